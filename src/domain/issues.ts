@@ -1,0 +1,44 @@
+/**
+ * Rule violations are data: every check reports `{ path, code, message }` and an input's issues
+ * are reported together. The codes of spec section 2 are public API.
+ */
+
+export const ISSUE_CODES = [
+  'INVALID_NAME',
+  'NAME_TAKEN',
+  'INVALID_DESCRIPTION',
+  'MISSING_SOURCE_FIELD',
+  'FIELD_NOT_ALLOWED',
+  'WRAPPED_ONLY_FOR_VALIDATION',
+  'WRAPPED_TOOL_NOT_FOUND',
+  'TOOL_IS_WRAPPED',
+  'READ_ONLY_CONFLICT',
+  'CHECKPOINT_SCOPE_WITHOUT_CHECKPOINTABLE',
+  'INVALID_SLOT_NAME',
+  'DUPLICATE_SLOT_NAME',
+  'STATIC_RESOURCE_REQUIRED',
+  'STATIC_RESOURCE_FORBIDDEN',
+  'INVALID_TIMEOUT',
+  'INVALID_JSON_SCHEMA',
+  'UNKNOWN_FIELD',
+  /** A required field is absent (e.g. `source`, a slot's `resource_type`). Not in the spec's table; ours. */
+  'REQUIRED_FIELD',
+  /** A value of the wrong type, or not one of an enum's values. Not in the spec's table; ours. */
+  'INVALID_VALUE',
+  /** A config text that is not YAML/JSON, or not one tool / a `tools:` list. Not in the spec's table; ours. */
+  'INVALID_CONFIG',
+] as const;
+export type IssueCode = (typeof ISSUE_CODES)[number];
+
+export interface Issue {
+  /** Where in the input: `capability.writes`, `resourceSlots[1].staticResource`; '' for the whole input. */
+  path: string;
+  code: IssueCode;
+  message: string;
+}
+
+/** Ok-or-issues, the shape every domain decision returns. */
+export type Checked<T> = { ok: true; value: T } | { ok: false; issues: Issue[] };
+
+export const ok = <T>(value: T): Checked<T> => ({ ok: true, value });
+export const rejected = <T = never>(issues: Issue[]): Checked<T> => ({ ok: false, issues });

@@ -1,0 +1,105 @@
+/**
+ * The Tool domain model (shared/seeds/tool_model.md, with the values the registry spec decides).
+ * Pure types: the store and the API both map to and from these, never the other way round.
+ */
+
+export const TOOL_SOURCES = ['mcp', 'agent_skill', 'builtin', 'custom', 'wrapped'] as const;
+export type ToolSource = (typeof TOOL_SOURCES)[number];
+
+export const TOOL_TYPES = ['tool', 'validation'] as const;
+export type ToolType = (typeof TOOL_TYPES)[number];
+
+export const RESOURCE_ACCESS_MODES = ['read_only', 'read_write'] as const;
+export type ResourceAccessMode = (typeof RESOURCE_ACCESS_MODES)[number];
+
+export const BINDING_MODES = ['contextual', 'static'] as const;
+export type BindingMode = (typeof BINDING_MODES)[number];
+
+export const CHECKPOINT_SCOPES = ['resource', 'write_scope', 'session'] as const;
+export type CheckpointScope = (typeof CHECKPOINT_SCOPES)[number];
+
+export type JsonValue = string | number | boolean | null | JsonValue[] | JsonObject;
+export interface JsonObject {
+  [key: string]: JsonValue;
+}
+
+export interface ToolCapability {
+  readOnly: boolean;
+  writes: boolean;
+  writeScope: string | null;
+  checkpointable: boolean;
+  checkpointScope: CheckpointScope | null;
+  sideEffects: string[];
+  idempotent: boolean;
+  unsafe: boolean;
+  humanApprovalRequired: boolean;
+  costProfile: string | null;
+}
+
+export interface ResourceSlot {
+  name: string;
+  resourceType: string;
+  access: ResourceAccessMode;
+  description: string;
+  binding: BindingMode;
+  staticResource: string | null;
+  required: boolean;
+}
+
+export interface ToolLifecycle {
+  discover: string | null;
+  activate: string | null;
+  deactivate: string | null;
+}
+
+/** A complete, valid tool or validation, as the registry stores it. */
+export interface ToolDefinition {
+  name: string;
+  description: string;
+  source: ToolSource;
+  toolType: ToolType;
+  code: string | null;
+  mcpServer: string | null;
+  mcpToolName: string | null;
+  agentSkillPath: string | null;
+  /** For validations: the name of the wrapped tool. Null for every other tool. */
+  wraps: string | null;
+  inputSchema: JsonObject | null;
+  outputSchema: JsonObject | null;
+  capability: ToolCapability;
+  resourceSlots: ResourceSlot[];
+  lifecycle: ToolLifecycle | null;
+  timeout: number;
+}
+
+/** A definition as it lives in the registry, with its bookkeeping timestamps. */
+export interface StoredTool extends ToolDefinition {
+  createdAt: Date;
+  updatedAt: Date;
+}
+
+export const DEFAULT_TIMEOUT_SECONDS = 300;
+
+export function defaultCapability(): ToolCapability {
+  return {
+    readOnly: false,
+    writes: false,
+    writeScope: null,
+    checkpointable: false,
+    checkpointScope: null,
+    sideEffects: [],
+    idempotent: false,
+    unsafe: false,
+    humanApprovalRequired: false,
+    costProfile: null,
+  };
+}
+
+/** `namespace` and `shortName` are derived from the name and never stored apart from it. */
+export function namespaceOf(name: string): string {
+  return name.slice(0, name.indexOf('/'));
+}
+
+export function shortNameOf(name: string): string {
+  return name.slice(name.indexOf('/') + 1);
+}

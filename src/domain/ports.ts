@@ -1,0 +1,79 @@
+import type { StoredTool, ToolDefinition, ToolSource, ToolType } from './model';
+
+/**
+ * What the domain needs from persistence. Implemented by src/store (Prisma); the domain never
+ * sees the database, only these operations.
+ */
+
+export interface ToolFilter {
+  namespace?: string | null;
+  source?: ToolSource | null;
+  toolType?: ToolType | null;
+  readOnly?: boolean | null;
+  writes?: boolean | null;
+  unsafe?: boolean | null;
+  humanApprovalRequired?: boolean | null;
+  /** Case-insensitive substring of the name or the description. */
+  search?: string | null;
+}
+
+export interface ToolPageRequest {
+  filter: ToolFilter;
+  /** At most this many tools, in ascending name order. */
+  first: number;
+  /** Keyset cursor: only tools whose name sorts after this one. */
+  afterName: string | null;
+}
+
+export interface ToolPage {
+  tools: StoredTool[];
+  hasNextPage: boolean;
+}
+
+export interface NamespaceSummary {
+  namespace: string;
+  toolCount: number;
+}
+
+/** Reads; each method is a fixed number of queries, whatever the number of names or rows. */
+export interface ToolReader {
+  findByNames(names: readonly string[]): Promise<StoredTool[]>;
+  /** The validations whose `wraps` is one of `names`, ordered by name. */
+  findWrappersOf(names: readonly string[]): Promise<StoredTool[]>;
+}
+
+export interface ToolQueries extends ToolReader {
+  listPage(request: ToolPageRequest): Promise<ToolPage>;
+  count(filter: ToolFilter): Promise<number>;
+  /** Every namespace with its number of tools (validations included), ordered by namespace. */
+  namespaces(): Promise<NamespaceSummary[]>;
+}
+
+/** The operations available inside one write transaction. */
+export interface ToolWriter extends ToolReader {
+  insert(tool: ToolDefinition): Promise<StoredTool>;
+  /** Replaces the stored tool of the same name entirely (slots included); keeps `createdAt`. */
+  replace(tool: ToolDefinition): Promise<StoredTool>;
+  delete(name: string): Promise<void>;
+}
+
+export interface ToolStore extends ToolQueries {
+  /** Runs `work` in one database transaction: committed when it resolves, rolled back when it throws. */
+  write<T>(work: (writer: ToolWriter) => Promise<T>): Promise<T>;
+  close(): Promise<void>;
+}
+
+/**
+ * Thrown by a store when the database itself refuses a write that raced past the domain's checks
+ * (two concurrent creates of one name, a wrapped tool deleted meanwhile). The domain turns it into
+ * the rule's issue.
+ */
+export class StoreConflict extends Error {
+  constructor(
+    readonly rule: 'NAME_TAKEN' | 'WRAPPED_TOOL_NOT_FOUND' | 'TOOL_IS_WRAPPED',
+    readonly name: string,
+  ) {
+    super(`${rule}: ${name}`);
+    this.name = 'StoreConflict';
+  }
+}
