@@ -71,9 +71,9 @@ export interface ToolStore extends ToolQueries {
 export class StoreConflict extends Error {
   constructor(
     readonly rule: 'NAME_TAKEN' | 'WRAPPED_TOOL_NOT_FOUND' | 'TOOL_IS_WRAPPED',
-    readonly name: string,
+    readonly toolName: string,
   ) {
-    super(`${rule}: ${name}`);
+    super(`${rule}: ${toolName}`);
     this.name = 'StoreConflict';
   }
 }

@@ -1,0 +1,259 @@
+import { LineCounter, parseDocument, stringify } from 'yaml';
+import type { YAMLError } from 'yaml';
+import { ok, rejected } from './issues';
+import type { Checked, Issue } from './issues';
+import { namespaceOf, shortNameOf } from './model';
+import type { JsonObject, JsonValue, ToolDefinition } from './model';
+import {
+  CAPABILITY_FIELDS,
+  LIFECYCLE_FIELDS,
+  RESOURCE_SLOT_FIELDS,
+  TOOL_FIELDS,
+  isToolName,
+  validateTool,
+} from './validation';
+import type { ToolDraft } from './validation';
+import { describeValue, isPlainObject, setOwn, truncate } from './values';
+
+/**
+ * Tool config files (spec section 3): `Tool.from_config` (snake_case YAML/JSON → ToolDefinition,
+ * through the same rules as every other input) and `as_cli_dict` (ToolDefinition → stable ordered
+ * snake_case map). Exporting and loading again gives the same definitions back.
+ */
+
+const toSnake = (key: string): string => key.replace(/[A-Z]/g, (letter) => `_${letter.toLowerCase()}`);
+
+/** Config key → model key, for one level of the model. */
+const keyMap = (fields: readonly string[]): ReadonlyMap<string, string> =>
+  new Map(fields.map((field) => [toSnake(field), field]));
+
+const TOOL_KEYS = keyMap(TOOL_FIELDS);
+const CAPABILITY_KEYS = keyMap(CAPABILITY_FIELDS);
+const RESOURCE_SLOT_KEYS = keyMap(RESOURCE_SLOT_FIELDS);
+const LIFECYCLE_KEYS = keyMap(LIFECYCLE_FIELDS);
+
+/** The keys as_cli_dict derives from the name; a config may repeat them, if they agree with it. */
+const DERIVED_NAME_KEYS = [
+  ['namespace', namespaceOf],
+  ['short_name', shortNameOf],
+] as const;
+
+/** Issue paths name the config's keys: `resource_slots[0].static_resource`. */
+const toConfigPath = (issue: Issue): Issue => ({ ...issue, path: toSnake(issue.path) });
+
+export function fromConfig(config: unknown): Checked<ToolDefinition> {
+  if (!isPlainObject(config)) {
+    return rejected([
+      { path: '', code: 'INVALID_CONFIG', message: `A tool config must be a mapping, not ${describeValue(config)}.` },
+    ]);
+  }
+  const issues: Issue[] = [];
+  const draft: ToolDraft = {};
+  for (const [key, value] of Object.entries(config)) {
+    if (DERIVED_NAME_KEYS.some(([derived]) => derived === key)) continue;
+    const field = TOOL_KEYS.get(key);
+    if (field === undefined) {
+      issues.push(unknownField(key, ''));
+    } else if (field === 'capability') {
+      draft[field] = renameKeys(value, CAPABILITY_KEYS, 'capability', issues);
+    } else if (field === 'lifecycle') {
+      draft[field] = renameKeys(value, LIFECYCLE_KEYS, 'lifecycle', issues);
+    } else if (field === 'resourceSlots' && Array.isArray(value)) {
+      draft[field] = value.map((slot: unknown, index) =>
+        renameKeys(slot, RESOURCE_SLOT_KEYS, `resource_slots[${index}]`, issues),
+      );
+    } else {
+      // Everything else, input_schema and output_schema included, is taken as it is.
+      draft[field] = value;
+    }
+  }
+  issues.push(...checkDerivedNameKeys(config));
+
+  const checked = validateTool(draft);
+  if (checked.ok && issues.length === 0) return checked;
+  return rejected([...issues, ...(checked.ok ? [] : checked.issues.map(toConfigPath))]);
+}
+
+/**
+ * A config mapping with its keys renamed to the model's; unknown keys are reported and dropped.
+ * Anything that is not a mapping is left as it is, for validateTool to judge.
+ */
+function renameKeys(value: unknown, keys: ReadonlyMap<string, string>, base: string, issues: Issue[]): unknown {
+  if (!isPlainObject(value)) return value;
+  const renamed: Record<string, unknown> = {};
+  for (const [key, item] of Object.entries(value)) {
+    const field = keys.get(key);
+    if (field === undefined) issues.push(unknownField(key, base));
+    else renamed[field] = item;
+  }
+  return renamed;
+}
+
+function unknownField(key: string, base: string): Issue {
+  const shown = truncate(key);
+  return { path: base === '' ? shown : `${base}.${shown}`, code: 'UNKNOWN_FIELD', message: `Unknown field "${shown}".` };
+}
+
+/** INVALID_NAME: `namespace` and `short_name` are derived from `name`; a config may only repeat them. */
+function checkDerivedNameKeys(config: Record<string, unknown>): Issue[] {
+  const name = config.name;
+  // An invalid name is reported at `name`; there is nothing to compare with.
+  if (typeof name !== 'string' || !isToolName(name)) return [];
+  const issues: Issue[] = [];
+  for (const [key, derive] of DERIVED_NAME_KEYS) {
+    if (!Object.hasOwn(config, key)) continue;
+    const expected = derive(name);
+    if (config[key] !== expected) {
+      issues.push({
+        path: key,
+        code: 'INVALID_NAME',
+        message: `${key} ${describeValue(config[key])} does not match the name "${name}" (it gives "${expected}").`,
+      });
+    }
+  }
+  return issues;
+}
+
+// ---- config texts
+
+export interface ConfigEntry {
+  index: number;
+  name: string | null;
+  checked: Checked<ToolDefinition>;
+}
+
+/** Bounds alias expansion (a "billion laughs" text); anchors for a shared block or two stay usable. */
+const MAX_ALIAS_COUNT = 50;
+
+export function parseToolConfigs(text: string): Checked<ConfigEntry[]> {
+  const invalid = (path: string, message: string): Checked<ConfigEntry[]> =>
+    rejected([{ path, code: 'INVALID_CONFIG', message }]);
+  if (typeof text !== 'string') return invalid('', 'The config must be text (YAML or JSON).');
+
+  if (flowDepthOf(text) > MAX_FLOW_DEPTH) {
+    return invalid('', `The config nests [ ] or { } more than ${MAX_FLOW_DEPTH} levels deep.`);
+  }
+  const lineCounter = new LineCounter();
+  const doc = parseDocument(text, { schema: 'core', uniqueKeys: true, prettyErrors: false, lineCounter });
+  const [problem] = [...doc.errors, ...doc.warnings];
+  if (problem) return invalid('', describeYamlProblem(problem, lineCounter));
+
+  let data: unknown;
+  try {
+    data = doc.toJS({ maxAliasCount: MAX_ALIAS_COUNT });
+  } catch (error) {
+    const reason = error instanceof Error ? truncate(error.message, 200) : 'it cannot be read';
+    return invalid('', `The config cannot be read: ${reason}.`);
+  }
+
+  if (!isPlainObject(data)) {
+    return invalid('', `The config must be one tool (a mapping with name, …) or a tools: list, not ${describeValue(data)}.`);
+  }
+  if (!Object.hasOwn(data, 'tools')) {
+    return ok([entry(0, data)]);
+  }
+  const others = Object.keys(data).filter((key) => key !== 'tools');
+  if (others.length > 0) {
+    const shown = others.slice(0, 5).map((key) => `"${truncate(key)}"`).join(', ');
+    return invalid('', `A config with a tools: list has no other top-level key; found ${shown}.`);
+  }
+  if (!Array.isArray(data.tools)) {
+    return invalid('tools', `tools: must be a list of tools, not ${describeValue(data.tools)}.`);
+  }
+  return ok(data.tools.map((config: unknown, index) => entry(index, config)));
+}
+
+/**
+ * The YAML parser recurses on flow collections and runs out of memory on very deep ones, so
+ * deep `[`/`{` nesting is refused before parsing. Counted over the raw text (brackets inside
+ * strings count too), which only errs on texts no tool config looks like.
+ */
+const MAX_FLOW_DEPTH = 128;
+
+function flowDepthOf(text: string): number {
+  let depth = 0;
+  let deepest = 0;
+  for (const char of text) {
+    if (char === '[' || char === '{') deepest = Math.max(deepest, ++depth);
+    else if ((char === ']' || char === '}') && depth > 0) depth--;
+  }
+  return deepest;
+}
+
+function entry(index: number, config: unknown): ConfigEntry {
+  const name = isPlainObject(config) && typeof config.name === 'string' ? config.name : null;
+  return { index, name, checked: fromConfig(config) };
+}
+
+/** The parser's reason and position, never the text itself nor where it came from. */
+function describeYamlProblem(problem: YAMLError, lineCounter: LineCounter): string {
+  const { line, col } = lineCounter.linePos(problem.pos[0]);
+  return `The config is not valid YAML or JSON (line ${line}, column ${col}): ${truncate(problem.message, 200)}.`;
+}
+
+// ---- as_cli_dict
+
+export function asCliDict(tool: ToolDefinition): JsonObject {
+  const { capability, lifecycle } = tool;
+  return {
+    name: tool.name,
+    namespace: namespaceOf(tool.name),
+    short_name: shortNameOf(tool.name),
+    description: tool.description,
+    source: tool.source,
+    tool_type: tool.toolType,
+    code: tool.code,
+    mcp_server: tool.mcpServer,
+    mcp_tool_name: tool.mcpToolName,
+    agent_skill_path: tool.agentSkillPath,
+    wraps: tool.wraps,
+    input_schema: tool.inputSchema === null ? null : sortKeys(tool.inputSchema),
+    output_schema: tool.outputSchema === null ? null : sortKeys(tool.outputSchema),
+    capability: {
+      read_only: capability.readOnly,
+      writes: capability.writes,
+      write_scope: capability.writeScope,
+      checkpointable: capability.checkpointable,
+      checkpoint_scope: capability.checkpointScope,
+      side_effects: [...capability.sideEffects],
+      idempotent: capability.idempotent,
+      unsafe: capability.unsafe,
+      human_approval_required: capability.humanApprovalRequired,
+      cost_profile: capability.costProfile,
+    },
+    resource_slots: tool.resourceSlots.map((slot) => ({
+      name: slot.name,
+      resource_type: slot.resourceType,
+      access: slot.access,
+      description: slot.description,
+      binding: slot.binding,
+      static_resource: slot.staticResource,
+      required: slot.required,
+    })),
+    lifecycle:
+      lifecycle === null
+        ? null
+        : { discover: lifecycle.discover, activate: lifecycle.activate, deactivate: lifecycle.deactivate },
+    timeout: tool.timeout,
+  };
+}
+
+/**
+ * A copy of a JSON value with every object's keys sorted, so a schema prints the same whichever
+ * store held it (PostgreSQL's jsonb does not keep key order).
+ */
+function sortKeys<T extends JsonValue>(value: T): T;
+function sortKeys(value: JsonValue): JsonValue {
+  if (Array.isArray(value)) return value.map(sortKeys);
+  if (value === null || typeof value !== 'object') return value;
+  const sorted: JsonObject = {};
+  for (const key of Object.keys(value).sort()) setOwn(sorted, key, sortKeys(value[key] as JsonValue));
+  return sorted;
+}
+
+export function toConfigText(tools: readonly ToolDefinition[]): string {
+  return stringify(
+    { tools: tools.map(asCliDict) },
+    { aliasDuplicateObjects: false, lineWidth: 0, minContentWidth: 0 },
+  );
+}

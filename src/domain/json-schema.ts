@@ -1,0 +1,148 @@
+import Ajv2020 from 'ajv/dist/2020';
+import type { ValidateFunction } from 'ajv';
+import type { Issue } from './issues';
+import { describeValue, isPlainObject, truncate } from './values';
+
+/**
+ * The INVALID_JSON_SCHEMA rule: `inputSchema` / `outputSchema` are JSON objects that are valid
+ * against the JSON Schema draft 2020-12 meta-schema, and their regular expressions compile.
+ * Only the meta-schema is ever compiled: user schemas are checked as data, never compiled, so
+ * nothing is fetched and no `$ref` is followed.
+ */
+
+const META_SCHEMA_ID = 'https://json-schema.org/draft/2020-12/schema';
+
+let metaValidator: ValidateFunction | undefined;
+
+/** The draft 2020-12 meta-schema validator, compiled once (Ajv bundles the meta-schemas; no network). */
+function validateAgainstMetaSchema(): ValidateFunction {
+  if (!metaValidator) {
+    const ajv = new Ajv2020({ allErrors: false, strict: false });
+    const validate = ajv.getSchema(META_SCHEMA_ID);
+    if (!validate) throw new Error('Ajv has no draft 2020-12 meta-schema');
+    metaValidator = validate;
+  }
+  return metaValidator;
+}
+
+export function checkJsonSchema(value: unknown, path: string): Issue[] {
+  const fail = (message: string): Issue[] => [{ path, code: 'INVALID_JSON_SCHEMA', message }];
+  if (!isPlainObject(value)) {
+    return fail(`A JSON Schema must be a JSON object, not ${describeValue(value)}.`);
+  }
+  if (depthOf(value) > MAX_SCHEMA_DEPTH) return fail(`The schema is nested more than ${MAX_SCHEMA_DEPTH} levels deep.`);
+  const notJson = findNonJson(value, '');
+  if (notJson !== null) return fail(`The schema holds a value JSON cannot store at ${truncate(notJson || '/')}.`);
+
+  const validate = validateAgainstMetaSchema();
+  if (!validate(value)) {
+    const [first] = validate.errors ?? [];
+    const where = truncate(first?.instancePath || '/');
+    return fail(`Not a valid JSON Schema (draft 2020-12): ${where} ${first?.message ?? 'is invalid'}.`);
+  }
+  const badPattern = findBadPattern(value, '');
+  if (badPattern !== null) {
+    return fail(`Not a valid JSON Schema: ${truncate(badPattern || '/')} is not a valid regular expression.`);
+  }
+  return [];
+}
+
+/** Deeper schemas are refused before any recursive check can exhaust the stack. */
+export const MAX_SCHEMA_DEPTH = 64;
+
+/** Nesting depth of objects and lists, counted without recursion; stops counting past the limit. */
+function depthOf(value: unknown): number {
+  let deepest = 0;
+  const pending: Array<[unknown, number]> = [[value, 1]];
+  while (pending.length > 0) {
+    const [item, depth] = pending.pop() as [unknown, number];
+    if (typeof item !== 'object' || item === null) continue;
+    deepest = Math.max(deepest, depth);
+    if (deepest > MAX_SCHEMA_DEPTH) return deepest;
+    for (const child of Object.values(item)) pending.push([child, depth + 1]);
+  }
+  return deepest;
+}
+
+/** The JSON Pointer of the first value that JSON cannot hold (NaN, Infinity, undefined, a Date…), or null. */
+function findNonJson(value: unknown, pointer: string): string | null {
+  if (value === null || typeof value === 'boolean') return null;
+  // PostgreSQL's jsonb cannot hold U+0000.
+  if (typeof value === 'string') return value.includes('\u0000') ? pointer : null;
+  if (typeof value === 'number') return Number.isFinite(value) ? null : pointer;
+  if (Array.isArray(value)) {
+    for (let i = 0; i < value.length; i++) {
+      const found = findNonJson(value[i], `${pointer}/${i}`);
+      if (found !== null) return found;
+    }
+    return null;
+  }
+  if (isPlainObject(value)) {
+    for (const [key, item] of Object.entries(value)) {
+      if (key.includes('\u0000')) return pointer;
+      const found = findNonJson(item, `${pointer}/${escapePointer(key)}`);
+      if (found !== null) return found;
+    }
+    return null;
+  }
+  return pointer;
+}
+
+/** Keywords whose value is one subschema. */
+const SCHEMA_KEYWORDS = [
+  'additionalProperties', 'unevaluatedProperties', 'items', 'unevaluatedItems', 'contains',
+  'propertyNames', 'not', 'if', 'then', 'else',
+] as const;
+/** Keywords whose value is an array of subschemas. */
+const SCHEMA_ARRAY_KEYWORDS = ['allOf', 'anyOf', 'oneOf', 'prefixItems'] as const;
+/** Keywords whose value maps names to subschemas. */
+const SCHEMA_MAP_KEYWORDS = ['properties', 'patternProperties', '$defs', 'dependentSchemas'] as const;
+
+/**
+ * The meta-schema declares `pattern` and `patternProperties` keys as `format: regex`, which Ajv
+ * does not check for meta-schemas: walk the subschemas and compile each regular expression
+ * (ECMA-262 with the `u` flag, as validators do). Returns the pointer of the first bad one, or null.
+ */
+function findBadPattern(schema: unknown, pointer: string): string | null {
+  if (!isPlainObject(schema)) return null;
+  if (typeof schema.pattern === 'string' && !compiles(schema.pattern)) return `${pointer}/pattern`;
+  if (isPlainObject(schema.patternProperties)) {
+    for (const key of Object.keys(schema.patternProperties)) {
+      if (!compiles(key)) return `${pointer}/patternProperties/${escapePointer(key)}`;
+    }
+  }
+  for (const keyword of SCHEMA_KEYWORDS) {
+    const found = findBadPattern(schema[keyword], `${pointer}/${keyword}`);
+    if (found !== null) return found;
+  }
+  for (const keyword of SCHEMA_ARRAY_KEYWORDS) {
+    const list = schema[keyword];
+    if (!Array.isArray(list)) continue;
+    for (let i = 0; i < list.length; i++) {
+      const found = findBadPattern(list[i], `${pointer}/${keyword}/${i}`);
+      if (found !== null) return found;
+    }
+  }
+  for (const keyword of SCHEMA_MAP_KEYWORDS) {
+    const map = schema[keyword];
+    if (!isPlainObject(map)) continue;
+    for (const [key, sub] of Object.entries(map)) {
+      const found = findBadPattern(sub, `${pointer}/${keyword}/${escapePointer(key)}`);
+      if (found !== null) return found;
+    }
+  }
+  return null;
+}
+
+function compiles(pattern: string): boolean {
+  try {
+    new RegExp(pattern, 'u');
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+function escapePointer(key: string): string {
+  return key.replace(/~/g, '~0').replace(/\//g, '~1');
+}

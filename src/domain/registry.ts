@@ -1,0 +1,315 @@
+import { isDeepStrictEqual } from 'node:util';
+import { parseToolConfigs } from './config';
+import type { Issue } from './issues';
+import type { StoredTool, ToolDefinition } from './model';
+import {
+  StoreConflict,
+  type NamespaceSummary,
+  type ToolFilter,
+  type ToolPage,
+  type ToolPageRequest,
+  type ToolReader,
+  type ToolStore,
+  type ToolWriter,
+} from './ports';
+import { applyPatch, validateTool, type ToolDraft } from './validation';
+
+export type { ToolDraft };
+
+export type WriteOutcome =
+  | { kind: 'ok'; tool: StoredTool }
+  | { kind: 'invalid'; issues: Issue[] }
+  | { kind: 'nameTaken'; name: string }
+  | { kind: 'notFound'; name: string };
+
+export type DeleteOutcome =
+  | { kind: 'deleted'; tool: StoredTool }
+  | { kind: 'notFound'; name: string }
+  | { kind: 'wrapped'; name: string; wrappedBy: StoredTool[] };
+
+export type ToolChange = 'created' | 'updated' | 'unchanged';
+
+export interface ImportedTool {
+  name: string;
+  change: ToolChange;
+  /** The tool as stored after the import; on a dry run, as stored now (null when it would be created). */
+  tool: StoredTool | null;
+}
+
+export interface InvalidImportedTool {
+  /** Position of the tool in the config (0 for a single-tool file). */
+  index: number;
+  name: string | null;
+  /** Paths are snake_case config keys, relative to that tool. */
+  issues: Issue[];
+}
+
+export type ImportOutcome =
+  | { kind: 'ok'; dryRun: boolean; tools: ImportedTool[] }
+  | { kind: 'invalid'; tools: InvalidImportedTool[]; issues: Issue[] };
+
+/** Paths of rule issues found against stored data, in the two spellings inputs use. */
+interface FieldPaths {
+  name: string;
+  wraps: string;
+  toolType: string;
+}
+const API_PATHS: FieldPaths = { name: 'name', wraps: 'wraps', toolType: 'toolType' };
+const CONFIG_PATHS: FieldPaths = { name: 'name', wraps: 'wraps', toolType: 'tool_type' };
+
+/**
+ * The registry's use cases. Decides every rule that needs stored data (NAME_TAKEN,
+ * WRAPPED_TOOL_NOT_FOUND, TOOL_IS_WRAPPED) inside the write's transaction, on top of the pure
+ * rules of validation.ts; the database backs the same rules up against concurrent writers.
+ * Talks to persistence only through the ToolStore port.
+ */
+export class ToolRegistry {
+  constructor(private readonly store: ToolStore) {}
+
+  async get(name: string): Promise<StoredTool | null> {
+    const [tool] = await this.store.findByNames([name]);
+    return tool ?? null;
+  }
+
+  getMany(names: readonly string[]): Promise<StoredTool[]> {
+    return this.store.findByNames(names);
+  }
+
+  wrappersOf(names: readonly string[]): Promise<StoredTool[]> {
+    return this.store.findWrappersOf(names);
+  }
+
+  list(request: ToolPageRequest): Promise<ToolPage> {
+    return this.store.listPage(request);
+  }
+
+  count(filter: ToolFilter): Promise<number> {
+    return this.store.count(filter);
+  }
+
+  namespaces(): Promise<NamespaceSummary[]> {
+    return this.store.namespaces();
+  }
+
+  async create(input: ToolDraft): Promise<WriteOutcome> {
+    const checked = validateTool(input);
+    return this.writeOne(async (writer) => {
+      const name = typeof input.name === 'string' ? input.name : null;
+      const [existing] = name ? await writer.findByNames([name]) : [];
+      const issues = checked.ok ? [] : [...checked.issues];
+      issues.push(...(await wrapsIssues(writer, draftWraps(input, issues), [], API_PATHS)));
+      if (existing) {
+        if (issues.length === 0) return { kind: 'nameTaken', name: existing.name };
+        issues.push(nameTakenIssue(existing.name, API_PATHS));
+      }
+      if (!checked.ok || issues.length > 0) return { kind: 'invalid', issues };
+      return { kind: 'ok', tool: await writer.insert(checked.value) };
+    });
+  }
+
+  async update(name: string, patch: ToolDraft): Promise<WriteOutcome> {
+    return this.writeOne(async (writer) => {
+      const [current] = await writer.findByNames([name]);
+      if (!current) return { kind: 'notFound', name };
+      const renameIssues: Issue[] =
+        patch.name === undefined || patch.name === current.name
+          ? []
+          : [{ path: 'name', code: 'FIELD_NOT_ALLOWED', message: 'A tool cannot be renamed; create the new name and delete the old one.' }];
+      const { name: _ignored, ...rest } = patch;
+      const draft = applyPatch(current, rest);
+      const checked = validateTool(draft);
+      const issues = [...renameIssues, ...(checked.ok ? [] : checked.issues)];
+      issues.push(...(await wrapsIssues(writer, draftWraps(draft, issues), [], API_PATHS)));
+      if (checked.ok) {
+        const wrapped = await wrappedTypeIssues(writer, [checked.value], [current], API_PATHS);
+        issues.push(...wrapped.map((found) => found.issue));
+      }
+      if (!checked.ok || issues.length > 0) return { kind: 'invalid', issues };
+      return { kind: 'ok', tool: await writer.replace(checked.value) };
+    });
+  }
+
+  async delete(name: string): Promise<DeleteOutcome> {
+    try {
+      return await this.store.write(async (writer): Promise<DeleteOutcome> => {
+        const [current] = await writer.findByNames([name]);
+        if (!current) return { kind: 'notFound', name };
+        const wrappedBy = await writer.findWrappersOf([name]);
+        if (wrappedBy.length > 0) return { kind: 'wrapped', name, wrappedBy };
+        await writer.delete(name);
+        return { kind: 'deleted', tool: current };
+      });
+    } catch (error) {
+      if (!(error instanceof StoreConflict) || error.rule !== 'TOOL_IS_WRAPPED') throw error;
+      // A validation wrapping this tool was committed after our check; the database refused.
+      return { kind: 'wrapped', name, wrappedBy: await this.store.findWrappersOf([name]) };
+    }
+  }
+
+  /**
+   * All or nothing: every tool of the text is checked against the rules and against the registry
+   * as it will be after the import (a validation may wrap a tool of the same import), and only
+   * when no tool has an issue is anything written, in one transaction.
+   */
+  async importTools(configText: string, options: { dryRun: boolean }): Promise<ImportOutcome> {
+    const parsed = parseToolConfigs(configText);
+    if (!parsed.ok) return { kind: 'invalid', tools: [], issues: parsed.issues };
+    const entries = parsed.value;
+    const invalid = new Map<number, InvalidImportedTool>();
+    const report = (index: number, name: string | null, issues: Issue[]) => {
+      if (issues.length === 0) return;
+      const entry = invalid.get(index) ?? { index, name, issues: [] };
+      entry.issues.push(...issues);
+      invalid.set(index, entry);
+    };
+
+    const valid: { index: number; definition: ToolDefinition }[] = [];
+    const firstIndexOfName = new Map<string, number>();
+    for (const entry of entries) {
+      if (!entry.checked.ok) report(entry.index, entry.name, entry.checked.issues);
+      if (entry.name !== null && firstIndexOfName.has(entry.name)) {
+        report(entry.index, entry.name, [
+          { path: 'name', code: 'NAME_TAKEN', message: `"${entry.name}" appears more than once in this import.` },
+        ]);
+      } else if (entry.name !== null) {
+        firstIndexOfName.set(entry.name, entry.index);
+      }
+      if (entry.checked.ok) valid.push({ index: entry.index, definition: entry.checked.value });
+    }
+
+    const run = async (writer: ToolWriter): Promise<ImportOutcome> => {
+      const definitions = valid.map((v) => v.definition);
+      const existing = await writer.findByNames(definitions.map((d) => d.name));
+      for (const { index, definition } of valid) {
+        report(index, definition.name, await wrapsIssues(writer, definition.wraps, definitions, CONFIG_PATHS));
+      }
+      for (const issue of await wrappedTypeIssues(writer, definitions, existing, CONFIG_PATHS)) {
+        const index = firstIndexOfName.get(issue.name) ?? 0;
+        report(index, issue.name, [issue.issue]);
+      }
+      if (invalid.size > 0) return invalidImport(invalid);
+
+      const existingByName = new Map(existing.map((t) => [t.name, t]));
+      const changes = definitions.map((definition) => {
+        const stored = existingByName.get(definition.name);
+        const change: ToolChange = !stored ? 'created' : sameDefinition(stored, definition) ? 'unchanged' : 'updated';
+        return { definition, change, stored: stored ?? null };
+      });
+      if (options.dryRun) {
+        return { kind: 'ok', dryRun: true, tools: changes.map((c) => ({ name: c.definition.name, change: c.change, tool: c.stored })) };
+      }
+      const written = new Map<string, StoredTool>();
+      for (const c of [...changes].sort((a, b) => writeOrder(a) - writeOrder(b))) {
+        if (c.change === 'created') written.set(c.definition.name, await writer.insert(c.definition));
+        if (c.change === 'updated') written.set(c.definition.name, await writer.replace(c.definition));
+      }
+      return {
+        kind: 'ok',
+        dryRun: false,
+        tools: changes.map((c) => ({ name: c.definition.name, change: c.change, tool: written.get(c.definition.name) ?? c.stored })),
+      };
+    };
+
+    if (invalid.size > 0 && valid.length === 0) return invalidImport(invalid);
+    try {
+      return await this.store.write(run);
+    } catch (error) {
+      if (!(error instanceof StoreConflict)) throw error;
+      const index = firstIndexOfName.get(error.toolName) ?? 0;
+      return invalidImport(new Map([[index, { index, name: error.toolName, issues: [conflictIssue(error, CONFIG_PATHS)] }]]));
+    }
+  }
+
+  /** Runs one tool's write; a rule the database enforced under concurrency becomes its outcome. */
+  private async writeOne(work: (writer: ToolWriter) => Promise<WriteOutcome>): Promise<WriteOutcome> {
+    try {
+      return await this.store.write(work);
+    } catch (error) {
+      if (!(error instanceof StoreConflict)) throw error;
+      if (error.rule === 'NAME_TAKEN') return { kind: 'nameTaken', name: error.toolName };
+      return { kind: 'invalid', issues: [conflictIssue(error, API_PATHS)] };
+    }
+  }
+}
+
+/** Tools are written before validations so that a validation's wrapped tool exists when it lands. */
+function writeOrder(change: { definition: ToolDefinition; stored: StoredTool | null }): number {
+  if (change.definition.toolType !== 'validation') return 0;
+  return change.stored?.toolType === 'tool' ? 2 : 1;
+}
+
+function invalidImport(invalid: Map<number, InvalidImportedTool>): ImportOutcome {
+  return { kind: 'invalid', tools: [...invalid.values()].sort((a, b) => a.index - b.index), issues: [] };
+}
+
+/** The wrapped tool's name, when the input is a validation naming one and its `wraps` has no issue yet. */
+function draftWraps(draft: ToolDraft, issues: readonly Issue[]): string | null {
+  const wraps = draft.wraps;
+  if (typeof wraps !== 'string' || wraps === '' || draft.toolType !== 'validation') return null;
+  return issues.some((issue) => issue.path === 'wraps') ? null : wraps;
+}
+
+/** WRAPPED_TOOL_NOT_FOUND: the wrapped tool must exist (stored, or among `pending`) and not be a validation. */
+async function wrapsIssues(
+  reader: ToolReader,
+  wraps: string | null,
+  pending: readonly ToolDefinition[],
+  paths: FieldPaths,
+): Promise<Issue[]> {
+  if (wraps === null) return [];
+  const target = pending.find((d) => d.name === wraps) ?? (await reader.findByNames([wraps]))[0];
+  if (!target) {
+    return [{ path: paths.wraps, code: 'WRAPPED_TOOL_NOT_FOUND', message: `No tool named "${wraps}" exists to be wrapped.` }];
+  }
+  if (target.toolType === 'validation') {
+    return [{ path: paths.wraps, code: 'WRAPPED_TOOL_NOT_FOUND', message: `"${wraps}" is a validation; a validation wraps a tool.` }];
+  }
+  return [];
+}
+
+/**
+ * TOOL_IS_WRAPPED: a tool that validations wrap cannot itself become a validation, unless every
+ * validation wrapping it is rewritten by the same write to wrap something else.
+ */
+async function wrappedTypeIssues(
+  reader: ToolReader,
+  definitions: readonly ToolDefinition[],
+  stored: readonly StoredTool[],
+  paths: FieldPaths,
+): Promise<{ name: string; issue: Issue }[]> {
+  const storedTypes = new Map(stored.map((t) => [t.name, t.toolType]));
+  const becomingValidations = definitions
+    .filter((d) => d.toolType === 'validation' && storedTypes.get(d.name) === 'tool')
+    .map((d) => d.name);
+  if (becomingValidations.length === 0) return [];
+  const pendingWraps = new Map(definitions.map((d) => [d.name, d.wraps]));
+  const wrapsAfterWrite = (wrapper: StoredTool) =>
+    pendingWraps.has(wrapper.name) ? pendingWraps.get(wrapper.name) : wrapper.wraps;
+  const wrappers = await reader.findWrappersOf(becomingValidations);
+  return becomingValidations.flatMap((name) => {
+    const by = wrappers.filter((w) => wrapsAfterWrite(w) === name).map((w) => w.name);
+    if (by.length === 0) return [];
+    const message = `"${name}" is wrapped by ${by.join(', ')}; it cannot become a validation.`;
+    return [{ name, issue: { path: paths.toolType, code: 'TOOL_IS_WRAPPED' as const, message } }];
+  });
+}
+
+function nameTakenIssue(name: string, paths: FieldPaths): Issue {
+  return { path: paths.name, code: 'NAME_TAKEN', message: `A tool or validation named "${name}" already exists.` };
+}
+
+function conflictIssue(conflict: StoreConflict, paths: FieldPaths): Issue {
+  switch (conflict.rule) {
+    case 'NAME_TAKEN':
+      return nameTakenIssue(conflict.toolName, paths);
+    case 'WRAPPED_TOOL_NOT_FOUND':
+      return { path: paths.wraps, code: 'WRAPPED_TOOL_NOT_FOUND', message: `No tool named "${conflict.toolName}" exists to be wrapped.` };
+    case 'TOOL_IS_WRAPPED':
+      return { path: paths.name, code: 'TOOL_IS_WRAPPED', message: `"${conflict.toolName}" is wrapped by a validation.` };
+  }
+}
+
+function sameDefinition(stored: StoredTool, definition: ToolDefinition): boolean {
+  const { createdAt: _created, updatedAt: _updated, ...storedDefinition } = stored;
+  return isDeepStrictEqual(storedDefinition, definition);
+}

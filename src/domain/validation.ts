@@ -1,0 +1,506 @@
+import {
+  BINDING_MODES,
+  CHECKPOINT_SCOPES,
+  DEFAULT_TIMEOUT_SECONDS,
+  RESOURCE_ACCESS_MODES,
+  TOOL_SOURCES,
+  TOOL_TYPES,
+  defaultCapability,
+} from './model';
+import type {
+  JsonObject,
+  ResourceSlot,
+  ToolCapability,
+  ToolDefinition,
+  ToolLifecycle,
+  ToolSource,
+  ToolType,
+} from './model';
+import { ok, rejected } from './issues';
+import type { Checked, Issue, IssueCode } from './issues';
+import { checkJsonSchema } from './json-schema';
+import { isPythonIdentifier, PYTHON_KEYWORDS } from './python-identifier';
+import { describeValue, isAbsent, isPlainObject, setOwn, truncate } from './values';
+
+/**
+ * The rules of spec section 2 that need no stored data: one function, `validateTool`, turns a
+ * loosely typed draft into a complete ToolDefinition (defaults applied) or reports every issue.
+ * The rules that need the registry (NAME_TAKEN, the wrapped tool's existence, TOOL_IS_WRAPPED)
+ * live with the operations that read the store.
+ */
+
+/** Loosely typed input with the model's camelCase keys (from GraphQL input or a parsed config). Values are unknown: check their types. */
+export type ToolDraft = Record<string, unknown>;
+
+/** The keys of each model object, in the model's order (the seed's tables; `wraps` after `agentSkillPath`). */
+export const TOOL_FIELDS = [
+  'name', 'description', 'source', 'toolType', 'code', 'mcpServer', 'mcpToolName', 'agentSkillPath',
+  'wraps', 'inputSchema', 'outputSchema', 'capability', 'resourceSlots', 'lifecycle', 'timeout',
+] as const satisfies readonly (keyof ToolDefinition)[];
+export const CAPABILITY_FIELDS = [
+  'readOnly', 'writes', 'writeScope', 'checkpointable', 'checkpointScope', 'sideEffects',
+  'idempotent', 'unsafe', 'humanApprovalRequired', 'costProfile',
+] as const satisfies readonly (keyof ToolCapability)[];
+export const RESOURCE_SLOT_FIELDS = [
+  'name', 'resourceType', 'access', 'description', 'binding', 'staticResource', 'required',
+] as const satisfies readonly (keyof ResourceSlot)[];
+export const LIFECYCLE_FIELDS = ['discover', 'activate', 'deactivate'] as const satisfies readonly (keyof ToolLifecycle)[];
+
+/** The fields that only some sources have. */
+export const SOURCE_FIELDS = ['code', 'mcpServer', 'mcpToolName', 'agentSkillPath'] as const;
+type SourceField = (typeof SOURCE_FIELDS)[number];
+
+/** MISSING_SOURCE_FIELD / FIELD_NOT_ALLOWED: the source fields each source needs (and is the only one to allow). */
+export const SOURCE_REQUIREMENTS: Readonly<Record<ToolSource, readonly SourceField[]>> = {
+  mcp: ['mcpServer', 'mcpToolName'],
+  agent_skill: ['agentSkillPath'],
+  builtin: [],
+  custom: ['code'],
+  wrapped: [],
+};
+
+/** INVALID_NAME: `namespace/short_name`, each part 1–64 chars of a-z 0-9 . _ -, starting and ending with a letter or digit. */
+const NAME_PART = '[a-z0-9](?:[a-z0-9._-]{0,62}[a-z0-9])?';
+const TOOL_NAME = new RegExp(`^${NAME_PART}/${NAME_PART}$`);
+
+export function isToolName(value: string): boolean {
+  return TOOL_NAME.test(value);
+}
+
+export const MAX_DESCRIPTION_LENGTH = 1000;
+/** Timeouts are stored as a signed 32-bit integer. */
+export const MAX_TIMEOUT_SECONDS = 2_147_483_647;
+
+/** Collects the issues of one input. */
+class IssueList {
+  readonly issues: Issue[] = [];
+
+  add(path: string, code: IssueCode, message: string): void {
+    this.issues.push({ path, code, message });
+  }
+}
+
+const at = (base: string, key: string): string => (base === '' ? key : `${base}.${key}`);
+
+export function validateTool(draft: ToolDraft): Checked<ToolDefinition> {
+  const list = new IssueList();
+  if (!isPlainObject(draft)) {
+    return rejected([{ path: '', code: 'INVALID_VALUE', message: `A tool must be an object, not ${describeValue(draft)}.` }]);
+  }
+  reportUnknownFields(list, draft, TOOL_FIELDS, '');
+
+  const name = checkName(list, draft.name);
+  const description = checkDescription(list, draft.description);
+  const source = checkSource(list, draft.source);
+  // undefined after an INVALID_VALUE: the rules that depend on the tool type are then skipped.
+  const toolType = withDefault(readEnum(list, draft.toolType, 'toolType', TOOL_TYPES), 'tool');
+  checkWrappedOnlyForValidation(list, source, toolType);
+  const sourceFields = checkSourceFields(list, draft, source, toolType);
+  const wraps = checkWraps(list, draft.wraps, toolType, name);
+  const inputSchema = checkSchema(list, draft.inputSchema, 'inputSchema');
+  const outputSchema = checkSchema(list, draft.outputSchema, 'outputSchema');
+  const capability = checkCapability(list, draft.capability);
+  const resourceSlots = checkResourceSlots(list, draft.resourceSlots);
+  const lifecycle = checkLifecycle(list, draft.lifecycle);
+  const timeout = checkTimeout(list, draft.timeout);
+
+  if (list.issues.length > 0 || source === undefined || toolType === undefined) return rejected(list.issues);
+  return ok({
+    name,
+    description,
+    source,
+    toolType,
+    code: sourceFields.code,
+    mcpServer: sourceFields.mcpServer,
+    mcpToolName: sourceFields.mcpToolName,
+    agentSkillPath: sourceFields.agentSkillPath,
+    wraps,
+    inputSchema,
+    outputSchema,
+    capability,
+    resourceSlots,
+    lifecycle,
+    timeout,
+  });
+}
+
+/** UNKNOWN_FIELD: a key the model does not have, at any level. */
+function reportUnknownFields(
+  list: IssueList,
+  object: Record<string, unknown>,
+  known: readonly string[],
+  base: string,
+): void {
+  for (const key of Object.keys(object)) {
+    if (!known.includes(key)) {
+      list.add(at(base, truncate(key)), 'UNKNOWN_FIELD', `Unknown field "${truncate(key)}".`);
+    }
+  }
+}
+
+// ---- typed readers: report INVALID_VALUE and return undefined when the value has the wrong type
+
+/** An optional string: null when absent, undefined (after an issue) when not a string. */
+function readString(list: IssueList, value: unknown, path: string): string | null | undefined {
+  if (isAbsent(value)) return null;
+  if (typeof value !== 'string') {
+    list.add(path, 'INVALID_VALUE', `Expected a string, got ${describeValue(value)}.`);
+    return undefined;
+  }
+  if (value.includes('\u0000')) {
+    list.add(path, 'INVALID_VALUE', 'Text must not contain NUL characters.');
+    return undefined;
+  }
+  return value;
+}
+
+function readBoolean(list: IssueList, value: unknown, path: string, fallback: boolean): boolean {
+  if (isAbsent(value)) return fallback;
+  if (typeof value !== 'boolean') {
+    list.add(path, 'INVALID_VALUE', `Expected true or false, got ${describeValue(value)}.`);
+    return fallback;
+  }
+  return value;
+}
+
+/** The default for an absent value (null), keeping undefined (a value already reported). */
+function withDefault<T>(value: T | null | undefined, fallback: T): T | undefined {
+  return value === null ? fallback : value;
+}
+
+/** An optional enum value: null when absent, undefined (after an issue) when not one of `values`. */
+function readEnum<T extends string>(
+  list: IssueList,
+  value: unknown,
+  path: string,
+  values: readonly T[],
+): T | null | undefined {
+  if (isAbsent(value)) return null;
+  if (typeof value === 'string' && (values as readonly string[]).includes(value)) return value as T;
+  list.add(path, 'INVALID_VALUE', `Expected one of ${values.join(', ')}; got ${describeValue(value)}.`);
+  return undefined;
+}
+
+// ---- the tool's own fields
+
+/** INVALID_NAME */
+function checkName(list: IssueList, value: unknown): string {
+  if (isAbsent(value) || (typeof value === 'string' && value.trim() === '')) {
+    list.add('name', 'INVALID_NAME', 'A tool needs a name (namespace/short_name).');
+    return '';
+  }
+  if (typeof value !== 'string') {
+    list.add('name', 'INVALID_VALUE', `Expected a string, got ${describeValue(value)}.`);
+    return '';
+  }
+  if (!isToolName(value)) {
+    list.add(
+      'name',
+      'INVALID_NAME',
+      `Name ${describeValue(value)} is not namespace/short_name: exactly one "/", each part 1–64 characters ` +
+        'of a-z 0-9 . _ -, starting and ending with a letter or digit.',
+    );
+  }
+  return value;
+}
+
+/** INVALID_DESCRIPTION */
+function checkDescription(list: IssueList, value: unknown): string {
+  if (isAbsent(value) || (typeof value === 'string' && value.trim() === '')) {
+    list.add('description', 'INVALID_DESCRIPTION', 'A tool needs a description.');
+    return '';
+  }
+  const text = readString(list, value, 'description');
+  if (typeof text !== 'string') return '';
+  const length = [...text].length;
+  if (length > MAX_DESCRIPTION_LENGTH) {
+    list.add(
+      'description',
+      'INVALID_DESCRIPTION',
+      `The description has ${length} characters; at most ${MAX_DESCRIPTION_LENGTH} are allowed.`,
+    );
+  }
+  return text;
+}
+
+function checkSource(list: IssueList, value: unknown): ToolSource | undefined {
+  if (isAbsent(value)) {
+    list.add('source', 'REQUIRED_FIELD', `A tool needs a source (${TOOL_SOURCES.join(', ')}).`);
+    return undefined;
+  }
+  return readEnum(list, value, 'source', TOOL_SOURCES) ?? undefined;
+}
+
+/** WRAPPED_ONLY_FOR_VALIDATION: `wrapped` is for validations only, and a validation's source is `wrapped`. */
+function checkWrappedOnlyForValidation(list: IssueList, source: ToolSource | undefined, toolType: ToolType | undefined): void {
+  if (source === undefined || toolType === undefined) return;
+  if (toolType === 'tool' && source === 'wrapped') {
+    list.add('source', 'WRAPPED_ONLY_FOR_VALIDATION', 'Only a validation can have the source wrapped.');
+  } else if (toolType === 'validation' && source !== 'wrapped') {
+    list.add('source', 'WRAPPED_ONLY_FOR_VALIDATION', `A validation's source is wrapped, not ${source}.`);
+  }
+}
+
+/** How messages name the source fields (paths name them exactly). */
+const SOURCE_FIELD_LABELS: Readonly<Record<SourceField, string>> = {
+  code: 'inline code',
+  mcpServer: 'an MCP server',
+  mcpToolName: 'an MCP tool name',
+  agentSkillPath: 'an agent skill path',
+};
+
+/** MISSING_SOURCE_FIELD and FIELD_NOT_ALLOWED for `code`, `mcpServer`, `mcpToolName`, `agentSkillPath`. */
+function checkSourceFields(
+  list: IssueList,
+  draft: ToolDraft,
+  source: ToolSource | undefined,
+  toolType: ToolType | undefined,
+): Record<SourceField, string | null> {
+  // A validation has none of them, whatever its (possibly wrong) source says.
+  const needed: readonly SourceField[] | undefined =
+    toolType === 'validation' ? [] : source === undefined ? undefined : SOURCE_REQUIREMENTS[source];
+  const result: Record<SourceField, string | null> = { code: null, mcpServer: null, mcpToolName: null, agentSkillPath: null };
+  for (const field of SOURCE_FIELDS) {
+    const value = readString(list, draft[field], field);
+    if (value === undefined || needed === undefined) continue;
+    if (needed.includes(field)) {
+      if (value === null || value.trim() === '') {
+        list.add(field, 'MISSING_SOURCE_FIELD', `A tool with source ${source} needs ${SOURCE_FIELD_LABELS[field]}.`);
+      } else {
+        result[field] = value;
+      }
+    } else if (value !== null) {
+      const what = toolType === 'validation' ? 'A validation' : `A tool with source ${source}`;
+      list.add(field, 'FIELD_NOT_ALLOWED', `${what} has no ${SOURCE_FIELD_LABELS[field].replace(/^an? /, '')}.`);
+    }
+  }
+  return result;
+}
+
+/** WRAPPED_TOOL_NOT_FOUND (the part that needs no stored data) and FIELD_NOT_ALLOWED for `wraps`. */
+function checkWraps(list: IssueList, value: unknown, toolType: ToolType | undefined, name: string): string | null {
+  const wraps = readString(list, value, 'wraps');
+  if (wraps === undefined || toolType === undefined) return null;
+  if (toolType === 'tool') {
+    if (wraps !== null) list.add('wraps', 'FIELD_NOT_ALLOWED', 'Only a validation wraps a tool.');
+    return null;
+  }
+  if (wraps === null || wraps.trim() === '') {
+    list.add('wraps', 'WRAPPED_TOOL_NOT_FOUND', 'A validation must name the tool it wraps.');
+  } else if (!isToolName(wraps)) {
+    list.add('wraps', 'WRAPPED_TOOL_NOT_FOUND', `${describeValue(wraps)} is not a tool name (namespace/short_name).`);
+  } else if (wraps === name) {
+    list.add('wraps', 'WRAPPED_TOOL_NOT_FOUND', 'A validation cannot wrap itself.');
+  }
+  return wraps;
+}
+
+/** INVALID_JSON_SCHEMA */
+function checkSchema(list: IssueList, value: unknown, path: string): JsonObject | null {
+  if (isAbsent(value)) return null;
+  const issues = checkJsonSchema(value, path);
+  list.issues.push(...issues);
+  return issues.length === 0 ? (structuredClone(value) as JsonObject) : null;
+}
+
+/** INVALID_TIMEOUT: an integer >= 1 (seconds) that fits the stored 32-bit integer; default 300. */
+function checkTimeout(list: IssueList, value: unknown): number {
+  if (isAbsent(value)) return DEFAULT_TIMEOUT_SECONDS;
+  if (typeof value !== 'number' || !Number.isInteger(value) || value < 1 || value > MAX_TIMEOUT_SECONDS) {
+    list.add(
+      'timeout',
+      'INVALID_TIMEOUT',
+      `The timeout must be a whole number of seconds from 1 to ${MAX_TIMEOUT_SECONDS}, not ${describeValue(value)}.`,
+    );
+    return DEFAULT_TIMEOUT_SECONDS;
+  }
+  return value;
+}
+
+// ---- capability
+
+/** READ_ONLY_CONFLICT, CHECKPOINT_SCOPE_WITHOUT_CHECKPOINTABLE, and the capability's field types. */
+function checkCapability(list: IssueList, value: unknown): ToolCapability {
+  const capability = defaultCapability();
+  if (isAbsent(value)) return capability;
+  if (!isPlainObject(value)) {
+    list.add('capability', 'INVALID_VALUE', `Expected an object, got ${describeValue(value)}.`);
+    return capability;
+  }
+  const path = (key: string): string => `capability.${key}`;
+  reportUnknownFields(list, value, CAPABILITY_FIELDS, 'capability');
+  for (const key of ['readOnly', 'writes', 'checkpointable', 'idempotent', 'unsafe', 'humanApprovalRequired'] as const) {
+    capability[key] = readBoolean(list, value[key], path(key), capability[key]);
+  }
+  capability.writeScope = readString(list, value.writeScope, path('writeScope')) ?? null;
+  capability.costProfile = readString(list, value.costProfile, path('costProfile')) ?? null;
+  capability.checkpointScope = readEnum(list, value.checkpointScope, path('checkpointScope'), CHECKPOINT_SCOPES) ?? null;
+  capability.sideEffects = readSideEffects(list, value.sideEffects, path('sideEffects'));
+
+  if (capability.readOnly && capability.writes) {
+    list.add(path('writes'), 'READ_ONLY_CONFLICT', 'A read-only tool cannot write.');
+  }
+  if (capability.readOnly && capability.checkpointable) {
+    list.add(path('checkpointable'), 'READ_ONLY_CONFLICT', 'A read-only tool cannot be checkpointable.');
+  }
+  if (capability.checkpointScope !== null && !capability.checkpointable) {
+    list.add(
+      path('checkpointScope'),
+      'CHECKPOINT_SCOPE_WITHOUT_CHECKPOINTABLE',
+      `A checkpoint scope (${capability.checkpointScope}) needs checkpointable to be true.`,
+    );
+  }
+  return capability;
+}
+
+function readSideEffects(list: IssueList, value: unknown, path: string): string[] {
+  if (isAbsent(value)) return [];
+  if (!Array.isArray(value)) {
+    list.add(path, 'INVALID_VALUE', `Expected a list of strings, got ${describeValue(value)}.`);
+    return [];
+  }
+  const effects: string[] = [];
+  value.forEach((item: unknown, index) => {
+    if (isAbsent(item)) {
+      list.add(`${path}[${index}]`, 'INVALID_VALUE', `Expected a string, got ${describeValue(item)}.`);
+      return;
+    }
+    const text = readString(list, item, `${path}[${index}]`);
+    if (typeof text === 'string') effects.push(text);
+  });
+  return effects;
+}
+
+// ---- resource slots
+
+/** INVALID_SLOT_NAME, DUPLICATE_SLOT_NAME, STATIC_RESOURCE_REQUIRED, STATIC_RESOURCE_FORBIDDEN, and the slots' field types. */
+function checkResourceSlots(list: IssueList, value: unknown): ResourceSlot[] {
+  if (isAbsent(value)) return [];
+  if (!Array.isArray(value)) {
+    list.add('resourceSlots', 'INVALID_VALUE', `Expected a list of resource slots, got ${describeValue(value)}.`);
+    return [];
+  }
+  const slots: ResourceSlot[] = [];
+  const seen = new Set<string>();
+  value.forEach((item: unknown, index) => {
+    const slot = checkResourceSlot(list, item, `resourceSlots[${index}]`, seen);
+    if (slot) slots.push(slot);
+  });
+  return slots;
+}
+
+function checkResourceSlot(list: IssueList, value: unknown, base: string, seen: Set<string>): ResourceSlot | undefined {
+  if (!isPlainObject(value)) {
+    list.add(base, 'INVALID_VALUE', `Expected a resource slot object, got ${describeValue(value)}.`);
+    return undefined;
+  }
+  reportUnknownFields(list, value, RESOURCE_SLOT_FIELDS, base);
+  const path = (key: string): string => `${base}.${key}`;
+
+  const name = readRequired(list, value.name, path('name'), 'A resource slot needs a name.', readString);
+  if (typeof name === 'string') {
+    if (!isPythonIdentifier(name)) {
+      list.add(path('name'), 'INVALID_SLOT_NAME', `Slot name ${describeValue(name)} is not a valid Python identifier.`);
+    } else if (PYTHON_KEYWORDS.has(name)) {
+      list.add(path('name'), 'INVALID_SLOT_NAME', `Slot name "${name}" is a Python keyword.`);
+    } else if (seen.has(name)) {
+      list.add(path('name'), 'DUPLICATE_SLOT_NAME', `Another resource slot is already named "${name}".`);
+    }
+    seen.add(name);
+  }
+
+  const resourceType = readRequired(
+    list, value.resourceType, path('resourceType'), 'A resource slot needs a resource type.', readString,
+  );
+  if (typeof resourceType === 'string' && resourceType.trim() === '') {
+    list.add(path('resourceType'), 'INVALID_VALUE', 'The resource type must not be blank.');
+  }
+  const access = readRequired(
+    list, value.access, path('access'), `A resource slot needs an access mode (${RESOURCE_ACCESS_MODES.join(', ')}).`,
+    (into, item, where) => readEnum(into, item, where, RESOURCE_ACCESS_MODES),
+  );
+  const description = readString(list, value.description, path('description')) ?? '';
+  const binding = readEnum(list, value.binding, path('binding'), BINDING_MODES);
+  const staticResource = readString(list, value.staticResource, path('staticResource'));
+  const required = readBoolean(list, value.required, path('required'), true);
+
+  const effectiveBinding = withDefault(binding, 'contextual');
+  if (staticResource !== undefined && effectiveBinding !== undefined) {
+    if (effectiveBinding === 'static' && (staticResource === null || staticResource.trim() === '')) {
+      list.add(path('staticResource'), 'STATIC_RESOURCE_REQUIRED', 'A static slot needs the name of its static resource.');
+    } else if (effectiveBinding === 'contextual' && staticResource !== null) {
+      list.add(path('staticResource'), 'STATIC_RESOURCE_FORBIDDEN', 'Only a static slot names a static resource.');
+    }
+  }
+
+  if (typeof name !== 'string' || typeof resourceType !== 'string' || !access || !effectiveBinding) return undefined;
+  return {
+    name,
+    resourceType,
+    access,
+    description,
+    binding: effectiveBinding,
+    staticResource: effectiveBinding === 'static' ? (staticResource ?? null) : null,
+    required,
+  };
+}
+
+/** REQUIRED_FIELD when absent, otherwise the reader's value (undefined after an issue). */
+function readRequired<T>(
+  list: IssueList,
+  value: unknown,
+  path: string,
+  message: string,
+  read: (list: IssueList, value: unknown, path: string) => T | null | undefined,
+): T | undefined {
+  if (isAbsent(value)) {
+    list.add(path, 'REQUIRED_FIELD', message);
+    return undefined;
+  }
+  return read(list, value, path) ?? undefined;
+}
+
+// ---- lifecycle
+
+function checkLifecycle(list: IssueList, value: unknown): ToolLifecycle | null {
+  if (isAbsent(value)) return null;
+  if (!isPlainObject(value)) {
+    list.add('lifecycle', 'INVALID_VALUE', `Expected an object, got ${describeValue(value)}.`);
+    return null;
+  }
+  reportUnknownFields(list, value, LIFECYCLE_FIELDS, 'lifecycle');
+  return {
+    discover: readString(list, value.discover, 'lifecycle.discover') ?? null,
+    activate: readString(list, value.activate, 'lifecycle.activate') ?? null,
+    deactivate: readString(list, value.deactivate, 'lifecycle.deactivate') ?? null,
+  };
+}
+
+// ---- updates
+
+/**
+ * Merge a patch (camelCase, same key space) over a stored definition: keys absent (undefined) stay;
+ * a key given replaces (lists replace whole lists); `capability` and `lifecycle` objects merge
+ * field by field over the current ones; null resets a field to its default (capability: null →
+ * defaults; lifecycle: null → none). Returns a draft for validateTool. Every key of the patch is
+ * copied, `name` and unknown keys included: the caller decides about renames, and validateTool
+ * reports unknown keys.
+ */
+export function applyPatch(current: ToolDefinition, patch: ToolDraft): ToolDraft {
+  const draft: ToolDraft = {};
+  for (const key of TOOL_FIELDS) draft[key] = structuredClone(current[key]);
+  for (const [key, value] of Object.entries(patch)) {
+    if (value === undefined) continue;
+    if ((key === 'capability' || key === 'lifecycle') && isPlainObject(value)) {
+      const base = key === 'capability' ? current.capability : (current.lifecycle ?? {});
+      draft[key] = { ...structuredClone(base), ...definedEntries(value) };
+    } else {
+      setOwn(draft, key, value);
+    }
+  }
+  return draft;
+}
+
+function definedEntries(object: Record<string, unknown>): Record<string, unknown> {
+  return Object.fromEntries(Object.entries(object).filter(([, value]) => value !== undefined));
+}

@@ -1,0 +1,38 @@
+/** Small helpers for checking loosely typed input and echoing it in messages. */
+
+/** A plain object (object literal, parsed JSON/YAML mapping, or GraphQL input object), not an array or class instance. */
+export function isPlainObject(value: unknown): value is Record<string, unknown> {
+  if (typeof value !== 'object' || value === null || Array.isArray(value)) return false;
+  // Compared structurally, not with `Object.prototype`: values may come from another realm (vm, structuredClone under Jest).
+  const proto = Object.getPrototypeOf(value) as object | null;
+  return proto === null || Object.getPrototypeOf(proto) === null;
+}
+
+/** Null and absent mean the same for optional fields. */
+export function isAbsent(value: unknown): value is null | undefined {
+  return value === null || value === undefined;
+}
+
+const MAX_ECHO = 60;
+
+/** Shortens text that a message echoes, so a huge input never makes a huge message. */
+export function truncate(text: string, max = MAX_ECHO): string {
+  const chars = [...text];
+  return chars.length <= max ? text : `${chars.slice(0, max - 1).join('')}…`;
+}
+
+/** A short rendering of any input value for a message: `"abc"`, `42`, `a list`, `an object`. */
+export function describeValue(value: unknown): string {
+  if (value === undefined) return 'nothing';
+  if (value === null) return 'null';
+  if (typeof value === 'string') return JSON.stringify(truncate(value));
+  if (typeof value === 'number' || typeof value === 'boolean') return String(value);
+  if (Array.isArray(value)) return 'a list';
+  if (isPlainObject(value)) return 'an object';
+  return `a ${typeof value}`;
+}
+
+/** Sets an own enumerable property, even one named `__proto__` (plain assignment would change the prototype). */
+export function setOwn(target: Record<string, unknown>, key: string, value: unknown): void {
+  Object.defineProperty(target, key, { value, enumerable: true, writable: true, configurable: true });
+}
