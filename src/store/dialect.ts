@@ -1,0 +1,40 @@
+import type { Prisma } from './generated/sqlite/client';
+import type { DatabaseProvider } from './database-url';
+import { escapeLike } from './sqlite-like';
+
+/** The few things the repository does differently per database; everything else is shared. */
+export interface Dialect {
+  provider: DatabaseProvider;
+  /** Isolation level of write transactions (undefined: the database's only/default one). */
+  writeIsolation: Prisma.TransactionIsolationLevel | undefined;
+  /** A case-insensitive substring filter on a text column; `%`, `_` and `\` in `text` are literal. */
+  containsInsensitive(text: string): Prisma.StringFilter;
+  /** One GROUP BY over the name prefix: rows `{ namespace, toolCount }` ordered by namespace. */
+  namespaceCountsSql: string;
+}
+
+const sqlite: Dialect = {
+  provider: 'sqlite',
+  // SQLite transactions are serializable already (one writer at a time).
+  writeIsolation: undefined,
+  // Prisma's `contains` is `LIKE '%' || ? || '%'` without ESCAPE; the store's SQLite connections
+  // redefine like() so that `\` escapes and case folds in Unicode (./sqlite-like.ts).
+  containsInsensitive: (text) => ({ contains: escapeLike(text) }),
+  namespaceCountsSql:
+    `SELECT substr("name", 1, instr("name", '/') - 1) AS "namespace", COUNT(*) AS "toolCount" ` +
+    `FROM "Tool" GROUP BY 1 ORDER BY 1`,
+};
+
+const postgres: Dialect = {
+  provider: 'postgres',
+  // Domain checks read before they write; Serializable makes a racing write fail (P2034, retried)
+  // instead of committing over a stale read.
+  writeIsolation: 'Serializable',
+  // ILIKE, whose default escape character is `\`; `mode` exists in the Postgres client's types only.
+  containsInsensitive: (text) => ({ contains: escapeLike(text), mode: 'insensitive' }) as Prisma.StringFilter,
+  namespaceCountsSql:
+    `SELECT split_part("name", '/', 1) AS "namespace", COUNT(*)::int AS "toolCount" ` +
+    `FROM "Tool" GROUP BY 1 ORDER BY 1`,
+};
+
+export const dialectFor = (provider: DatabaseProvider): Dialect => (provider === 'postgres' ? postgres : sqlite);

@@ -1,0 +1,26 @@
+import type { ToolStore } from '../domain/ports';
+import { parseDatabaseUrl } from './database-url';
+import { dialectFor } from './dialect';
+import { createPrismaClient } from './prisma-client';
+import { PrismaToolStore } from './tool-repository';
+
+/** Persistence: the ToolStore port on Prisma 7 (SQLite or Postgres), and the schema migrator. */
+
+export interface ToolStoreOptions {
+  /** Called with every SQL statement the store runs (for tests and diagnostics). */
+  onQuery?: (sql: string) => void;
+}
+
+/**
+ * A ToolStore on the database at `databaseUrl`: `postgres://` / `postgresql://` → Postgres,
+ * `file:<path>` or a path → SQLite. The schema must be migrated already (see `migrateDatabase`).
+ */
+export async function createToolStore(databaseUrl: string, options: ToolStoreOptions = {}): Promise<ToolStore> {
+  const target = parseDatabaseUrl(databaseUrl);
+  const client = createPrismaClient(target, options.onQuery);
+  await client.$connect();
+  return new PrismaToolStore(client, dialectFor(target.provider));
+}
+
+export { DEFAULT_DATABASE_URL, parseDatabaseUrl, type DatabaseProvider, type DatabaseTarget } from './database-url';
+export { migrateDatabase, type MigrationResult } from './migrate';

@@ -1,0 +1,28 @@
+import { PrismaClient as PostgresPrismaClient } from './generated/postgres/client';
+import { PrismaClient as SqlitePrismaClient } from './generated/sqlite/client';
+import type { Prisma } from './generated/sqlite/client';
+import { storeAdapterFactoryFor } from './adapters';
+import type { DatabaseTarget } from './database-url';
+
+/**
+ * The one client type the repository is written against. The two generated clients have the same
+ * models and differ only in provider-specific query options (e.g. `mode: 'insensitive'` exists
+ * on Postgres only), which the dialect (./dialect.ts) supplies; so the Postgres client is used
+ * through the SQLite client's type.
+ */
+export type StoreClient = SqlitePrismaClient;
+export type StoreTransaction = Prisma.TransactionClient;
+
+/** A Prisma client for the database, reporting every SQL statement it runs to `onQuery`. */
+export function createPrismaClient(target: DatabaseTarget, onQuery?: (sql: string) => void): StoreClient {
+  const adapter = storeAdapterFactoryFor(target);
+  const log = onQuery ? [{ emit: 'event' as const, level: 'query' as const }] : [];
+  if (target.provider === 'postgres') {
+    const client = new PostgresPrismaClient({ adapter, log });
+    if (onQuery) client.$on('query', (event) => onQuery(event.query));
+    return client as unknown as StoreClient;
+  }
+  const client = new SqlitePrismaClient({ adapter, log });
+  if (onQuery) client.$on('query', (event) => onQuery(event.query));
+  return client as unknown as StoreClient;
+}

@@ -1,0 +1,207 @@
+import type { StoredTool, ToolDefinition } from '../domain/model';
+import {
+  StoreConflict,
+  type NamespaceSummary,
+  type ToolFilter,
+  type ToolPage,
+  type ToolPageRequest,
+  type ToolStore,
+  type ToolWriter,
+} from '../domain/ports';
+import type { Dialect } from './dialect';
+import { Prisma } from './generated/sqlite/client';
+import { slotColumns, toolColumns, toStoredTool, WITH_SLOTS } from './mapping';
+import type { StoreClient, StoreTransaction } from './prisma-client';
+
+/**
+ * The ToolStore port on Prisma, one implementation for SQLite and Postgres: provider differences
+ * live in the Dialect. Responsible for queries, write transactions and turning the database's
+ * constraint violations into StoreConflict; decides nothing about the domain's rules.
+ */
+
+/** Attempts of a write transaction that fails to serialize (Postgres, Serializable) before giving up. */
+const MAX_WRITE_ATTEMPTS = 5;
+const WRITE_TRANSACTION = { maxWait: 10_000, timeout: 30_000 };
+
+type Queryable = StoreClient | StoreTransaction;
+
+export function toolWhere(filter: ToolFilter, dialect: Dialect): Prisma.ToolWhereInput {
+  const and: Prisma.ToolWhereInput[] = [];
+  if (filter.namespace != null) {
+    // Names of the namespace are the range ['ns/', 'ns0'): '0' is the character after '/'. The
+    // name column compares bytewise on both databases (SQLite BINARY; COLLATE "C" on Postgres, see
+    // the init migration), so this is a range scan of the unique index on name.
+    and.push({ name: { gte: `${filter.namespace}/`, lt: `${filter.namespace}0` } });
+  }
+  if (filter.source != null) and.push({ source: filter.source });
+  if (filter.toolType != null) and.push({ toolType: filter.toolType });
+  if (filter.readOnly != null) and.push({ readOnly: filter.readOnly });
+  if (filter.writes != null) and.push({ writes: filter.writes });
+  if (filter.unsafe != null) and.push({ unsafe: filter.unsafe });
+  if (filter.humanApprovalRequired != null) and.push({ humanApprovalRequired: filter.humanApprovalRequired });
+  if (filter.search != null && filter.search !== '') {
+    and.push({
+      OR: [{ name: dialect.containsInsensitive(filter.search) }, { description: dialect.containsInsensitive(filter.search) }],
+    });
+  }
+  return { AND: and };
+}
+
+async function findByNames(db: Queryable, names: readonly string[]): Promise<StoredTool[]> {
+  if (names.length === 0) return [];
+  const rows = await db.tool.findMany({
+    where: { name: { in: [...new Set(names)] } },
+    orderBy: { name: 'asc' },
+    include: WITH_SLOTS,
+  });
+  return rows.map(toStoredTool);
+}
+
+async function findWrappersOf(db: Queryable, names: readonly string[]): Promise<StoredTool[]> {
+  if (names.length === 0) return [];
+  const rows = await db.tool.findMany({
+    where: { wrapsName: { in: [...new Set(names)] }, toolType: 'validation' },
+    orderBy: { name: 'asc' },
+    include: WITH_SLOTS,
+  });
+  return rows.map(toStoredTool);
+}
+
+function knownError(error: unknown): Prisma.PrismaClientKnownRequestError | undefined {
+  return error instanceof Prisma.PrismaClientKnownRequestError ? error : undefined;
+}
+
+/** True when the unique violation is on the Tool name (not, say, a slot's (toolId, name)). */
+function isToolNameUniqueViolation(error: Prisma.PrismaClientKnownRequestError): boolean {
+  if (error.code !== 'P2002') return false;
+  const meta = JSON.stringify(error.meta ?? {});
+  return !/toolId|ResourceSlot/.test(meta);
+}
+
+/** The writer handed to `work`: each operation translates the constraint violations it can cause. */
+class TransactionWriter implements ToolWriter {
+  constructor(private readonly tx: StoreTransaction) {}
+
+  findByNames(names: readonly string[]): Promise<StoredTool[]> {
+    return findByNames(this.tx, names);
+  }
+
+  findWrappersOf(names: readonly string[]): Promise<StoredTool[]> {
+    return findWrappersOf(this.tx, names);
+  }
+
+  async insert(tool: ToolDefinition): Promise<StoredTool> {
+    try {
+      const row = await this.tx.tool.create({
+        data: { ...toolColumns(tool), resourceSlots: { create: slotColumns(tool) } },
+        include: WITH_SLOTS,
+      });
+      return toStoredTool(row);
+    } catch (error) {
+      const known = knownError(error);
+      if (known && isToolNameUniqueViolation(known)) throw new StoreConflict('NAME_TAKEN', tool.name);
+      if (known?.code === 'P2003' && tool.wraps !== null) throw new StoreConflict('WRAPPED_TOOL_NOT_FOUND', tool.wraps);
+      throw error;
+    }
+  }
+
+  async replace(tool: ToolDefinition): Promise<StoredTool> {
+    try {
+      const row = await this.tx.tool.update({
+        where: { name: tool.name },
+        data: {
+          ...toolColumns(tool),
+          updatedAt: new Date(),
+          resourceSlots: { deleteMany: {}, create: slotColumns(tool) },
+        },
+        include: WITH_SLOTS,
+      });
+      return toStoredTool(row);
+    } catch (error) {
+      const known = knownError(error);
+      if (known?.code === 'P2003') {
+        // Either the new `wraps` names no tool, or this row stops being a tool ('tool' → 'validation')
+        // while validations wrap it (ON UPDATE RESTRICT). With no `wraps`, only the latter is possible.
+        if (tool.wraps !== null) throw new StoreConflict('WRAPPED_TOOL_NOT_FOUND', tool.wraps);
+        throw new StoreConflict('TOOL_IS_WRAPPED', tool.name);
+      }
+      if (known?.code === 'P2025') throw new Error(`replace: no stored tool named ${tool.name}`);
+      throw error;
+    }
+  }
+
+  async delete(name: string): Promise<void> {
+    try {
+      await this.tx.tool.deleteMany({ where: { name } });
+    } catch (error) {
+      if (knownError(error)?.code === 'P2003') throw new StoreConflict('TOOL_IS_WRAPPED', name);
+      throw error;
+    }
+  }
+}
+
+/** Postgres serialization failures and deadlocks; the whole transaction may be retried. */
+function isRetryable(error: unknown): boolean {
+  const known = knownError(error);
+  if (known?.code === 'P2034') return true;
+  const text = String((error as { message?: unknown })?.message ?? '');
+  return /could not serialize access|deadlock detected|40001|40P01/.test(text);
+}
+
+const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+export class PrismaToolStore implements ToolStore {
+  constructor(
+    private readonly db: StoreClient,
+    private readonly dialect: Dialect,
+  ) {}
+
+  findByNames(names: readonly string[]): Promise<StoredTool[]> {
+    return findByNames(this.db, names);
+  }
+
+  findWrappersOf(names: readonly string[]): Promise<StoredTool[]> {
+    return findWrappersOf(this.db, names);
+  }
+
+  async listPage({ filter, first, afterName }: ToolPageRequest): Promise<ToolPage> {
+    const where = toolWhere(filter, this.dialect);
+    const take = Math.max(0, Math.floor(first));
+    const rows = await this.db.tool.findMany({
+      where: afterName === null ? where : { AND: [where, { name: { gt: afterName } }] },
+      orderBy: { name: 'asc' },
+      take: take + 1,
+      include: WITH_SLOTS,
+    });
+    return { tools: rows.slice(0, take).map(toStoredTool), hasNextPage: rows.length > take };
+  }
+
+  count(filter: ToolFilter): Promise<number> {
+    return this.db.tool.count({ where: toolWhere(filter, this.dialect) });
+  }
+
+  async namespaces(): Promise<NamespaceSummary[]> {
+    const rows = await this.db.$queryRawUnsafe<{ namespace: string; toolCount: number | bigint }[]>(
+      this.dialect.namespaceCountsSql,
+    );
+    return rows.map((row) => ({ namespace: row.namespace, toolCount: Number(row.toolCount) }));
+  }
+
+  async write<T>(work: (writer: ToolWriter) => Promise<T>): Promise<T> {
+    for (let attempt = 1; ; attempt++) {
+      try {
+        return await this.db.$transaction((tx) => work(new TransactionWriter(tx)), {
+          ...WRITE_TRANSACTION,
+          ...(this.dialect.writeIsolation ? { isolationLevel: this.dialect.writeIsolation } : {}),
+        });
+      } catch (error) {
+        if (attempt >= MAX_WRITE_ATTEMPTS || !isRetryable(error)) throw error;
+        await pause(10 * 2 ** attempt * Math.random());
+      }
+    }
+  }
+
+  close(): Promise<void> {
+    return this.db.$disconnect();
+  }
+}

@@ -1,0 +1,94 @@
+import { defaultCapability, type ToolDefinition } from '../../src/domain/model';
+
+/** A minimal valid builtin tool; `overrides` replace whole fields. */
+export function builtinTool(name: string, overrides: Partial<ToolDefinition> = {}): ToolDefinition {
+  return {
+    name,
+    description: `The ${name} tool`,
+    source: 'builtin',
+    toolType: 'tool',
+    code: null,
+    mcpServer: null,
+    mcpToolName: null,
+    agentSkillPath: null,
+    wraps: null,
+    inputSchema: null,
+    outputSchema: null,
+    capability: defaultCapability(),
+    resourceSlots: [],
+    lifecycle: null,
+    timeout: 300,
+    ...overrides,
+  };
+}
+
+/** A validation wrapping `wrapped`. */
+export function validationOf(name: string, wrapped: string): ToolDefinition {
+  return builtinTool(name, { toolType: 'validation', source: 'wrapped', wraps: wrapped });
+}
+
+/** A definition with every field set to a non-default value, slots deliberately not in name order. */
+export function fullTool(name: string): ToolDefinition {
+  return {
+    name,
+    description: 'Builds a Docker image — with «unicode» and "quotes"',
+    source: 'mcp',
+    toolType: 'tool',
+    code: null,
+    mcpServer: 'docker',
+    mcpToolName: 'build',
+    agentSkillPath: null,
+    wraps: null,
+    inputSchema: {
+      $schema: 'https://json-schema.org/draft/2020-12/schema',
+      type: 'object',
+      properties: { tag: { type: 'string', minLength: 1 }, args: { type: 'array', items: { type: 'number' } } },
+      required: ['tag'],
+      additionalProperties: false,
+    },
+    outputSchema: { type: 'object', properties: { ok: { type: 'boolean' }, nothing: { type: 'null' } } },
+    capability: {
+      readOnly: false,
+      writes: true,
+      writeScope: 'images/*',
+      checkpointable: true,
+      checkpointScope: 'write_scope',
+      sideEffects: ['network', 'disk', 'cpu'],
+      idempotent: true,
+      unsafe: true,
+      humanApprovalRequired: true,
+      costProfile: 'expensive',
+    },
+    resourceSlots: [
+      {
+        name: 'workspace',
+        resourceType: 'directory',
+        access: 'read_write',
+        description: 'Where the build runs',
+        binding: 'contextual',
+        staticResource: null,
+        required: true,
+      },
+      {
+        name: 'registry',
+        resourceType: 'docker_registry',
+        access: 'read_only',
+        description: '',
+        binding: 'static',
+        staticResource: 'registry/main',
+        required: false,
+      },
+      {
+        name: 'cache',
+        resourceType: 'volume',
+        access: 'read_write',
+        description: 'Layer cache',
+        binding: 'contextual',
+        staticResource: null,
+        required: false,
+      },
+    ],
+    lifecycle: { discover: 'docker.discover', activate: null, deactivate: 'docker.stop' },
+    timeout: 1800,
+  };
+}

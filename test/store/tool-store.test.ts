@@ -1,0 +1,363 @@
+import type { StoredTool, ToolDefinition } from '../../src/domain/model';
+import { StoreConflict, type ToolStore } from '../../src/domain/ports';
+import { createToolStore, parseDatabaseUrl } from '../../src/store';
+import { createPrismaClient } from '../../src/store/prisma-client';
+import { freshDatabase, testDatabases, type FreshDatabase } from '../support/databases';
+import { builtinTool, fullTool, validationOf } from './fixtures';
+
+const definitionOf = ({ createdAt: _c, updatedAt: _u, ...definition }: StoredTool): ToolDefinition => definition;
+const namesOf = (tools: StoredTool[]) => tools.map((tool) => tool.name);
+
+function expectConflict(error: unknown, rule: StoreConflict['rule'], toolName: string): void {
+  expect(error).toBeInstanceOf(StoreConflict);
+  expect(error).toMatchObject({ rule, toolName });
+}
+
+async function rejection(promise: Promise<unknown>): Promise<unknown> {
+  try {
+    await promise;
+  } catch (error) {
+    return error;
+  }
+  throw new Error('expected a rejection');
+}
+
+describe.each(testDatabases())('ToolStore on %s', (kind) => {
+  let database: FreshDatabase;
+  let store: ToolStore;
+  const queries: string[] = [];
+
+  /** Runs `action` and returns the SQL statements it executed. */
+  async function sqlOf(action: () => Promise<unknown>): Promise<string[]> {
+    queries.length = 0;
+    await action();
+    return [...queries];
+  }
+
+  async function insert(...tools: ToolDefinition[]): Promise<void> {
+    await store.write(async (writer) => {
+      for (const tool of tools) await writer.insert(tool);
+    });
+  }
+
+  async function clear(): Promise<void> {
+    const client = createPrismaClient(parseDatabaseUrl(database.url));
+    try {
+      await client.tool.deleteMany({ where: { toolType: 'validation' } });
+      await client.tool.deleteMany({});
+    } finally {
+      await client.$disconnect();
+    }
+  }
+
+  beforeAll(async () => {
+    database = await freshDatabase(kind);
+    store = await createToolStore(database.url, { onQuery: (sql) => queries.push(sql) });
+  });
+  afterAll(async () => {
+    await store?.close();
+    await database?.drop();
+  });
+  beforeEach(clear);
+
+  describe('insert and read back', () => {
+    it('round-trips every field of a full definition, slots in their given order', async () => {
+      const before = Date.now();
+      const stored = await store.write((writer) => writer.insert(fullTool('devops/docker-build')));
+      expect(definitionOf(stored)).toEqual(fullTool('devops/docker-build'));
+      const [read] = await store.findByNames(['devops/docker-build']);
+      expect(definitionOf(read!)).toEqual(fullTool('devops/docker-build'));
+      expect(read!.resourceSlots.map((slot) => slot.name)).toEqual(['workspace', 'registry', 'cache']);
+      expect(read!.createdAt).toBeInstanceOf(Date);
+      expect(read!.createdAt.getTime()).toBeGreaterThanOrEqual(before - 1000);
+      expect(read!.updatedAt.getTime()).toBe(read!.createdAt.getTime());
+    });
+
+    it('tells "no lifecycle" from a lifecycle whose hooks are all null, and keeps null schemas null', async () => {
+      const allNull = builtinTool('local/all-null', { lifecycle: { discover: null, activate: null, deactivate: null } });
+      await insert(builtinTool('local/none'), allNull);
+      const [all, none] = await store.findByNames(['local/none', 'local/all-null']);
+      expect(all!.lifecycle).toEqual({ discover: null, activate: null, deactivate: null });
+      expect(none!.lifecycle).toBeNull();
+      expect(none!.inputSchema).toBeNull();
+      expect(none!.outputSchema).toBeNull();
+      expect(none!.capability.sideEffects).toEqual([]);
+    });
+
+    it('stores custom code and agent skill paths verbatim', async () => {
+      const custom = builtinTool('local/custom', { source: 'custom', code: 'def run(x):\n    return "%_\\\\"\n' });
+      const skill = builtinTool('local/skill', { source: 'agent_skill', agentSkillPath: 'skills/lint' });
+      await insert(custom, skill);
+      const read = await store.findByNames(['local/custom', 'local/skill']);
+      expect(read.map(definitionOf)).toEqual([custom, skill]);
+    });
+
+    it('finds nothing for unknown names, and reads an empty name list without a query', async () => {
+      expect(await store.findByNames(['nobody/here'])).toEqual([]);
+      expect(await sqlOf(() => store.findByNames([]))).toEqual([]);
+      expect(await store.findWrappersOf([])).toEqual([]);
+    });
+  });
+
+  describe('replace', () => {
+    it('rewrites the row and its slots, keeps createdAt and bumps updatedAt', async () => {
+      const original = await store.write((writer) => writer.insert(fullTool('devops/docker-build')));
+      await new Promise((resolve) => setTimeout(resolve, 20));
+      const changed: ToolDefinition = {
+        ...builtinTool('devops/docker-build', { description: 'Now builtin' }),
+        resourceSlots: [{ ...fullTool('x/y').resourceSlots[2]!, name: 'cache' }, fullTool('x/y').resourceSlots[0]!],
+      };
+      const replaced = await store.write((writer) => writer.replace(changed));
+      expect(definitionOf(replaced)).toEqual(changed);
+      const [read] = await store.findByNames(['devops/docker-build']);
+      expect(definitionOf(read!)).toEqual(changed);
+      expect(read!.createdAt.getTime()).toBe(original.createdAt.getTime());
+      expect(read!.updatedAt.getTime()).toBeGreaterThan(original.updatedAt.getTime());
+    });
+  });
+
+  describe('delete', () => {
+    it('deletes the tool with its slots, and deleting a missing name is a no-op', async () => {
+      await insert(fullTool('devops/docker-build'));
+      await store.write((writer) => writer.delete('devops/docker-build'));
+      await store.write((writer) => writer.delete('devops/docker-build'));
+      expect(await store.findByNames(['devops/docker-build'])).toEqual([]);
+      const client = createPrismaClient(parseDatabaseUrl(database.url));
+      try {
+        expect(await client.resourceSlot.count()).toBe(0);
+      } finally {
+        await client.$disconnect();
+      }
+    });
+  });
+
+  describe('listPage, count and filters', () => {
+    // Bytewise name order on both databases: '-' < '.' < digits < '_' < letters.
+    const names = ['ab/x', 'a/z', 'a_b/x', 'a.b/x', 'a-b/x', 'a/b', 'a/a-1', 'b/q', 'a0/k'];
+    const sorted = [...names].sort();
+
+    beforeEach(async () => {
+      await insert(
+        ...names.map((name) => builtinTool(name)),
+      );
+    });
+
+    it('orders by name bytewise and pages by keyset with hasNextPage', async () => {
+      const seen: string[] = [];
+      let afterName: string | null = null;
+      for (;;) {
+        const page = await store.listPage({ filter: {}, first: 4, afterName });
+        seen.push(...namesOf(page.tools));
+        expect(page.tools.length).toBeLessThanOrEqual(4);
+        if (!page.hasNextPage) break;
+        afterName = page.tools[page.tools.length - 1]!.name;
+      }
+      expect(seen).toEqual(sorted);
+    });
+
+    it('has no next page when the last page is exactly full, and an empty page after the end', async () => {
+      const all = await store.listPage({ filter: {}, first: names.length, afterName: null });
+      expect(all.hasNextPage).toBe(false);
+      expect(namesOf(all.tools)).toEqual(sorted);
+      const after = await store.listPage({ filter: {}, first: 3, afterName: sorted[sorted.length - 1]! });
+      expect(after).toEqual({ tools: [], hasNextPage: false });
+      const none = await store.listPage({ filter: {}, first: 0, afterName: null });
+      expect(none).toEqual({ tools: [], hasNextPage: true });
+    });
+
+    it('filters by exact namespace (not by name prefix)', async () => {
+      const page = await store.listPage({ filter: { namespace: 'a' }, first: 50, afterName: null });
+      expect(namesOf(page.tools)).toEqual(['a/a-1', 'a/b', 'a/z']);
+      expect(await store.count({ namespace: 'a' })).toBe(3);
+      expect(await store.count({ namespace: 'a_b' })).toBe(1);
+      expect(await store.count({ namespace: 'nope' })).toBe(0);
+    });
+
+    it('counts with one COUNT query, whatever the filter', async () => {
+      const sql = await sqlOf(() => store.count({ namespace: 'a', search: 'x', unsafe: false }));
+      expect(sql).toHaveLength(1);
+      expect(sql[0]).toMatch(/COUNT/i);
+      expect(await store.count({})).toBe(names.length);
+    });
+  });
+
+  describe('each filter', () => {
+    beforeEach(async () => {
+      const cap = builtinTool('x/x').capability;
+      await insert(
+        builtinTool('files/read', { description: 'Reads a FILE', capability: { ...cap, readOnly: true } }),
+        builtinTool('files/write', { source: 'custom', code: 'pass', capability: { ...cap, writes: true } }),
+        builtinTool('net/Fetch', { source: 'mcp', mcpServer: 's', mcpToolName: 't', description: 'Fetches 100% of_it' }),
+        builtinTool('ops/deploy', { capability: { ...cap, unsafe: true, humanApprovalRequired: true } }),
+        builtinTool('docs/fr', { description: 'Écrit la documentation, avec une barre \\ oblique inverse' }),
+      );
+      await insert(validationOf('files/check-write', 'files/write'));
+    });
+
+    const cases: [string, Parameters<ToolStore['count']>[0], string[]][] = [
+      ['source', { source: 'mcp' }, ['net/Fetch']],
+      ['toolType', { toolType: 'validation' }, ['files/check-write']],
+      ['readOnly', { readOnly: true }, ['files/read']],
+      ['writes', { writes: true }, ['files/write']],
+      ['unsafe', { unsafe: true }, ['ops/deploy']],
+      ['humanApprovalRequired', { humanApprovalRequired: true }, ['ops/deploy']],
+      ['readOnly false', { readOnly: false }, ['docs/fr', 'files/check-write', 'files/write', 'net/Fetch', 'ops/deploy']],
+      ['search folding non-ASCII case', { search: 'éCRIT LA' }, ['docs/fr']],
+      ['search with \\ taken literally', { search: 'barre \\ obl' }, ['docs/fr']],
+      ['search in the name, case-insensitively', { search: 'FETCH' }, ['net/Fetch']],
+      ['search in the description, case-insensitively', { search: 'READS a' }, ['files/read']],
+      ['search matching names and descriptions', { search: 'WRITE' }, ['files/check-write', 'files/write']],
+      ['search with % taken literally', { search: '1%0' }, []],
+      ['search with % taken literally, matching', { search: '0% of' }, ['net/Fetch']],
+      ['search with _ taken literally', { search: 'h_s' }, []],
+      ['search with _ taken literally, matching', { search: 'OF_IT' }, ['net/Fetch']],
+      ['namespace with other filters', { namespace: 'files', toolType: 'tool', readOnly: false }, ['files/write']],
+      ['null filters meaning no filter', { source: null, namespace: null, search: null }, ['docs/fr', 'files/check-write', 'files/read', 'files/write', 'net/Fetch', 'ops/deploy']],
+    ];
+
+    it.each(cases)('%s', async (_label, filter, expected) => {
+      const page = await store.listPage({ filter: filter!, first: 50, afterName: null });
+      expect(namesOf(page.tools)).toEqual(expected);
+      expect(await store.count(filter!)).toBe(expected.length);
+    });
+  });
+
+  describe('namespaces', () => {
+    it('counts tools and validations per namespace with one GROUP BY query, ordered by namespace', async () => {
+      await insert(builtinTool('b/one'), builtinTool('a/one'), builtinTool('a/two'), builtinTool('a_b/x'));
+      await insert(validationOf('a/check', 'b/one'));
+      let summaries: Awaited<ReturnType<ToolStore['namespaces']>> = [];
+      const sql = await sqlOf(async () => {
+        summaries = await store.namespaces();
+      });
+      expect(sql).toHaveLength(1);
+      expect(sql[0]).toMatch(/GROUP BY/i);
+      expect(summaries).toEqual([
+        { namespace: 'a', toolCount: 3 },
+        { namespace: 'a_b', toolCount: 1 },
+        { namespace: 'b', toolCount: 1 },
+      ]);
+    });
+  });
+
+  describe('validations and findWrappersOf', () => {
+    it('finds the validations wrapping any of the names, ordered by name', async () => {
+      await insert(builtinTool('t/one'), builtinTool('t/two'), builtinTool('t/three'));
+      await insert(validationOf('v/z', 't/one'), validationOf('v/a', 't/two'), validationOf('v/m', 't/three'));
+      const wrappers = await store.findWrappersOf(['t/one', 't/two', 'v/a']);
+      expect(namesOf(wrappers)).toEqual(['v/a', 'v/z']);
+      expect(wrappers.map((tool) => tool.wraps)).toEqual(['t/two', 't/one']);
+    });
+  });
+
+  describe('the database enforces names and the wrapped reference', () => {
+    it('lets exactly one of two concurrent inserts of one name succeed; the other is NAME_TAKEN', async () => {
+      const results = await Promise.allSettled([
+        store.write((writer) => writer.insert(builtinTool('race/same', { description: 'first' }))),
+        store.write((writer) => writer.insert(builtinTool('race/same', { description: 'second' }))),
+      ]);
+      expect(results.filter((result) => result.status === 'fulfilled')).toHaveLength(1);
+      const rejected = results.filter((result): result is PromiseRejectedResult => result.status === 'rejected');
+      expect(rejected).toHaveLength(1);
+      expectConflict(rejected[0]!.reason, 'NAME_TAKEN', 'race/same');
+      expect(await store.count({ namespace: 'race' })).toBe(1);
+    });
+
+    it('refuses a validation named like an existing tool (one namespace of names)', async () => {
+      await insert(builtinTool('n/tool'), builtinTool('n/other'));
+      const error = await rejection(store.write((writer) => writer.insert(validationOf('n/tool', 'n/other'))));
+      expectConflict(error, 'NAME_TAKEN', 'n/tool');
+    });
+
+    it('refuses to delete a wrapped tool: TOOL_IS_WRAPPED, and the tool stays', async () => {
+      await insert(builtinTool('w/tool'));
+      await insert(validationOf('w/check', 'w/tool'));
+      const error = await rejection(store.write((writer) => writer.delete('w/tool')));
+      expectConflict(error, 'TOOL_IS_WRAPPED', 'w/tool');
+      expect(namesOf(await store.findByNames(['w/tool', 'w/check']))).toEqual(['w/check', 'w/tool']);
+    });
+
+    it('refuses a validation wrapping a missing tool: WRAPPED_TOOL_NOT_FOUND', async () => {
+      const error = await rejection(store.write((writer) => writer.insert(validationOf('w/check', 'w/missing'))));
+      expectConflict(error, 'WRAPPED_TOOL_NOT_FOUND', 'w/missing');
+      expect(await store.findByNames(['w/check'])).toEqual([]);
+    });
+
+    it('refuses a validation wrapping another validation: WRAPPED_TOOL_NOT_FOUND', async () => {
+      await insert(builtinTool('w/tool'));
+      await insert(validationOf('w/check', 'w/tool'));
+      const error = await rejection(store.write((writer) => writer.insert(validationOf('w/meta', 'w/check'))));
+      expectConflict(error, 'WRAPPED_TOOL_NOT_FOUND', 'w/check');
+    });
+
+    it('refuses turning a wrapped tool into something other than a tool: TOOL_IS_WRAPPED', async () => {
+      await insert(builtinTool('w/tool'));
+      await insert(validationOf('w/check', 'w/tool'));
+      const error = await rejection(
+        store.write((writer) => writer.replace(builtinTool('w/tool', { toolType: 'validation', source: 'wrapped' }))),
+      );
+      expectConflict(error, 'TOOL_IS_WRAPPED', 'w/tool');
+    });
+  });
+
+  describe('write transactions', () => {
+    it('roll back everything when the work throws, and rethrow its error', async () => {
+      const failure = new Error('domain said no');
+      const error = await rejection(
+        store.write(async (writer) => {
+          await writer.insert(fullTool('tx/one'));
+          await writer.insert(builtinTool('tx/two'));
+          throw failure;
+        }),
+      );
+      expect(error).toBe(failure);
+      expect(await store.findByNames(['tx/one', 'tx/two'])).toEqual([]);
+      expect(await store.count({})).toBe(0);
+    });
+
+    it('roll back the earlier writes of a transaction when a later write conflicts', async () => {
+      await insert(builtinTool('tx/taken'));
+      const error = await rejection(insert(builtinTool('tx/new'), builtinTool('tx/taken')));
+      expectConflict(error, 'NAME_TAKEN', 'tx/taken');
+      expect(await store.findByNames(['tx/new'])).toEqual([]);
+    });
+
+    it('see their own writes through the writer', async () => {
+      const seen = await store.write(async (writer) => {
+        await writer.insert(builtinTool('tx/base'));
+        await writer.insert(validationOf('tx/check', 'tx/base'));
+        return { found: await writer.findByNames(['tx/base']), wrappers: await writer.findWrappersOf(['tx/base']) };
+      });
+      expect(namesOf(seen.found)).toEqual(['tx/base']);
+      expect(namesOf(seen.wrappers)).toEqual(['tx/check']);
+    });
+  });
+
+  describe('query counts', () => {
+    it('reads 50 tools with their slots in as many queries as 1 tool', async () => {
+      const tools = Array.from({ length: 50 }, (_, i) => fullTool(`bulk/tool-${String(i).padStart(2, '0')}`));
+      await insert(...tools);
+      const one = await sqlOf(() => store.findByNames(['bulk/tool-00']));
+      let found: StoredTool[] = [];
+      const fifty = await sqlOf(async () => {
+        found = await store.findByNames(tools.map((tool) => tool.name));
+      });
+      expect(found).toHaveLength(50);
+      expect(found.every((tool) => tool.resourceSlots.length === 3)).toBe(true);
+      expect(one.length).toBeLessThanOrEqual(2);
+      expect(fifty).toHaveLength(one.length);
+    });
+
+    it('lists a page with its slots and reads wrappers in a constant number of queries', async () => {
+      const tools = Array.from({ length: 30 }, (_, i) => fullTool(`bulk/tool-${String(i).padStart(2, '0')}`));
+      await insert(...tools);
+      await insert(...tools.map((tool, i) => validationOf(`check/v-${i}`, tool.name)));
+      const small = await sqlOf(() => store.listPage({ filter: {}, first: 2, afterName: null }));
+      const large = await sqlOf(() => store.listPage({ filter: {}, first: 40, afterName: null }));
+      expect(large).toHaveLength(small.length);
+      const wrappersOfOne = await sqlOf(() => store.findWrappersOf([tools[0]!.name]));
+      const wrappersOfAll = await sqlOf(() => store.findWrappersOf(tools.map((tool) => tool.name)));
+      expect(wrappersOfAll).toHaveLength(wrappersOfOne.length);
+    });
+  });
+});
