@@ -1,0 +1,60 @@
+import type { CodegenConfig } from '@graphql-codegen/cli';
+
+/**
+ * schema.graphql → src/graphql/generated/resolvers-types.ts (committed).
+ * `npm run codegen` regenerates it; `npm run codegen:check` fails when it is out of date.
+ *
+ * Resolvers receive domain values (mappers), enums are the domain's lowercase strings (enumValues,
+ * backed by the enum resolvers in src/graphql/resolvers/enums.ts), and union members carry their
+ * `__typename` from the resolver that returns them.
+ */
+const enumValues = {
+  ToolSource: '../../domain/model#ToolSource',
+  ToolType: '../../domain/model#ToolType',
+  ResourceAccessMode: '../../domain/model#ResourceAccessMode',
+  BindingMode: '../../domain/model#BindingMode',
+  CheckpointScope: '../../domain/model#CheckpointScope',
+  ToolChange: '../../domain/registry#ToolChange',
+  IssueCode: '../../domain/issues#IssueCode',
+};
+
+const config: CodegenConfig = {
+  schema: 'schema.graphql',
+  generates: {
+    'src/graphql/generated/resolvers-types.ts': {
+      plugins: [
+        'typescript',
+        'typescript-resolvers',
+      ],
+      config: {
+        useTypeImports: true,
+        enumsAsTypes: true,
+        enumValues,
+        contextType: '../context#GraphQLContext',
+        scalars: {
+          JSON: { input: '../../domain/model#JsonValue', output: '../../domain/model#JsonValue' },
+          JSONObject: { input: '../../domain/model#JsonObject', output: '../../domain/model#JsonObject' },
+          DateTime: { input: 'Date', output: 'Date | string' },
+        },
+        mapperTypeSuffix: 'Mapper',
+        mappers: {
+          Tool: '../../domain/model#StoredTool',
+          ToolCapability: '../../domain/model#ToolCapability',
+          ResourceSlot: '../../domain/model#ResourceSlot',
+          ToolLifecycle: '../../domain/model#ToolLifecycle',
+          NamespaceSummary: '../../domain/ports#NamespaceSummary',
+          Issue: '../../domain/issues#Issue',
+          ToolConnection: '../mappers#ToolConnectionModel',
+          WrappedImplementation: '../mappers#WrappedImplementationModel',
+          ImportedToolChange: '../../domain/registry#ImportedTool',
+          InvalidToolConfig: '../../domain/registry#InvalidImportedTool',
+        },
+        resolversNonOptionalTypename: { unionMember: true, interfaceImplementingType: true },
+        avoidOptionals: false,
+        strictScalars: true,
+      },
+    },
+  },
+};
+
+export default config;

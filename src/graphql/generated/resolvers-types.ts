@@ -1,0 +1,1058 @@
+import type { ToolSource } from '../../domain/model';
+import type { ToolType } from '../../domain/model';
+import type { ResourceAccessMode } from '../../domain/model';
+import type { BindingMode } from '../../domain/model';
+import type { CheckpointScope } from '../../domain/model';
+import type { ToolChange } from '../../domain/registry';
+import type { IssueCode } from '../../domain/issues';
+import type { JsonValue } from '../../domain/model';
+import type { JsonObject } from '../../domain/model';
+import type { GraphQLResolveInfo, GraphQLScalarType, GraphQLScalarTypeConfig } from 'graphql';
+import type { StoredTool as StoredToolMapper, ToolCapability as ToolCapabilityMapper, ResourceSlot as ResourceSlotMapper, ToolLifecycle as ToolLifecycleMapper } from '../../domain/model';
+import type { NamespaceSummary as NamespaceSummaryMapper } from '../../domain/ports';
+import type { Issue as IssueMapper } from '../../domain/issues';
+import type { ToolConnectionModel as ToolConnectionModelMapper, WrappedImplementationModel as WrappedImplementationModelMapper } from '../mappers';
+import type { ImportedTool as ImportedToolMapper, InvalidImportedTool as InvalidImportedToolMapper } from '../../domain/registry';
+import type { GraphQLContext } from '../context';
+export type Maybe<T> = T | null;
+export type InputMaybe<T> = Maybe<T>;
+export type Omit<T, K extends keyof T> = Pick<T, Exclude<keyof T, K>>;
+export type EnumResolverSignature<T, AllowedValues = any> = { [key in keyof T]?: AllowedValues };
+export type RequireFields<T, K extends keyof T> = Omit<T, K> & { [P in K]-?: NonNullable<T[P]> };
+/** All built-in and custom scalars, mapped to their actual values */
+export type Scalars = {
+  ID: { input: string; output: string; }
+  String: { input: string; output: string; }
+  Boolean: { input: boolean; output: boolean; }
+  Int: { input: number; output: number; }
+  Float: { input: number; output: number; }
+  /** A date and time in UTC, as an ISO 8601 string (`2025-01-31T12:00:00.000Z`). */
+  DateTime: { input: Date; output: Date | string; }
+  /** Any JSON value. */
+  JSON: { input: JsonValue; output: JsonValue; }
+  /** A JSON object (a map of string keys to JSON values). */
+  JSONObject: { input: JsonObject; output: JsonObject; }
+};
+
+/** An `AGENT_SKILL` tool: an Agent Skills Standard folder. */
+export type AgentSkillImplementation = {
+  __typename?: 'AgentSkillImplementation';
+  /** The path of the skill's folder. */
+  path: Scalars['String']['output'];
+};
+
+export { BindingMode };
+
+/** A `BUILTIN` tool: provided by the agent runtime; it has no source fields. */
+export type BuiltinImplementation = {
+  __typename?: 'BuiltinImplementation';
+  /** Always true: the runtime provides this tool. */
+  builtin: Scalars['Boolean']['output'];
+};
+
+export { CheckpointScope };
+
+/** A `CUSTOM` tool: inline Python code, stored and shown, never executed by this server. */
+export type CustomImplementation = {
+  __typename?: 'CustomImplementation';
+  /** The Python code. */
+  code: Scalars['String']['output'];
+};
+
+/** What `deleteTool` returns. */
+export type DeleteToolResult = DeletedTool | ToolIsWrapped | ToolNotFound;
+
+/** The tool was removed. */
+export type DeletedTool = {
+  __typename?: 'DeletedTool';
+  /** The removed tool's name. */
+  name: Scalars['String']['output'];
+  /** The tool as it was just before removal (its `wrappedBy` and `wraps` reflect the registry now). */
+  tool?: Maybe<Tool>;
+};
+
+/** What `importTools` returns. */
+export type ImportToolsResult = ImportValidationError | ImportedTools;
+
+/** The config is not valid; nothing was written. Every invalid tool is listed. */
+export type ImportValidationError = UserError & {
+  __typename?: 'ImportValidationError';
+  /** Problems with the config text as a whole (e.g. not YAML or JSON); paths are config keys. */
+  issues: Array<Issue>;
+  /** A summary of what went wrong. */
+  message: Scalars['String']['output'];
+  /** Each invalid tool of the config, with its issues. */
+  tools: Array<InvalidToolConfig>;
+};
+
+/** One tool of an import and what happened to it. */
+export type ImportedToolChange = {
+  __typename?: 'ImportedToolChange';
+  /** Created, updated or unchanged. */
+  change: ToolChange;
+  /**
+   * The tool's name; always set. Nullable only so that one query can select `tools { name }` of both
+   * `ImportedTools` and `ImportValidationError` (whose invalid tools may have no name).
+   */
+  name?: Maybe<Scalars['String']['output']>;
+  /** The tool as stored after the import; on a dry run, as stored now (null when it would be created). */
+  tool?: Maybe<Tool>;
+};
+
+/** Every tool of the config is valid; the import was written (or, on a dry run, checked). */
+export type ImportedTools = {
+  __typename?: 'ImportedTools';
+  /** How many tools were (or would be) created. */
+  created: Scalars['Int']['output'];
+  /** True when nothing was written: the changes are what would happen. */
+  dryRun: Scalars['Boolean']['output'];
+  /** One entry per tool of the config, in config order. */
+  tools: Array<ImportedToolChange>;
+  /** How many tools were already identical. */
+  unchanged: Scalars['Int']['output'];
+  /** How many tools were (or would be) updated. */
+  updated: Scalars['Int']['output'];
+};
+
+/** A tool of an import config that breaks rules. */
+export type InvalidToolConfig = {
+  __typename?: 'InvalidToolConfig';
+  /** Its position in the config's `tools:` list, from 0 (0 for a single-tool file). */
+  index: Scalars['Int']['output'];
+  /** Every broken rule; paths are the config's snake_case keys, relative to this tool. */
+  issues: Array<Issue>;
+  /** Its name, when the config gives one. */
+  name?: Maybe<Scalars['String']['output']>;
+};
+
+/** One broken rule of an input. */
+export type Issue = {
+  __typename?: 'Issue';
+  /** Which rule was broken. */
+  code: IssueCode;
+  /** What is wrong, for a person to read. */
+  message: Scalars['String']['output'];
+  /** Where in the input: `capability.writes`, `resourceSlots[1].staticResource`; empty for the input as a whole. In `importTools`, the config's snake_case keys, relative to the tool. */
+  path: Scalars['String']['output'];
+};
+
+export { IssueCode };
+
+/** An `MCP` tool: a tool of an MCP server. */
+export type McpImplementation = {
+  __typename?: 'McpImplementation';
+  /** The MCP server's name. */
+  server: Scalars['String']['output'];
+  /** The tool's name on that server. */
+  toolName: Scalars['String']['output'];
+};
+
+/** Changing the registry. Broken rules come back as error members of the result unions. */
+export type Mutation = {
+  __typename?: 'Mutation';
+  /** Registers a new tool or validation. A validation is `toolType: VALIDATION, source: WRAPPED, wraps: "<tool name>"`. */
+  createTool: ToolResult;
+  /** Removes a tool or validation. A tool that validations wrap cannot be removed while they exist. */
+  deleteTool: DeleteToolResult;
+  /**
+   * Imports tool configs: YAML or JSON text with the model's snake_case keys, holding one tool or a
+   * list of them under `tools:`. All or nothing: when any tool is invalid nothing is written and
+   * every invalid tool's issues come back. Existing names are updated, new ones created.
+   */
+  importTools: ImportToolsResult;
+  /**
+   * Changes a tool: fields left out stay as they are, a field set to null goes back to its default,
+   * and a list given replaces the whole list. The name cannot change.
+   */
+  updateTool: ToolResult;
+};
+
+
+/** Changing the registry. Broken rules come back as error members of the result unions. */
+export type MutationCreateToolArgs = {
+  input: ToolInput;
+};
+
+
+/** Changing the registry. Broken rules come back as error members of the result unions. */
+export type MutationDeleteToolArgs = {
+  name: Scalars['String']['input'];
+};
+
+
+/** Changing the registry. Broken rules come back as error members of the result unions. */
+export type MutationImportToolsArgs = {
+  config: Scalars['String']['input'];
+  dryRun?: InputMaybe<Scalars['Boolean']['input']>;
+};
+
+
+/** Changing the registry. Broken rules come back as error members of the result unions. */
+export type MutationUpdateToolArgs = {
+  input: ToolPatch;
+  name: Scalars['String']['input'];
+};
+
+/** A namespace and how many tools and validations it holds. */
+export type NamespaceSummary = {
+  __typename?: 'NamespaceSummary';
+  /** The namespace: the part of tool names before the `/`. */
+  namespace: Scalars['String']['output'];
+  /** The number of tools and validations in it. */
+  toolCount: Scalars['Int']['output'];
+};
+
+/** Paging state of a connection (Relay). */
+export type PageInfo = {
+  __typename?: 'PageInfo';
+  /** The cursor of the last tool of this page; null when the page is empty. */
+  endCursor?: Maybe<Scalars['String']['output']>;
+  /** True when more tools follow this page. */
+  hasNextPage: Scalars['Boolean']['output'];
+};
+
+/** Reading the registry. */
+export type Query = {
+  __typename?: 'Query';
+  /** Every namespace that holds at least one tool or validation, with its count, ordered by namespace. */
+  namespaces: Array<NamespaceSummary>;
+  /** The tool or validation with this exact name (`namespace/short_name`); null when there is none. */
+  tool?: Maybe<Tool>;
+  /**
+   * Tools and validations, ordered by name, a page at a time (a Relay connection).
+   * To read the next page, pass the previous page's `pageInfo.endCursor` as `after`.
+   */
+  tools: ToolConnection;
+};
+
+
+/** Reading the registry. */
+export type QueryToolArgs = {
+  name: Scalars['String']['input'];
+};
+
+
+/** Reading the registry. */
+export type QueryToolsArgs = {
+  after?: InputMaybe<Scalars['String']['input']>;
+  filter?: InputMaybe<ToolFilter>;
+  first?: InputMaybe<Scalars['Int']['input']>;
+};
+
+export { ResourceAccessMode };
+
+/** A resource the tool binds when it runs. */
+export type ResourceSlot = {
+  __typename?: 'ResourceSlot';
+  /** Whether the tool only reads the resource or also writes it. */
+  access: ResourceAccessMode;
+  /** How the slot gets its resource. */
+  binding: BindingMode;
+  /** What the slot is for; empty when not described. */
+  description: Scalars['String']['output'];
+  /** The slot's name: a Python identifier, unique within the tool. */
+  name: Scalars['String']['output'];
+  /** Whether the slot must be filled for the tool to run. */
+  required: Scalars['Boolean']['output'];
+  /** The type of resource the slot takes. */
+  resourceType: Scalars['String']['output'];
+  /** `STATIC` slots: the name of the bound resource; null otherwise. */
+  staticResource?: Maybe<Scalars['String']['output']>;
+};
+
+/** A resource slot of a new or changed tool. */
+export type ResourceSlotInput = {
+  /** Read only or read and write. */
+  access: ResourceAccessMode;
+  /** How the slot gets its resource. Default: `CONTEXTUAL`. */
+  binding?: InputMaybe<BindingMode>;
+  /** What the slot is for. Default: empty. */
+  description?: InputMaybe<Scalars['String']['input']>;
+  /** A Python identifier (not a keyword), unique within the tool. */
+  name: Scalars['String']['input'];
+  /** Whether the slot must be filled. Default: true. */
+  required?: InputMaybe<Scalars['Boolean']['input']>;
+  /** The type of resource the slot takes. */
+  resourceType: Scalars['String']['input'];
+  /** The bound resource's name: required when `binding` is `STATIC`, forbidden otherwise. */
+  staticResource?: InputMaybe<Scalars['String']['input']>;
+};
+
+/**
+ * A tool or validation of the registry: a namespaced callable with its capability metadata,
+ * resource slots, lifecycle hooks, JSON Schemas and timeout.
+ */
+export type Tool = {
+  __typename?: 'Tool';
+  /** `AGENT_SKILL` tools: the path of the Agent Skills folder; null for other sources. */
+  agentSkillPath?: Maybe<Scalars['String']['output']>;
+  /** What the tool can and cannot do. */
+  capability: ToolCapability;
+  /**
+   * The tool as the CLI prints it (`as_cli_dict`): snake_case keys in the model's field order, with
+   * `namespace` and `short_name` after `name` and every default included, so it is stable across runs.
+   */
+  cliDict: Scalars['JSONObject']['output'];
+  /** `CUSTOM` tools: the inline Python code (never executed by this server); null for other sources. */
+  code?: Maybe<Scalars['String']['output']>;
+  /** When the tool was first registered. */
+  createdAt: Scalars['DateTime']['output'];
+  /** A short description of what the tool does. */
+  description: Scalars['String']['output'];
+  /** The source's fields, one union member per source, so a client sees exactly what its source has. */
+  implementation: ToolImplementation;
+  /** The JSON Schema (draft 2020-12) of the tool's input; null when not declared. */
+  inputSchema?: Maybe<Scalars['JSONObject']['output']>;
+  /** Lifecycle hooks; null when the tool declares none. */
+  lifecycle?: Maybe<ToolLifecycle>;
+  /** `MCP` tools: the MCP server's name; null for other sources. */
+  mcpServer?: Maybe<Scalars['String']['output']>;
+  /** `MCP` tools: the tool's name on that MCP server; null for other sources. */
+  mcpToolName?: Maybe<Scalars['String']['output']>;
+  /** The unique name, `namespace/short_name`, shared by tools and validations alike. */
+  name: Scalars['String']['output'];
+  /** The part of the name before the `/`. */
+  namespace: Scalars['String']['output'];
+  /** The JSON Schema (draft 2020-12) of the tool's output; null when not declared. */
+  outputSchema?: Maybe<Scalars['JSONObject']['output']>;
+  /** The resources the tool binds, in declaration order. */
+  resourceSlots: Array<ResourceSlot>;
+  /** The part of the name after the `/`. */
+  shortName: Scalars['String']['output'];
+  /** Where the implementation comes from; `implementation` holds that source's fields. */
+  source: ToolSource;
+  /** Execution timeout in seconds (at least 1; 300 by default). */
+  timeout: Scalars['Int']['output'];
+  /** A tool or a validation. */
+  toolType: ToolType;
+  /** When the tool was last changed. */
+  updatedAt: Scalars['DateTime']['output'];
+  /** The validations that wrap this tool, ordered by name; empty when there are none. */
+  wrappedBy: Array<Tool>;
+  /** Validations: the tool this validation wraps; null for tools. */
+  wraps?: Maybe<Tool>;
+};
+
+/** What a tool can and cannot do. A `readOnly` tool neither `writes` nor is `checkpointable`. */
+export type ToolCapability = {
+  __typename?: 'ToolCapability';
+  /** How much a checkpoint covers; set only when `checkpointable`. */
+  checkpointScope?: Maybe<CheckpointScope>;
+  /** The tool supports checkpoint and rollback. */
+  checkpointable: Scalars['Boolean']['output'];
+  /** The name of the tool's cost profile; null when none. */
+  costProfile?: Maybe<Scalars['String']['output']>;
+  /** Requires a human's approval before running. */
+  humanApprovalRequired: Scalars['Boolean']['output'];
+  /** Safe to run again with the same input. */
+  idempotent: Scalars['Boolean']['output'];
+  /** The tool only reads, never writes. */
+  readOnly: Scalars['Boolean']['output'];
+  /** Known side effects, in the order declared. */
+  sideEffects: Array<Scalars['String']['output']>;
+  /** Requires extra safety checks before running. */
+  unsafe: Scalars['Boolean']['output'];
+  /** The scope of its writes; null when not stated. */
+  writeScope?: Maybe<Scalars['String']['output']>;
+  /** The tool can write to resources. */
+  writes: Scalars['Boolean']['output'];
+};
+
+/**
+ * Capability metadata. On create, a field left out takes its default; in `updateTool`, a field left
+ * out keeps its current value and a field set to null goes back to its default.
+ */
+export type ToolCapabilityInput = {
+  /** How much a checkpoint covers; only when `checkpointable`. Default: none. */
+  checkpointScope?: InputMaybe<CheckpointScope>;
+  /** The tool supports checkpoint and rollback. Default: false. */
+  checkpointable?: InputMaybe<Scalars['Boolean']['input']>;
+  /** The name of a cost profile. Default: none. */
+  costProfile?: InputMaybe<Scalars['String']['input']>;
+  /** Requires a human's approval. Default: false. */
+  humanApprovalRequired?: InputMaybe<Scalars['Boolean']['input']>;
+  /** Safe to run again with the same input. Default: false. */
+  idempotent?: InputMaybe<Scalars['Boolean']['input']>;
+  /** The tool only reads, never writes. Default: false. When true, `writes` and `checkpointable` must be false. */
+  readOnly?: InputMaybe<Scalars['Boolean']['input']>;
+  /** Known side effects. Default: none. */
+  sideEffects?: InputMaybe<Array<Scalars['String']['input']>>;
+  /** Requires extra safety checks. Default: false. */
+  unsafe?: InputMaybe<Scalars['Boolean']['input']>;
+  /** The scope of its writes. Default: none. */
+  writeScope?: InputMaybe<Scalars['String']['input']>;
+  /** The tool can write to resources. Default: false. */
+  writes?: InputMaybe<Scalars['Boolean']['input']>;
+};
+
+export { ToolChange };
+
+/** A page of tools, ordered by name. */
+export type ToolConnection = {
+  __typename?: 'ToolConnection';
+  /** The tools of this page, each with its cursor. */
+  edges: Array<ToolEdge>;
+  /** Where this page stands: whether there is a next one, and the cursor to ask for it. */
+  pageInfo: PageInfo;
+  /** How many tools match the filter in all pages together. Counted only when asked for. */
+  totalCount: Scalars['Int']['output'];
+};
+
+/** One tool of a page, with the cursor that points at it. */
+export type ToolEdge = {
+  __typename?: 'ToolEdge';
+  /** Opaque: pass it as `after` to list the tools that follow this one. */
+  cursor: Scalars['String']['output'];
+  /** The tool. */
+  node: Tool;
+};
+
+/** Criteria for `tools`: a tool is listed when it matches all of the given ones. */
+export type ToolFilter = {
+  /** Only tools whose `capability.humanApprovalRequired` is this value. */
+  humanApprovalRequired?: InputMaybe<Scalars['Boolean']['input']>;
+  /** Only tools of this namespace (the part of the name before the `/`), exactly. */
+  namespace?: InputMaybe<Scalars['String']['input']>;
+  /** Only tools whose `capability.readOnly` is this value. */
+  readOnly?: InputMaybe<Scalars['Boolean']['input']>;
+  /** Only tools whose name or description contains this text, ignoring case. */
+  search?: InputMaybe<Scalars['String']['input']>;
+  /** Only tools with this source. */
+  source?: InputMaybe<ToolSource>;
+  /** Only tools, or only validations. */
+  toolType?: InputMaybe<ToolType>;
+  /** Only tools whose `capability.unsafe` is this value. */
+  unsafe?: InputMaybe<Scalars['Boolean']['input']>;
+  /** Only tools whose `capability.writes` is this value. */
+  writes?: InputMaybe<Scalars['Boolean']['input']>;
+};
+
+/** A tool's implementation: one member per `ToolSource`. */
+export type ToolImplementation = AgentSkillImplementation | BuiltinImplementation | CustomImplementation | McpImplementation | WrappedImplementation;
+
+/**
+ * A new tool. Fields left out take the model's defaults. Only the source's own fields may be set:
+ * `mcpServer` and `mcpToolName` for `MCP`, `agentSkillPath` for `AGENT_SKILL`, `code` for `CUSTOM`,
+ * `wraps` for validations.
+ */
+export type ToolInput = {
+  /** `AGENT_SKILL` only, and required there: the path of the skill's folder. */
+  agentSkillPath?: InputMaybe<Scalars['String']['input']>;
+  /** Capability metadata. Default: every flag false, no scope, no side effects. */
+  capability?: InputMaybe<ToolCapabilityInput>;
+  /** `CUSTOM` only, and required there: the inline Python code. */
+  code?: InputMaybe<Scalars['String']['input']>;
+  /** What the tool does: not blank, at most 1,000 characters. */
+  description: Scalars['String']['input'];
+  /** JSON Schema (draft 2020-12) of the input. Default: none. */
+  inputSchema?: InputMaybe<Scalars['JSONObject']['input']>;
+  /** Lifecycle hooks. Default: none. */
+  lifecycle?: InputMaybe<ToolLifecycleInput>;
+  /** `MCP` only, and required there: the MCP server's name. */
+  mcpServer?: InputMaybe<Scalars['String']['input']>;
+  /** `MCP` only, and required there: the tool's name on that server. */
+  mcpToolName?: InputMaybe<Scalars['String']['input']>;
+  /** The unique name, `namespace/short_name`: each part 1 to 64 of `a-z 0-9 . _ -`, starting and ending with a letter or digit. */
+  name: Scalars['String']['input'];
+  /** JSON Schema (draft 2020-12) of the output. Default: none. */
+  outputSchema?: InputMaybe<Scalars['JSONObject']['input']>;
+  /** Resource slots, in order. Default: none. */
+  resourceSlots?: InputMaybe<Array<ResourceSlotInput>>;
+  /** Where the implementation comes from. */
+  source: ToolSource;
+  /** Execution timeout in seconds, at least 1. Default: 300. */
+  timeout?: InputMaybe<Scalars['Int']['input']>;
+  /** A tool or a validation. Default: `TOOL`. */
+  toolType?: InputMaybe<ToolType>;
+  /** Validations only, and required there: the name of an existing tool (not a validation) to wrap. */
+  wraps?: InputMaybe<Scalars['String']['input']>;
+};
+
+/** The tool is wrapped by validations and was not removed; remove or change them first. */
+export type ToolIsWrapped = UserError & {
+  __typename?: 'ToolIsWrapped';
+  /** A summary of what went wrong. */
+  message: Scalars['String']['output'];
+  /** The tool's name. */
+  name: Scalars['String']['output'];
+  /** The validations that wrap it. */
+  wrappedBy: Array<Tool>;
+};
+
+/** The tool's lifecycle hooks; each is null when not declared. */
+export type ToolLifecycle = {
+  __typename?: 'ToolLifecycle';
+  /** Hook run to activate the tool. */
+  activate?: Maybe<Scalars['String']['output']>;
+  /** Hook run to deactivate the tool. */
+  deactivate?: Maybe<Scalars['String']['output']>;
+  /** Hook run to discover the tool. */
+  discover?: Maybe<Scalars['String']['output']>;
+};
+
+/** Lifecycle hooks; each left out or null means no hook. */
+export type ToolLifecycleInput = {
+  /** Hook run to activate the tool. */
+  activate?: InputMaybe<Scalars['String']['input']>;
+  /** Hook run to deactivate the tool. */
+  deactivate?: InputMaybe<Scalars['String']['input']>;
+  /** Hook run to discover the tool. */
+  discover?: InputMaybe<Scalars['String']['input']>;
+};
+
+/** Another tool or validation already has this name; nothing was written. */
+export type ToolNameTaken = UserError & {
+  __typename?: 'ToolNameTaken';
+  /** A summary of what went wrong. */
+  message: Scalars['String']['output'];
+  /** The name that is taken. */
+  name: Scalars['String']['output'];
+};
+
+/** There is no tool or validation with this name. */
+export type ToolNotFound = UserError & {
+  __typename?: 'ToolNotFound';
+  /** A summary of what went wrong. */
+  message: Scalars['String']['output'];
+  /** The name that was looked for. */
+  name: Scalars['String']['output'];
+};
+
+/**
+ * Changes to a tool. A field left out stays as it is; a field set to null goes back to its default
+ * (and a required field set to null is an error); a list given replaces the whole list.
+ */
+export type ToolPatch = {
+  /** `AGENT_SKILL` only: the path of the skill's folder. */
+  agentSkillPath?: InputMaybe<Scalars['String']['input']>;
+  /** Capability fields to change: those left out stay as they are, null resets the whole capability to its defaults. */
+  capability?: InputMaybe<ToolCapabilityInput>;
+  /** `CUSTOM` only: the inline Python code. */
+  code?: InputMaybe<Scalars['String']['input']>;
+  /** A new description: not blank, at most 1,000 characters. */
+  description?: InputMaybe<Scalars['String']['input']>;
+  /** JSON Schema (draft 2020-12) of the input; null removes it. */
+  inputSchema?: InputMaybe<Scalars['JSONObject']['input']>;
+  /** New lifecycle hooks; null removes them. */
+  lifecycle?: InputMaybe<ToolLifecycleInput>;
+  /** `MCP` only: the MCP server's name. */
+  mcpServer?: InputMaybe<Scalars['String']['input']>;
+  /** `MCP` only: the tool's name on that server. */
+  mcpToolName?: InputMaybe<Scalars['String']['input']>;
+  /** JSON Schema (draft 2020-12) of the output; null removes it. */
+  outputSchema?: InputMaybe<Scalars['JSONObject']['input']>;
+  /** The new list of resource slots, replacing the old one; null or `[]` removes them all. */
+  resourceSlots?: InputMaybe<Array<ResourceSlotInput>>;
+  /** A new source. The fields of the old source must be cleared (set to null) in the same patch. */
+  source?: InputMaybe<ToolSource>;
+  /** Execution timeout in seconds, at least 1; null resets it to 300. */
+  timeout?: InputMaybe<Scalars['Int']['input']>;
+  /** Tool or validation. */
+  toolType?: InputMaybe<ToolType>;
+  /** Validations only: the name of the tool to wrap. */
+  wraps?: InputMaybe<Scalars['String']['input']>;
+};
+
+/** What `createTool` and `updateTool` return: the tool as stored, or why nothing was written. */
+export type ToolResult = Tool | ToolNameTaken | ToolNotFound | ToolValidationError;
+
+export { ToolSource };
+
+export { ToolType };
+
+/** The input breaks rules of the tool model; nothing was written. Every broken rule is listed. */
+export type ToolValidationError = UserError & {
+  __typename?: 'ToolValidationError';
+  /** Every broken rule, with where it is in the input. */
+  issues: Array<Issue>;
+  /** A summary of what went wrong. */
+  message: Scalars['String']['output'];
+};
+
+/** Implemented by every error member of a mutation's result union. */
+export type UserError = {
+  /** What went wrong, for a person to read. */
+  message: Scalars['String']['output'];
+};
+
+/** A validation (`WRAPPED` source): it wraps another tool. */
+export type WrappedImplementation = {
+  __typename?: 'WrappedImplementation';
+  /** The wrapped tool. */
+  tool: Tool;
+};
+
+
+
+export type ResolverTypeWrapper<T> = Promise<T> | T;
+
+
+export type ResolverWithResolve<TResult, TParent, TContext, TArgs> = {
+  resolve: ResolverFn<TResult, TParent, TContext, TArgs>;
+};
+export type Resolver<TResult, TParent = Record<PropertyKey, never>, TContext = Record<PropertyKey, never>, TArgs = Record<PropertyKey, never>> = ResolverFn<TResult, TParent, TContext, TArgs> | ResolverWithResolve<TResult, TParent, TContext, TArgs>;
+
+export type ResolverFn<TResult, TParent, TContext, TArgs> = (
+  parent: TParent,
+  args: TArgs,
+  context: TContext,
+  info: GraphQLResolveInfo
+) => Promise<TResult> | TResult;
+
+export type SubscriptionSubscribeFn<TResult, TParent, TContext, TArgs> = (
+  parent: TParent,
+  args: TArgs,
+  context: TContext,
+  info: GraphQLResolveInfo
+) => AsyncIterable<TResult> | Promise<AsyncIterable<TResult>>;
+
+export type SubscriptionResolveFn<TResult, TParent, TContext, TArgs> = (
+  parent: TParent,
+  args: TArgs,
+  context: TContext,
+  info: GraphQLResolveInfo
+) => TResult | Promise<TResult>;
+
+export interface SubscriptionSubscriberObject<TResult, TKey extends string, TParent, TContext, TArgs> {
+  subscribe: SubscriptionSubscribeFn<{ [key in TKey]: TResult }, TParent, TContext, TArgs>;
+  resolve?: SubscriptionResolveFn<TResult, { [key in TKey]: TResult }, TContext, TArgs>;
+}
+
+export interface SubscriptionResolverObject<TResult, TParent, TContext, TArgs> {
+  subscribe: SubscriptionSubscribeFn<any, TParent, TContext, TArgs>;
+  resolve: SubscriptionResolveFn<TResult, any, TContext, TArgs>;
+}
+
+export type SubscriptionObject<TResult, TKey extends string, TParent, TContext, TArgs> =
+  | SubscriptionSubscriberObject<TResult, TKey, TParent, TContext, TArgs>
+  | SubscriptionResolverObject<TResult, TParent, TContext, TArgs>;
+
+export type SubscriptionResolver<TResult, TKey extends string, TParent = Record<PropertyKey, never>, TContext = Record<PropertyKey, never>, TArgs = Record<PropertyKey, never>> =
+  | ((...args: any[]) => SubscriptionObject<TResult, TKey, TParent, TContext, TArgs>)
+  | SubscriptionObject<TResult, TKey, TParent, TContext, TArgs>;
+
+export type TypeResolveFn<TTypes, TParent = Record<PropertyKey, never>, TContext = Record<PropertyKey, never>> = (
+  parent: TParent,
+  context: TContext,
+  info: GraphQLResolveInfo
+) => Maybe<TTypes> | Promise<Maybe<TTypes>>;
+
+export type IsTypeOfResolverFn<T = Record<PropertyKey, never>, TContext = Record<PropertyKey, never>> = (obj: T, context: TContext, info: GraphQLResolveInfo) => boolean | Promise<boolean>;
+
+export type NextResolverFn<T> = () => Promise<T>;
+
+export type DirectiveResolverFn<TResult = Record<PropertyKey, never>, TParent = Record<PropertyKey, never>, TContext = Record<PropertyKey, never>, TArgs = Record<PropertyKey, never>> = (
+  next: NextResolverFn<TResult>,
+  parent: TParent,
+  args: TArgs,
+  context: TContext,
+  info: GraphQLResolveInfo
+) => TResult | Promise<TResult>;
+
+
+
+/** Mapping of union types */
+export type ResolversUnionTypes<_RefType extends Record<string, unknown>> = {
+  DeleteToolResult:
+    | ( Omit<DeletedTool, 'tool'> & { tool?: Maybe<_RefType['Tool']> } & { __typename: 'DeletedTool' } )
+    | ( Omit<ToolIsWrapped, 'wrappedBy'> & { wrappedBy: Array<_RefType['Tool']> } & { __typename: 'ToolIsWrapped' } )
+    | ( ToolNotFound & { __typename: 'ToolNotFound' } )
+  ;
+  ImportToolsResult:
+    | ( Omit<ImportValidationError, 'issues' | 'tools'> & { issues: Array<_RefType['Issue']>, tools: Array<_RefType['InvalidToolConfig']> } & { __typename: 'ImportValidationError' } )
+    | ( Omit<ImportedTools, 'tools'> & { tools: Array<_RefType['ImportedToolChange']> } & { __typename: 'ImportedTools' } )
+  ;
+  ToolImplementation:
+    | ( AgentSkillImplementation & { __typename: 'AgentSkillImplementation' } )
+    | ( BuiltinImplementation & { __typename: 'BuiltinImplementation' } )
+    | ( CustomImplementation & { __typename: 'CustomImplementation' } )
+    | ( McpImplementation & { __typename: 'McpImplementation' } )
+    | ( WrappedImplementationModelMapper & { __typename: 'WrappedImplementation' } )
+  ;
+  ToolResult:
+    | ( StoredToolMapper & { __typename: 'Tool' } )
+    | ( ToolNameTaken & { __typename: 'ToolNameTaken' } )
+    | ( ToolNotFound & { __typename: 'ToolNotFound' } )
+    | ( Omit<ToolValidationError, 'issues'> & { issues: Array<_RefType['Issue']> } & { __typename: 'ToolValidationError' } )
+  ;
+};
+
+/** Mapping of interface types */
+export type ResolversInterfaceTypes<_RefType extends Record<string, unknown>> = {
+  UserError:
+    | ( Omit<ImportValidationError, 'issues' | 'tools'> & { issues: Array<_RefType['Issue']>, tools: Array<_RefType['InvalidToolConfig']> } & { __typename: 'ImportValidationError' } )
+    | ( Omit<ToolIsWrapped, 'wrappedBy'> & { wrappedBy: Array<_RefType['Tool']> } & { __typename: 'ToolIsWrapped' } )
+    | ( ToolNameTaken & { __typename: 'ToolNameTaken' } )
+    | ( ToolNotFound & { __typename: 'ToolNotFound' } )
+    | ( Omit<ToolValidationError, 'issues'> & { issues: Array<_RefType['Issue']> } & { __typename: 'ToolValidationError' } )
+  ;
+};
+
+/** Mapping between all available schema types and the resolvers types */
+export type ResolversTypes = {
+  AgentSkillImplementation: ResolverTypeWrapper<AgentSkillImplementation>;
+  BindingMode: BindingMode;
+  Boolean: ResolverTypeWrapper<Scalars['Boolean']['output']>;
+  BuiltinImplementation: ResolverTypeWrapper<BuiltinImplementation>;
+  CheckpointScope: CheckpointScope;
+  CustomImplementation: ResolverTypeWrapper<CustomImplementation>;
+  DateTime: ResolverTypeWrapper<Scalars['DateTime']['output']>;
+  DeleteToolResult: ResolverTypeWrapper<ResolversUnionTypes<ResolversTypes>['DeleteToolResult']>;
+  DeletedTool: ResolverTypeWrapper<Omit<DeletedTool, 'tool'> & { tool?: Maybe<ResolversTypes['Tool']> }>;
+  ImportToolsResult: ResolverTypeWrapper<ResolversUnionTypes<ResolversTypes>['ImportToolsResult']>;
+  ImportValidationError: ResolverTypeWrapper<Omit<ImportValidationError, 'issues' | 'tools'> & { issues: Array<ResolversTypes['Issue']>, tools: Array<ResolversTypes['InvalidToolConfig']> }>;
+  ImportedToolChange: ResolverTypeWrapper<ImportedToolMapper>;
+  ImportedTools: ResolverTypeWrapper<Omit<ImportedTools, 'tools'> & { tools: Array<ResolversTypes['ImportedToolChange']> }>;
+  Int: ResolverTypeWrapper<Scalars['Int']['output']>;
+  InvalidToolConfig: ResolverTypeWrapper<InvalidImportedToolMapper>;
+  Issue: ResolverTypeWrapper<IssueMapper>;
+  IssueCode: IssueCode;
+  JSON: ResolverTypeWrapper<Scalars['JSON']['output']>;
+  JSONObject: ResolverTypeWrapper<Scalars['JSONObject']['output']>;
+  McpImplementation: ResolverTypeWrapper<McpImplementation>;
+  Mutation: ResolverTypeWrapper<Record<PropertyKey, never>>;
+  NamespaceSummary: ResolverTypeWrapper<NamespaceSummaryMapper>;
+  PageInfo: ResolverTypeWrapper<PageInfo>;
+  Query: ResolverTypeWrapper<Record<PropertyKey, never>>;
+  ResourceAccessMode: ResourceAccessMode;
+  ResourceSlot: ResolverTypeWrapper<ResourceSlotMapper>;
+  ResourceSlotInput: ResourceSlotInput;
+  String: ResolverTypeWrapper<Scalars['String']['output']>;
+  Tool: ResolverTypeWrapper<StoredToolMapper>;
+  ToolCapability: ResolverTypeWrapper<ToolCapabilityMapper>;
+  ToolCapabilityInput: ToolCapabilityInput;
+  ToolChange: ToolChange;
+  ToolConnection: ResolverTypeWrapper<ToolConnectionModelMapper>;
+  ToolEdge: ResolverTypeWrapper<Omit<ToolEdge, 'node'> & { node: ResolversTypes['Tool'] }>;
+  ToolFilter: ToolFilter;
+  ToolImplementation: ResolverTypeWrapper<ResolversUnionTypes<ResolversTypes>['ToolImplementation']>;
+  ToolInput: ToolInput;
+  ToolIsWrapped: ResolverTypeWrapper<Omit<ToolIsWrapped, 'wrappedBy'> & { wrappedBy: Array<ResolversTypes['Tool']> }>;
+  ToolLifecycle: ResolverTypeWrapper<ToolLifecycleMapper>;
+  ToolLifecycleInput: ToolLifecycleInput;
+  ToolNameTaken: ResolverTypeWrapper<ToolNameTaken>;
+  ToolNotFound: ResolverTypeWrapper<ToolNotFound>;
+  ToolPatch: ToolPatch;
+  ToolResult: ResolverTypeWrapper<ResolversUnionTypes<ResolversTypes>['ToolResult']>;
+  ToolSource: ToolSource;
+  ToolType: ToolType;
+  ToolValidationError: ResolverTypeWrapper<Omit<ToolValidationError, 'issues'> & { issues: Array<ResolversTypes['Issue']> }>;
+  UserError: ResolverTypeWrapper<ResolversInterfaceTypes<ResolversTypes>['UserError']>;
+  WrappedImplementation: ResolverTypeWrapper<WrappedImplementationModelMapper>;
+};
+
+/** Mapping between all available schema types and the resolvers parents */
+export type ResolversParentTypes = {
+  AgentSkillImplementation: AgentSkillImplementation;
+  Boolean: Scalars['Boolean']['output'];
+  BuiltinImplementation: BuiltinImplementation;
+  CustomImplementation: CustomImplementation;
+  DateTime: Scalars['DateTime']['output'];
+  DeleteToolResult: ResolversUnionTypes<ResolversParentTypes>['DeleteToolResult'];
+  DeletedTool: Omit<DeletedTool, 'tool'> & { tool?: Maybe<ResolversParentTypes['Tool']> };
+  ImportToolsResult: ResolversUnionTypes<ResolversParentTypes>['ImportToolsResult'];
+  ImportValidationError: Omit<ImportValidationError, 'issues' | 'tools'> & { issues: Array<ResolversParentTypes['Issue']>, tools: Array<ResolversParentTypes['InvalidToolConfig']> };
+  ImportedToolChange: ImportedToolMapper;
+  ImportedTools: Omit<ImportedTools, 'tools'> & { tools: Array<ResolversParentTypes['ImportedToolChange']> };
+  Int: Scalars['Int']['output'];
+  InvalidToolConfig: InvalidImportedToolMapper;
+  Issue: IssueMapper;
+  JSON: Scalars['JSON']['output'];
+  JSONObject: Scalars['JSONObject']['output'];
+  McpImplementation: McpImplementation;
+  Mutation: Record<PropertyKey, never>;
+  NamespaceSummary: NamespaceSummaryMapper;
+  PageInfo: PageInfo;
+  Query: Record<PropertyKey, never>;
+  ResourceSlot: ResourceSlotMapper;
+  ResourceSlotInput: ResourceSlotInput;
+  String: Scalars['String']['output'];
+  Tool: StoredToolMapper;
+  ToolCapability: ToolCapabilityMapper;
+  ToolCapabilityInput: ToolCapabilityInput;
+  ToolConnection: ToolConnectionModelMapper;
+  ToolEdge: Omit<ToolEdge, 'node'> & { node: ResolversParentTypes['Tool'] };
+  ToolFilter: ToolFilter;
+  ToolImplementation: ResolversUnionTypes<ResolversParentTypes>['ToolImplementation'];
+  ToolInput: ToolInput;
+  ToolIsWrapped: Omit<ToolIsWrapped, 'wrappedBy'> & { wrappedBy: Array<ResolversParentTypes['Tool']> };
+  ToolLifecycle: ToolLifecycleMapper;
+  ToolLifecycleInput: ToolLifecycleInput;
+  ToolNameTaken: ToolNameTaken;
+  ToolNotFound: ToolNotFound;
+  ToolPatch: ToolPatch;
+  ToolResult: ResolversUnionTypes<ResolversParentTypes>['ToolResult'];
+  ToolValidationError: Omit<ToolValidationError, 'issues'> & { issues: Array<ResolversParentTypes['Issue']> };
+  UserError: ResolversInterfaceTypes<ResolversParentTypes>['UserError'];
+  WrappedImplementation: WrappedImplementationModelMapper;
+};
+
+export type AgentSkillImplementationResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['AgentSkillImplementation'] = ResolversParentTypes['AgentSkillImplementation']> = {
+  path?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  __isTypeOf?: IsTypeOfResolverFn<ParentType, ContextType>;
+};
+
+export type BindingModeResolvers = EnumResolverSignature<{ CONTEXTUAL?: any, STATIC?: any }, ResolversTypes['BindingMode']>;
+
+export type BuiltinImplementationResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['BuiltinImplementation'] = ResolversParentTypes['BuiltinImplementation']> = {
+  builtin?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
+  __isTypeOf?: IsTypeOfResolverFn<ParentType, ContextType>;
+};
+
+export type CheckpointScopeResolvers = EnumResolverSignature<{ RESOURCE?: any, SESSION?: any, WRITE_SCOPE?: any }, ResolversTypes['CheckpointScope']>;
+
+export type CustomImplementationResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['CustomImplementation'] = ResolversParentTypes['CustomImplementation']> = {
+  code?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  __isTypeOf?: IsTypeOfResolverFn<ParentType, ContextType>;
+};
+
+export interface DateTimeScalarConfig extends GraphQLScalarTypeConfig<ResolversTypes['DateTime'], any> {
+  name: 'DateTime';
+}
+
+export type DeleteToolResultResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['DeleteToolResult'] = ResolversParentTypes['DeleteToolResult']> = {
+  __resolveType: TypeResolveFn<'DeletedTool' | 'ToolIsWrapped' | 'ToolNotFound', ParentType, ContextType>;
+};
+
+export type DeletedToolResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['DeletedTool'] = ResolversParentTypes['DeletedTool']> = {
+  name?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  tool?: Resolver<Maybe<ResolversTypes['Tool']>, ParentType, ContextType>;
+  __isTypeOf?: IsTypeOfResolverFn<ParentType, ContextType>;
+};
+
+export type ImportToolsResultResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['ImportToolsResult'] = ResolversParentTypes['ImportToolsResult']> = {
+  __resolveType: TypeResolveFn<'ImportValidationError' | 'ImportedTools', ParentType, ContextType>;
+};
+
+export type ImportValidationErrorResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['ImportValidationError'] = ResolversParentTypes['ImportValidationError']> = {
+  issues?: Resolver<Array<ResolversTypes['Issue']>, ParentType, ContextType>;
+  message?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  tools?: Resolver<Array<ResolversTypes['InvalidToolConfig']>, ParentType, ContextType>;
+  __isTypeOf?: IsTypeOfResolverFn<ParentType, ContextType>;
+};
+
+export type ImportedToolChangeResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['ImportedToolChange'] = ResolversParentTypes['ImportedToolChange']> = {
+  change?: Resolver<ResolversTypes['ToolChange'], ParentType, ContextType>;
+  name?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  tool?: Resolver<Maybe<ResolversTypes['Tool']>, ParentType, ContextType>;
+};
+
+export type ImportedToolsResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['ImportedTools'] = ResolversParentTypes['ImportedTools']> = {
+  created?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  dryRun?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
+  tools?: Resolver<Array<ResolversTypes['ImportedToolChange']>, ParentType, ContextType>;
+  unchanged?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  updated?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  __isTypeOf?: IsTypeOfResolverFn<ParentType, ContextType>;
+};
+
+export type InvalidToolConfigResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['InvalidToolConfig'] = ResolversParentTypes['InvalidToolConfig']> = {
+  index?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  issues?: Resolver<Array<ResolversTypes['Issue']>, ParentType, ContextType>;
+  name?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+};
+
+export type IssueResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['Issue'] = ResolversParentTypes['Issue']> = {
+  code?: Resolver<ResolversTypes['IssueCode'], ParentType, ContextType>;
+  message?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  path?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+};
+
+export type IssueCodeResolvers = EnumResolverSignature<{ CHECKPOINT_SCOPE_WITHOUT_CHECKPOINTABLE?: any, DUPLICATE_SLOT_NAME?: any, FIELD_NOT_ALLOWED?: any, INVALID_CONFIG?: any, INVALID_DESCRIPTION?: any, INVALID_JSON_SCHEMA?: any, INVALID_NAME?: any, INVALID_SLOT_NAME?: any, INVALID_TIMEOUT?: any, INVALID_VALUE?: any, MISSING_SOURCE_FIELD?: any, NAME_TAKEN?: any, READ_ONLY_CONFLICT?: any, REQUIRED_FIELD?: any, STATIC_RESOURCE_FORBIDDEN?: any, STATIC_RESOURCE_REQUIRED?: any, TOOL_IS_WRAPPED?: any, UNKNOWN_FIELD?: any, WRAPPED_ONLY_FOR_VALIDATION?: any, WRAPPED_TOOL_NOT_FOUND?: any }, ResolversTypes['IssueCode']>;
+
+export interface JsonScalarConfig extends GraphQLScalarTypeConfig<ResolversTypes['JSON'], any> {
+  name: 'JSON';
+}
+
+export interface JsonObjectScalarConfig extends GraphQLScalarTypeConfig<ResolversTypes['JSONObject'], any> {
+  name: 'JSONObject';
+}
+
+export type McpImplementationResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['McpImplementation'] = ResolversParentTypes['McpImplementation']> = {
+  server?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  toolName?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  __isTypeOf?: IsTypeOfResolverFn<ParentType, ContextType>;
+};
+
+export type MutationResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['Mutation'] = ResolversParentTypes['Mutation']> = {
+  createTool?: Resolver<ResolversTypes['ToolResult'], ParentType, ContextType, RequireFields<MutationCreateToolArgs, 'input'>>;
+  deleteTool?: Resolver<ResolversTypes['DeleteToolResult'], ParentType, ContextType, RequireFields<MutationDeleteToolArgs, 'name'>>;
+  importTools?: Resolver<ResolversTypes['ImportToolsResult'], ParentType, ContextType, RequireFields<MutationImportToolsArgs, 'config' | 'dryRun'>>;
+  updateTool?: Resolver<ResolversTypes['ToolResult'], ParentType, ContextType, RequireFields<MutationUpdateToolArgs, 'input' | 'name'>>;
+};
+
+export type NamespaceSummaryResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['NamespaceSummary'] = ResolversParentTypes['NamespaceSummary']> = {
+  namespace?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  toolCount?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+};
+
+export type PageInfoResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['PageInfo'] = ResolversParentTypes['PageInfo']> = {
+  endCursor?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  hasNextPage?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
+};
+
+export type QueryResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['Query'] = ResolversParentTypes['Query']> = {
+  namespaces?: Resolver<Array<ResolversTypes['NamespaceSummary']>, ParentType, ContextType>;
+  tool?: Resolver<Maybe<ResolversTypes['Tool']>, ParentType, ContextType, RequireFields<QueryToolArgs, 'name'>>;
+  tools?: Resolver<ResolversTypes['ToolConnection'], ParentType, ContextType, RequireFields<QueryToolsArgs, 'first'>>;
+};
+
+export type ResourceAccessModeResolvers = EnumResolverSignature<{ READ_ONLY?: any, READ_WRITE?: any }, ResolversTypes['ResourceAccessMode']>;
+
+export type ResourceSlotResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['ResourceSlot'] = ResolversParentTypes['ResourceSlot']> = {
+  access?: Resolver<ResolversTypes['ResourceAccessMode'], ParentType, ContextType>;
+  binding?: Resolver<ResolversTypes['BindingMode'], ParentType, ContextType>;
+  description?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  name?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  required?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
+  resourceType?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  staticResource?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+};
+
+export type ToolResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['Tool'] = ResolversParentTypes['Tool']> = {
+  agentSkillPath?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  capability?: Resolver<ResolversTypes['ToolCapability'], ParentType, ContextType>;
+  cliDict?: Resolver<ResolversTypes['JSONObject'], ParentType, ContextType>;
+  code?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  createdAt?: Resolver<ResolversTypes['DateTime'], ParentType, ContextType>;
+  description?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  implementation?: Resolver<ResolversTypes['ToolImplementation'], ParentType, ContextType>;
+  inputSchema?: Resolver<Maybe<ResolversTypes['JSONObject']>, ParentType, ContextType>;
+  lifecycle?: Resolver<Maybe<ResolversTypes['ToolLifecycle']>, ParentType, ContextType>;
+  mcpServer?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  mcpToolName?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  name?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  namespace?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  outputSchema?: Resolver<Maybe<ResolversTypes['JSONObject']>, ParentType, ContextType>;
+  resourceSlots?: Resolver<Array<ResolversTypes['ResourceSlot']>, ParentType, ContextType>;
+  shortName?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  source?: Resolver<ResolversTypes['ToolSource'], ParentType, ContextType>;
+  timeout?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  toolType?: Resolver<ResolversTypes['ToolType'], ParentType, ContextType>;
+  updatedAt?: Resolver<ResolversTypes['DateTime'], ParentType, ContextType>;
+  wrappedBy?: Resolver<Array<ResolversTypes['Tool']>, ParentType, ContextType>;
+  wraps?: Resolver<Maybe<ResolversTypes['Tool']>, ParentType, ContextType>;
+  __isTypeOf?: IsTypeOfResolverFn<ParentType, ContextType>;
+};
+
+export type ToolCapabilityResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['ToolCapability'] = ResolversParentTypes['ToolCapability']> = {
+  checkpointScope?: Resolver<Maybe<ResolversTypes['CheckpointScope']>, ParentType, ContextType>;
+  checkpointable?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
+  costProfile?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  humanApprovalRequired?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
+  idempotent?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
+  readOnly?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
+  sideEffects?: Resolver<Array<ResolversTypes['String']>, ParentType, ContextType>;
+  unsafe?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
+  writeScope?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  writes?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
+};
+
+export type ToolChangeResolvers = EnumResolverSignature<{ CREATED?: any, UNCHANGED?: any, UPDATED?: any }, ResolversTypes['ToolChange']>;
+
+export type ToolConnectionResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['ToolConnection'] = ResolversParentTypes['ToolConnection']> = {
+  edges?: Resolver<Array<ResolversTypes['ToolEdge']>, ParentType, ContextType>;
+  pageInfo?: Resolver<ResolversTypes['PageInfo'], ParentType, ContextType>;
+  totalCount?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+};
+
+export type ToolEdgeResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['ToolEdge'] = ResolversParentTypes['ToolEdge']> = {
+  cursor?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  node?: Resolver<ResolversTypes['Tool'], ParentType, ContextType>;
+};
+
+export type ToolImplementationResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['ToolImplementation'] = ResolversParentTypes['ToolImplementation']> = {
+  __resolveType: TypeResolveFn<'AgentSkillImplementation' | 'BuiltinImplementation' | 'CustomImplementation' | 'McpImplementation' | 'WrappedImplementation', ParentType, ContextType>;
+};
+
+export type ToolIsWrappedResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['ToolIsWrapped'] = ResolversParentTypes['ToolIsWrapped']> = {
+  message?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  name?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  wrappedBy?: Resolver<Array<ResolversTypes['Tool']>, ParentType, ContextType>;
+  __isTypeOf?: IsTypeOfResolverFn<ParentType, ContextType>;
+};
+
+export type ToolLifecycleResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['ToolLifecycle'] = ResolversParentTypes['ToolLifecycle']> = {
+  activate?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  deactivate?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  discover?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+};
+
+export type ToolNameTakenResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['ToolNameTaken'] = ResolversParentTypes['ToolNameTaken']> = {
+  message?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  name?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  __isTypeOf?: IsTypeOfResolverFn<ParentType, ContextType>;
+};
+
+export type ToolNotFoundResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['ToolNotFound'] = ResolversParentTypes['ToolNotFound']> = {
+  message?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  name?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  __isTypeOf?: IsTypeOfResolverFn<ParentType, ContextType>;
+};
+
+export type ToolResultResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['ToolResult'] = ResolversParentTypes['ToolResult']> = {
+  __resolveType: TypeResolveFn<'Tool' | 'ToolNameTaken' | 'ToolNotFound' | 'ToolValidationError', ParentType, ContextType>;
+};
+
+export type ToolSourceResolvers = EnumResolverSignature<{ AGENT_SKILL?: any, BUILTIN?: any, CUSTOM?: any, MCP?: any, WRAPPED?: any }, ResolversTypes['ToolSource']>;
+
+export type ToolTypeResolvers = EnumResolverSignature<{ TOOL?: any, VALIDATION?: any }, ResolversTypes['ToolType']>;
+
+export type ToolValidationErrorResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['ToolValidationError'] = ResolversParentTypes['ToolValidationError']> = {
+  issues?: Resolver<Array<ResolversTypes['Issue']>, ParentType, ContextType>;
+  message?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  __isTypeOf?: IsTypeOfResolverFn<ParentType, ContextType>;
+};
+
+export type UserErrorResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['UserError'] = ResolversParentTypes['UserError']> = {
+  __resolveType: TypeResolveFn<'ImportValidationError' | 'ToolIsWrapped' | 'ToolNameTaken' | 'ToolNotFound' | 'ToolValidationError', ParentType, ContextType>;
+};
+
+export type WrappedImplementationResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['WrappedImplementation'] = ResolversParentTypes['WrappedImplementation']> = {
+  tool?: Resolver<ResolversTypes['Tool'], ParentType, ContextType>;
+  __isTypeOf?: IsTypeOfResolverFn<ParentType, ContextType>;
+};
+
+export type Resolvers<ContextType = GraphQLContext> = {
+  AgentSkillImplementation?: AgentSkillImplementationResolvers<ContextType>;
+  BindingMode?: BindingModeResolvers;
+  BuiltinImplementation?: BuiltinImplementationResolvers<ContextType>;
+  CheckpointScope?: CheckpointScopeResolvers;
+  CustomImplementation?: CustomImplementationResolvers<ContextType>;
+  DateTime?: GraphQLScalarType;
+  DeleteToolResult?: DeleteToolResultResolvers<ContextType>;
+  DeletedTool?: DeletedToolResolvers<ContextType>;
+  ImportToolsResult?: ImportToolsResultResolvers<ContextType>;
+  ImportValidationError?: ImportValidationErrorResolvers<ContextType>;
+  ImportedToolChange?: ImportedToolChangeResolvers<ContextType>;
+  ImportedTools?: ImportedToolsResolvers<ContextType>;
+  InvalidToolConfig?: InvalidToolConfigResolvers<ContextType>;
+  Issue?: IssueResolvers<ContextType>;
+  IssueCode?: IssueCodeResolvers;
+  JSON?: GraphQLScalarType;
+  JSONObject?: GraphQLScalarType;
+  McpImplementation?: McpImplementationResolvers<ContextType>;
+  Mutation?: MutationResolvers<ContextType>;
+  NamespaceSummary?: NamespaceSummaryResolvers<ContextType>;
+  PageInfo?: PageInfoResolvers<ContextType>;
+  Query?: QueryResolvers<ContextType>;
+  ResourceAccessMode?: ResourceAccessModeResolvers;
+  ResourceSlot?: ResourceSlotResolvers<ContextType>;
+  Tool?: ToolResolvers<ContextType>;
+  ToolCapability?: ToolCapabilityResolvers<ContextType>;
+  ToolChange?: ToolChangeResolvers;
+  ToolConnection?: ToolConnectionResolvers<ContextType>;
+  ToolEdge?: ToolEdgeResolvers<ContextType>;
+  ToolImplementation?: ToolImplementationResolvers<ContextType>;
+  ToolIsWrapped?: ToolIsWrappedResolvers<ContextType>;
+  ToolLifecycle?: ToolLifecycleResolvers<ContextType>;
+  ToolNameTaken?: ToolNameTakenResolvers<ContextType>;
+  ToolNotFound?: ToolNotFoundResolvers<ContextType>;
+  ToolResult?: ToolResultResolvers<ContextType>;
+  ToolSource?: ToolSourceResolvers;
+  ToolType?: ToolTypeResolvers;
+  ToolValidationError?: ToolValidationErrorResolvers<ContextType>;
+  UserError?: UserErrorResolvers<ContextType>;
+  WrappedImplementation?: WrappedImplementationResolvers<ContextType>;
+};
+

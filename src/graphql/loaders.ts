@@ -1,0 +1,35 @@
+import DataLoader from 'dataloader';
+import type { StoredTool } from '../domain/model';
+import type { ToolRegistry } from '../domain/registry';
+
+/**
+ * Per-request batching: every `wraps`, `WrappedImplementation.tool` and `wrappedBy` of one
+ * response is loaded with one registry call per kind, whatever the page size.
+ */
+export interface ToolLoaders {
+  /** A tool by its name; null when there is none. */
+  toolByName: DataLoader<string, StoredTool | null>;
+  /** The validations that wrap the tool of this name, ordered by name. */
+  wrappersOf: DataLoader<string, StoredTool[]>;
+}
+
+export function createToolLoaders(registry: ToolRegistry): ToolLoaders {
+  const toolByName = new DataLoader<string, StoredTool | null>(async (names) => {
+    const found = new Map((await registry.getMany(names)).map((tool) => [tool.name, tool]));
+    return names.map((name) => found.get(name) ?? null);
+  });
+  const wrappersOf = new DataLoader<string, StoredTool[]>(async (names) => {
+    const byWrapped = new Map<string, StoredTool[]>(names.map((name) => [name, []]));
+    for (const wrapper of await registry.wrappersOf(names)) {
+      if (wrapper.wraps !== null) byWrapped.get(wrapper.wraps)?.push(wrapper);
+      toolByName.prime(wrapper.name, wrapper);
+    }
+    return names.map((name) => byWrapped.get(name) ?? []);
+  });
+  return { toolByName, wrappersOf };
+}
+
+/** Seeds the by-name cache with tools already read (a listed page), so they are not read again. */
+export function primeTools(loaders: ToolLoaders, tools: readonly StoredTool[]): void {
+  for (const tool of tools) loaders.toolByName.prime(tool.name, tool);
+}

@@ -1,0 +1,16 @@
+/**
+ * Parent values of GraphQL object types that have no domain type of their own (codegen `mappers`;
+ * the others map straight to src/domain types, see codegen.ts).
+ */
+import type { ToolFilter, ToolPage } from '../domain/ports';
+
+/** A page of `tools`, with the filter it was listed by so that `totalCount` can count on demand. */
+export interface ToolConnectionModel {
+  page: ToolPage;
+  filter: ToolFilter;
+}
+
+/** A validation's implementation: the name of the wrapped tool, loaded only when selected. */
+export interface WrappedImplementationModel {
+  wraps: string;
+}

@@ -1,0 +1,18 @@
+import type { Resolvers } from '../generated/resolvers-types';
+
+/**
+ * The internal value of each GraphQL enum value is the domain's string, so resolvers and the domain
+ * only ever see `'mcp'`, `'read_write'`, … and nobody translates enums by hand. The generated types
+ * check every entry against the domain's unions (codegen `enumValues`).
+ */
+export const enumResolvers: Pick<
+  Resolvers,
+  'ToolSource' | 'ToolType' | 'ResourceAccessMode' | 'BindingMode' | 'CheckpointScope' | 'ToolChange'
+> = {
+  ToolSource: { MCP: 'mcp', AGENT_SKILL: 'agent_skill', BUILTIN: 'builtin', CUSTOM: 'custom', WRAPPED: 'wrapped' },
+  ToolType: { TOOL: 'tool', VALIDATION: 'validation' },
+  ResourceAccessMode: { READ_ONLY: 'read_only', READ_WRITE: 'read_write' },
+  BindingMode: { CONTEXTUAL: 'contextual', STATIC: 'static' },
+  CheckpointScope: { RESOURCE: 'resource', WRITE_SCOPE: 'write_scope', SESSION: 'session' },
+  ToolChange: { CREATED: 'created', UPDATED: 'updated', UNCHANGED: 'unchanged' },
+};

@@ -1,0 +1,22 @@
+import type { Resolvers } from '../generated/resolvers-types';
+import { enumResolvers } from './enums';
+import { Mutation } from './mutation';
+import { Query } from './query';
+import { scalarResolvers } from './scalars';
+import { Tool } from './types/Tool';
+import { ToolConnection } from './types/ToolConnection';
+import { WrappedImplementation } from './types/WrappedImplementation';
+
+/**
+ * Every resolver of schema.graphql. Fields not listed resolve by name from their parent (domain
+ * values, see codegen `mappers`); union members carry `__typename` from the resolver returning them.
+ */
+export const resolvers: Resolvers = {
+  ...scalarResolvers,
+  ...enumResolvers,
+  Query,
+  Mutation,
+  Tool,
+  ToolConnection,
+  WrappedImplementation,
+};

@@ -1,0 +1,6 @@
+import type { MutationResolvers } from '../../generated/resolvers-types';
+import { importResult } from '../../results';
+
+/** `importTools(config, dryRun)`: all or nothing. */
+export const importTools: NonNullable<MutationResolvers['importTools']> = async (_root, { config, dryRun }, { registry }) =>
+  importResult(await registry.importTools(config, { dryRun: dryRun ?? false }));

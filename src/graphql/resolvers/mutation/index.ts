@@ -1,0 +1,7 @@
+import type { MutationResolvers } from '../../generated/resolvers-types';
+import { createTool } from './createTool';
+import { deleteTool } from './deleteTool';
+import { importTools } from './importTools';
+import { updateTool } from './updateTool';
+
+export const Mutation: MutationResolvers = { createTool, updateTool, deleteTool, importTools };

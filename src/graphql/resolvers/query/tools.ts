@@ -1,0 +1,21 @@
+import { GraphQLError } from 'graphql';
+import type { QueryResolvers } from '../../generated/resolvers-types';
+import { decodeToolCursor } from '../../cursor';
+import { primeTools } from '../../loaders';
+
+export const MAX_PAGE_SIZE = 100;
+
+/** `tools(filter, first, after)`: one keyset page, ordered by name; `totalCount` is counted lazily. */
+export const tools: NonNullable<QueryResolvers['tools']> = async (_root, args, { registry, loaders }) => {
+  const first = args.first ?? 20;
+  if (!Number.isInteger(first) || first < 1 || first > MAX_PAGE_SIZE) {
+    throw new GraphQLError(`\`first\` must be between 1 and ${MAX_PAGE_SIZE}; got ${first}.`, {
+      extensions: { code: 'BAD_USER_INPUT', argumentName: 'first' },
+    });
+  }
+  const afterName = args.after == null ? null : decodeToolCursor(args.after);
+  const filter = { ...args.filter };
+  const page = await registry.list({ filter, first, afterName });
+  primeTools(loaders, page.tools);
+  return { page, filter };
+};

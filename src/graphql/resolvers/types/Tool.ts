@@ -1,0 +1,30 @@
+import { asCliDict } from '../../../domain/config';
+import { namespaceOf, shortNameOf } from '../../../domain/model';
+import type { ResolversParentTypes, ResolversTypes, ResolversUnionTypes, ToolResolvers } from '../../generated/resolvers-types';
+
+/** `Tool`: a StoredTool; the derived and related fields. The rest resolve by name. */
+export const Tool: ToolResolvers = {
+  namespace: (tool) => namespaceOf(tool.name),
+  shortName: (tool) => shortNameOf(tool.name),
+  cliDict: (tool) => asCliDict(tool),
+  implementation: (tool) => implementationOf(tool),
+  wraps: (tool, _args, { loaders }) => (tool.wraps === null ? null : loaders.toolByName.load(tool.wraps)),
+  wrappedBy: (tool, _args, { loaders }) => loaders.wrappersOf.load(tool.name),
+};
+
+type Implementation = ResolversUnionTypes<ResolversTypes>['ToolImplementation'];
+
+function implementationOf(tool: ResolversParentTypes['Tool']): Implementation {
+  switch (tool.source) {
+    case 'mcp':
+      return { __typename: 'McpImplementation', server: tool.mcpServer ?? '', toolName: tool.mcpToolName ?? '' };
+    case 'agent_skill':
+      return { __typename: 'AgentSkillImplementation', path: tool.agentSkillPath ?? '' };
+    case 'builtin':
+      return { __typename: 'BuiltinImplementation', builtin: true };
+    case 'custom':
+      return { __typename: 'CustomImplementation', code: tool.code ?? '' };
+    case 'wrapped':
+      return { __typename: 'WrappedImplementation', wraps: tool.wraps ?? '' };
+  }
+}

@@ -1,0 +1,68 @@
+import type { DeleteOutcome, ImportOutcome, WriteOutcome } from '../domain/registry';
+import type { ResolversTypes, ResolversUnionTypes } from './generated/resolvers-types';
+
+type Union<Name extends keyof ResolversUnionTypes<ResolversTypes>> = ResolversUnionTypes<ResolversTypes>[Name];
+
+/**
+ * The registry's outcomes as members of the mutations' result unions, each with its `__typename`
+ * and a message for people. No decisions here: the domain made them.
+ */
+
+export function toolResult(outcome: WriteOutcome): Union<'ToolResult'> {
+  switch (outcome.kind) {
+    case 'ok':
+      return { __typename: 'Tool', ...outcome.tool };
+    case 'invalid': {
+      const count = outcome.issues.length;
+      return {
+        __typename: 'ToolValidationError',
+        message: `The tool breaks ${count} rule${count === 1 ? '' : 's'} of the tool model; nothing was written.`,
+        issues: outcome.issues,
+      };
+    }
+    case 'nameTaken':
+      return { __typename: 'ToolNameTaken', message: `A tool or validation named "${outcome.name}" already exists.`, name: outcome.name };
+    case 'notFound':
+      return notFound(outcome.name);
+  }
+}
+
+export function deleteResult(outcome: DeleteOutcome): Union<'DeleteToolResult'> {
+  switch (outcome.kind) {
+    case 'deleted':
+      return { __typename: 'DeletedTool', name: outcome.tool.name, tool: outcome.tool };
+    case 'notFound':
+      return notFound(outcome.name);
+    case 'wrapped':
+      return {
+        __typename: 'ToolIsWrapped',
+        message: `"${outcome.name}" is wrapped by ${outcome.wrappedBy.map((t) => t.name).join(', ')}; delete or change those validations first.`,
+        name: outcome.name,
+        wrappedBy: outcome.wrappedBy,
+      };
+  }
+}
+
+export function importResult(outcome: ImportOutcome): Union<'ImportToolsResult'> {
+  if (outcome.kind === 'ok') {
+    const count = (change: string) => outcome.tools.filter((t) => t.change === change).length;
+    return {
+      __typename: 'ImportedTools',
+      dryRun: outcome.dryRun,
+      tools: outcome.tools,
+      created: count('created'),
+      updated: count('updated'),
+      unchanged: count('unchanged'),
+    };
+  }
+  const invalid = outcome.tools.length;
+  const message =
+    invalid === 0
+      ? 'The config could not be read; nothing was imported.'
+      : `${invalid} tool${invalid === 1 ? '' : 's'} of the config ${invalid === 1 ? 'is' : 'are'} invalid; nothing was imported.`;
+  return { __typename: 'ImportValidationError', message, issues: outcome.issues, tools: outcome.tools };
+}
+
+function notFound(name: string): Extract<Union<'ToolResult'>, { __typename: 'ToolNotFound' }> {
+  return { __typename: 'ToolNotFound', message: `No tool or validation is named "${name}".`, name };
+}

@@ -1,0 +1,45 @@
+import { parseDatabaseUrl } from '../store/database-url';
+
+/** The server's settings, from the environment (README, "Configuration"). */
+export interface ServerConfig {
+  port: number;
+  host: string;
+  databaseUrl: string;
+}
+
+export const DEFAULTS = { port: 4000, host: '127.0.0.1', databaseUrl: 'file:./data/toolgraph.db' } as const;
+
+/** A setting with a bad value; the message names the variable and what it accepts. */
+export class ConfigError extends Error {
+  override name = 'ConfigError';
+}
+
+/**
+ * Reads and checks PORT, HOST and DATABASE_URL once. Unset or empty variables take their default;
+ * a bad value throws ConfigError saying which variable is wrong and why.
+ */
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
+  const value = (name: string) => {
+    const raw = env[name]?.trim();
+    return raw === undefined || raw === '' ? undefined : raw;
+  };
+
+  const rawPort = value('PORT');
+  const port = rawPort === undefined ? DEFAULTS.port : Number(rawPort);
+  if (!/^\d+$/.test(rawPort ?? '0') || !Number.isInteger(port) || port < 0 || port > 65535) {
+    throw new ConfigError(`PORT must be a TCP port number from 0 to 65535; got "${rawPort}".`);
+  }
+
+  const host = value('HOST') ?? DEFAULTS.host;
+  if (/\s|\//.test(host)) throw new ConfigError(`HOST must be a host name or IP address; got "${host}".`);
+
+  const databaseUrl = value('DATABASE_URL') ?? DEFAULTS.databaseUrl;
+  try {
+    parseDatabaseUrl(databaseUrl);
+  } catch (error) {
+    const reason = error instanceof Error ? error.message : String(error);
+    throw new ConfigError(`DATABASE_URL must be file:<path> (SQLite) or postgres(ql)://… (PostgreSQL): ${reason}`);
+  }
+
+  return { port, host, databaseUrl };
+}
