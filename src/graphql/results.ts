@@ -60,7 +60,7 @@ export function importResult(outcome: ImportOutcome): Union<'ImportToolsResult'>
     invalid === 0
       ? 'The config could not be read; nothing was imported.'
       : `${invalid} tool${invalid === 1 ? '' : 's'} of the config ${invalid === 1 ? 'is' : 'are'} invalid; nothing was imported.`;
-  return { __typename: 'ImportValidationError', message, issues: outcome.issues, tools: outcome.tools };
+  return { __typename: 'ImportValidationError', message, issues: outcome.issues, invalidTools: outcome.tools };
 }
 
 function notFound(name: string): Extract<Union<'ToolResult'>, { __typename: 'ToolNotFound' }> {

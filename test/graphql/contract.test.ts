@@ -70,7 +70,7 @@ describe.each(testDatabases())('GraphQL contract on %s', (kind) => {
       importTools(config: $config, dryRun: $dryRun) {
         __typename
         ... on ImportedTools { dryRun created updated unchanged tools { name change tool { name description } } }
-        ... on ImportValidationError { message issues { path code } tools { index name issues { path code } } }
+        ... on ImportValidationError { message issues { path code } invalidTools { index name issues { path code } } }
       }
     }
   `;
@@ -309,17 +309,17 @@ describe.each(testDatabases())('GraphQL contract on %s', (kind) => {
       });
       const result = await importTools(text);
       expect(result.__typename).toBe('ImportValidationError');
-      expect(result.tools.map((tool: { index: number; name: string }) => [tool.index, tool.name])).toEqual([
+      expect(result.invalidTools.map((tool: { index: number; name: string }) => [tool.index, tool.name])).toEqual([
         [1, 'import/bad'],
         [2, 'import/worse'],
       ]);
-      expect(result.tools[1].issues).toContainEqual({ path: 'colour', code: 'UNKNOWN_FIELD' });
+      expect(result.invalidTools[1].issues).toContainEqual({ path: 'colour', code: 'UNKNOWN_FIELD' });
       expect((await data(yoga, '{ tool(name: "import/fine") { name } }')).tool).toBeNull();
     });
 
     it('reports a text that is not YAML or JSON as a whole-config issue', async () => {
       const result = await importTools('tools: [unclosed');
-      expect(result).toMatchObject({ __typename: 'ImportValidationError', tools: [], issues: [{ code: 'INVALID_CONFIG' }] });
+      expect(result).toMatchObject({ __typename: 'ImportValidationError', invalidTools: [], issues: [{ code: 'INVALID_CONFIG' }] });
     });
   });
 

@@ -11,7 +11,7 @@ import { DEFAULT_TEST_POSTGRES_URL } from './global-setup';
  * is reachable (decided by ./global-setup.ts before the suites load).
  *
  * - TOOLGRAPH_TEST_POSTGRES_URL: the server to create test databases on
- *   (default postgresql://postgres@127.0.0.1:5432/postgres).
+ *   (default postgresql://postgres@127.0.0.1:5432/test).
  * - TOOLGRAPH_REQUIRE_POSTGRES=1 (CI): Postgres must be used; an unreachable server fails the suite.
  */
 

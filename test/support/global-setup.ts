@@ -6,7 +6,7 @@ import { Client } from 'pg';
  * (TOOLGRAPH_TEST_POSTGRES: 'reachable' | 'unreachable: <why>'). See test/support/databases.ts.
  */
 
-export const DEFAULT_TEST_POSTGRES_URL = 'postgresql://postgres@127.0.0.1:5432/postgres';
+export const DEFAULT_TEST_POSTGRES_URL = 'postgresql://postgres@127.0.0.1:5432/test';
 
 export default async function globalSetup(): Promise<void> {
   const url = process.env.TOOLGRAPH_TEST_POSTGRES_URL || DEFAULT_TEST_POSTGRES_URL;

@@ -77,12 +77,12 @@ export type ImportToolsResult = ImportValidationError | ImportedTools;
 /** The config is not valid; nothing was written. Every invalid tool is listed. */
 export type ImportValidationError = UserError & {
   __typename?: 'ImportValidationError';
+  /** Each invalid tool of the config, with its issues. */
+  invalidTools: Array<InvalidToolConfig>;
   /** Problems with the config text as a whole (e.g. not YAML or JSON); paths are config keys. */
   issues: Array<Issue>;
   /** A summary of what went wrong. */
   message: Scalars['String']['output'];
-  /** Each invalid tool of the config, with its issues. */
-  tools: Array<InvalidToolConfig>;
 };
 
 /** One tool of an import and what happened to it. */
@@ -90,11 +90,8 @@ export type ImportedToolChange = {
   __typename?: 'ImportedToolChange';
   /** Created, updated or unchanged. */
   change: ToolChange;
-  /**
-   * The tool's name; always set. Nullable only so that one query can select `tools { name }` of both
-   * `ImportedTools` and `ImportValidationError` (whose invalid tools may have no name).
-   */
-  name?: Maybe<Scalars['String']['output']>;
+  /** The tool's name. */
+  name: Scalars['String']['output'];
   /** The tool as stored after the import; on a dry run, as stored now (null when it would be created). */
   tool?: Maybe<Tool>;
 };
@@ -659,7 +656,7 @@ export type ResolversUnionTypes<_RefType extends Record<string, unknown>> = {
     | ( ToolNotFound & { __typename: 'ToolNotFound' } )
   ;
   ImportToolsResult:
-    | ( Omit<ImportValidationError, 'issues' | 'tools'> & { issues: Array<_RefType['Issue']>, tools: Array<_RefType['InvalidToolConfig']> } & { __typename: 'ImportValidationError' } )
+    | ( Omit<ImportValidationError, 'invalidTools' | 'issues'> & { invalidTools: Array<_RefType['InvalidToolConfig']>, issues: Array<_RefType['Issue']> } & { __typename: 'ImportValidationError' } )
     | ( Omit<ImportedTools, 'tools'> & { tools: Array<_RefType['ImportedToolChange']> } & { __typename: 'ImportedTools' } )
   ;
   ToolImplementation:
@@ -680,7 +677,7 @@ export type ResolversUnionTypes<_RefType extends Record<string, unknown>> = {
 /** Mapping of interface types */
 export type ResolversInterfaceTypes<_RefType extends Record<string, unknown>> = {
   UserError:
-    | ( Omit<ImportValidationError, 'issues' | 'tools'> & { issues: Array<_RefType['Issue']>, tools: Array<_RefType['InvalidToolConfig']> } & { __typename: 'ImportValidationError' } )
+    | ( Omit<ImportValidationError, 'invalidTools' | 'issues'> & { invalidTools: Array<_RefType['InvalidToolConfig']>, issues: Array<_RefType['Issue']> } & { __typename: 'ImportValidationError' } )
     | ( Omit<ToolIsWrapped, 'wrappedBy'> & { wrappedBy: Array<_RefType['Tool']> } & { __typename: 'ToolIsWrapped' } )
     | ( ToolNameTaken & { __typename: 'ToolNameTaken' } )
     | ( ToolNotFound & { __typename: 'ToolNotFound' } )
@@ -700,7 +697,7 @@ export type ResolversTypes = {
   DeleteToolResult: ResolverTypeWrapper<ResolversUnionTypes<ResolversTypes>['DeleteToolResult']>;
   DeletedTool: ResolverTypeWrapper<Omit<DeletedTool, 'tool'> & { tool?: Maybe<ResolversTypes['Tool']> }>;
   ImportToolsResult: ResolverTypeWrapper<ResolversUnionTypes<ResolversTypes>['ImportToolsResult']>;
-  ImportValidationError: ResolverTypeWrapper<Omit<ImportValidationError, 'issues' | 'tools'> & { issues: Array<ResolversTypes['Issue']>, tools: Array<ResolversTypes['InvalidToolConfig']> }>;
+  ImportValidationError: ResolverTypeWrapper<Omit<ImportValidationError, 'invalidTools' | 'issues'> & { invalidTools: Array<ResolversTypes['InvalidToolConfig']>, issues: Array<ResolversTypes['Issue']> }>;
   ImportedToolChange: ResolverTypeWrapper<ImportedToolMapper>;
   ImportedTools: ResolverTypeWrapper<Omit<ImportedTools, 'tools'> & { tools: Array<ResolversTypes['ImportedToolChange']> }>;
   Int: ResolverTypeWrapper<Scalars['Int']['output']>;
@@ -751,7 +748,7 @@ export type ResolversParentTypes = {
   DeleteToolResult: ResolversUnionTypes<ResolversParentTypes>['DeleteToolResult'];
   DeletedTool: Omit<DeletedTool, 'tool'> & { tool?: Maybe<ResolversParentTypes['Tool']> };
   ImportToolsResult: ResolversUnionTypes<ResolversParentTypes>['ImportToolsResult'];
-  ImportValidationError: Omit<ImportValidationError, 'issues' | 'tools'> & { issues: Array<ResolversParentTypes['Issue']>, tools: Array<ResolversParentTypes['InvalidToolConfig']> };
+  ImportValidationError: Omit<ImportValidationError, 'invalidTools' | 'issues'> & { invalidTools: Array<ResolversParentTypes['InvalidToolConfig']>, issues: Array<ResolversParentTypes['Issue']> };
   ImportedToolChange: ImportedToolMapper;
   ImportedTools: Omit<ImportedTools, 'tools'> & { tools: Array<ResolversParentTypes['ImportedToolChange']> };
   Int: Scalars['Int']['output'];
@@ -825,15 +822,15 @@ export type ImportToolsResultResolvers<ContextType = GraphQLContext, ParentType 
 };
 
 export type ImportValidationErrorResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['ImportValidationError'] = ResolversParentTypes['ImportValidationError']> = {
+  invalidTools?: Resolver<Array<ResolversTypes['InvalidToolConfig']>, ParentType, ContextType>;
   issues?: Resolver<Array<ResolversTypes['Issue']>, ParentType, ContextType>;
   message?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
-  tools?: Resolver<Array<ResolversTypes['InvalidToolConfig']>, ParentType, ContextType>;
   __isTypeOf?: IsTypeOfResolverFn<ParentType, ContextType>;
 };
 
 export type ImportedToolChangeResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['ImportedToolChange'] = ResolversParentTypes['ImportedToolChange']> = {
   change?: Resolver<ResolversTypes['ToolChange'], ParentType, ContextType>;
-  name?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  name?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
   tool?: Resolver<Maybe<ResolversTypes['Tool']>, ParentType, ContextType>;
 };
 
