@@ -3,11 +3,8 @@
  * at /graphql, and on SIGTERM/SIGINT stops accepting, lets in-flight requests finish, closes the
  * store and exits 0.
  */
-import { mkdirSync } from 'node:fs';
 import { createServer } from 'node:http';
-import { dirname } from 'node:path';
 import { createToolStore, migrateDatabase } from '../store';
-import { parseDatabaseUrl } from '../store/database-url';
 import { ConfigError, loadConfig } from './config';
 import { createToolgraphServer } from './yoga';
 
@@ -16,10 +13,7 @@ const SHUTDOWN_GRACE_MS = 10_000;
 
 async function main(): Promise<void> {
   const config = loadConfig();
-  const target = parseDatabaseUrl(config.databaseUrl);
-  if (target.provider === 'sqlite') mkdirSync(dirname(target.file), { recursive: true });
-
-  await migrateDatabase(config.databaseUrl);
+  const { provider } = await migrateDatabase(config.databaseUrl);
   const store = await createToolStore(config.databaseUrl);
   const yoga = createToolgraphServer({ store });
   const server = createServer(yoga);
@@ -31,7 +25,7 @@ async function main(): Promise<void> {
   const address = server.address();
   const port = typeof address === 'object' && address ? address.port : config.port;
   const host = config.host.includes(':') ? `[${config.host}]` : config.host;
-  console.log(`toolgraph listening on http://${host}:${port}${yoga.graphqlEndpoint} (${target.provider})`);
+  console.log(`toolgraph listening on http://${host}:${port}${yoga.graphqlEndpoint} (${provider})`);
 
   let stopping = false;
   const stop = (signal: NodeJS.Signals) => {
@@ -39,8 +33,12 @@ async function main(): Promise<void> {
     stopping = true;
     console.log(`toolgraph: ${signal} received, finishing in-flight requests`);
     const force = setTimeout(() => server.closeAllConnections(), SHUTDOWN_GRACE_MS).unref();
+    // A keep-alive connection turns idle only once its in-flight response is sent; close it then,
+    // rather than waiting out the keep-alive timeout.
+    const closeIdle = setInterval(() => server.closeIdleConnections(), 50).unref();
     server.close(() => {
       clearTimeout(force);
+      clearInterval(closeIdle);
       store
         .close()
         .then(() => process.exit(0))
@@ -49,7 +47,6 @@ async function main(): Promise<void> {
           process.exit(1);
         });
     });
-    server.closeIdleConnections();
   };
   process.once('SIGTERM', stop);
   process.once('SIGINT', stop);

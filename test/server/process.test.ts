@@ -1,0 +1,143 @@
+/**
+ * The server as a user runs it: `src/server/main.ts` in its own process, listening on a real port.
+ * Start-up on an empty database (created and migrated), GraphiQL, SIGTERM draining a request that
+ * is still arriving, and a clear refusal of bad configuration.
+ */
+import { spawn, type ChildProcess } from 'node:child_process';
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { request } from 'node:http';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { freshDatabase, testDatabases, type FreshDatabase } from '../support/databases';
+
+const root = join(__dirname, '..', '..');
+
+interface RunningServer {
+  child: ChildProcess;
+  url: string;
+  output: () => string;
+  exit: Promise<number | null>;
+}
+
+function launch(env: Record<string, string>): { child: ChildProcess; output: () => string; exit: Promise<number | null> } {
+  const child = spawn(process.execPath, ['--import', 'tsx', join(root, 'src', 'server', 'main.ts')], {
+    cwd: root,
+    env: { ...process.env, HOST: '127.0.0.1', PORT: '0', ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let output = '';
+  child.stdout!.on('data', (chunk) => (output += chunk));
+  child.stderr!.on('data', (chunk) => (output += chunk));
+  const exit = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
+  return { child, output: () => output, exit };
+}
+
+async function startServer(databaseUrl: string): Promise<RunningServer> {
+  const server = launch({ DATABASE_URL: databaseUrl });
+  const url = await new Promise<string>((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error(`server did not start:\n${server.output()}`)), 20_000);
+    server.child.stdout!.on('data', () => {
+      const match = /listening on (http:\/\/\S+)/.exec(server.output());
+      if (match) {
+        clearTimeout(timer);
+        resolve(match[1]!);
+      }
+    });
+    void server.exit.then((code) => reject(new Error(`server exited with ${code}:\n${server.output()}`)));
+  });
+  return { ...server, url };
+}
+
+async function post(url: string, query: string, variables?: object): Promise<any> {
+  const response = await fetch(url, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ query, variables }),
+  });
+  return response.json();
+}
+
+describe.each(testDatabases())('the server process on %s', (kind) => {
+  let database: FreshDatabase;
+  let databaseUrl: string;
+  let server: RunningServer | undefined;
+
+  beforeEach(async () => {
+    // Never migrated: the server itself must create the schema on start.
+    database = await freshDatabase(kind, { migrated: false });
+    // For SQLite, a folder that does not exist yet, as `data/` on a fresh clone.
+    databaseUrl = kind === 'sqlite' ? database.url.replace(/toolgraph\.db$/, 'data/toolgraph.db') : database.url;
+  });
+
+  afterEach(async () => {
+    if (server && server.child.exitCode === null) {
+      server.child.kill('SIGKILL');
+      await server.exit;
+    }
+    server = undefined;
+    await database.drop();
+  });
+
+  it('starts on an empty database, migrating it, and serves GraphQL and GraphiQL', async () => {
+    server = await startServer(databaseUrl);
+    if (kind === 'sqlite') expect(existsSync(databaseUrl.slice('file:'.length))).toBe(true);
+
+    const created = await post(
+      server.url,
+      'mutation { createTool(input: { name: "proc/echo", description: "Echo.", source: BUILTIN }) { __typename } }',
+    );
+    expect(created).toEqual({ data: { createTool: { __typename: 'Tool' } } });
+    expect(await post(server.url, '{ namespaces { namespace toolCount } }')).toEqual({
+      data: { namespaces: [{ namespace: 'proc', toolCount: 1 }] },
+    });
+
+    const graphiql = await fetch(server.url, { headers: { accept: 'text/html' } });
+    expect(graphiql.status).toBe(200);
+    expect(await graphiql.text()).toContain('toolgraph');
+  });
+
+  it('finishes a request that is in flight when SIGTERM arrives, then exits 0', async () => {
+    server = await startServer(databaseUrl);
+    const body = JSON.stringify({ query: '{ namespaces { namespace } }' });
+    const { hostname, port, pathname } = new URL(server.url);
+    const response = new Promise<{ status: number; text: string }>((resolve, reject) => {
+      const req = request(
+        { hostname, port, path: pathname, method: 'POST', headers: { 'content-type': 'application/json', 'content-length': body.length } },
+        (res) => {
+          let text = '';
+          res.on('data', (chunk) => (text += chunk));
+          res.on('end', () => resolve({ status: res.statusCode ?? 0, text }));
+        },
+      );
+      req.on('error', reject);
+      // Half the body now; the rest only after the server has been told to stop.
+      req.write(body.slice(0, 10), () => {
+        setTimeout(() => {
+          server!.child.kill('SIGTERM');
+          setTimeout(() => req.end(body.slice(10)), 300);
+        }, 100);
+      });
+    });
+
+    await expect(response).resolves.toEqual({ status: 200, text: JSON.stringify({ data: { namespaces: [] } }) });
+    expect(await server.exit).toBe(0);
+    expect(server.output()).toContain('SIGTERM received');
+  });
+});
+
+describe('the server process with bad configuration', () => {
+  it.each([
+    ['PORT', 'eighty', /PORT must be a TCP port number/],
+    ['DATABASE_URL', 'mysql://localhost/tools', /DATABASE_URL must be file:<path> \(SQLite\) or postgres/],
+  ])('refuses %s=%s with a message naming the variable, and exits 1', async (name, value, message) => {
+    const dir = mkdtempSync(join(tmpdir(), 'toolgraph-config-'));
+    try {
+      const server = launch({ DATABASE_URL: `file:${join(dir, 'toolgraph.db')}`, [name]: value });
+      expect(await server.exit).toBe(1);
+      expect(server.output()).toMatch(message);
+      expect(server.output()).not.toMatch(/\n\s+at /);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+});
