@@ -3,59 +3,12 @@
  * Start-up on an empty database (created and migrated), GraphiQL, SIGTERM draining a request that
  * is still arriving, and a clear refusal of bad configuration.
  */
-import { spawn, type ChildProcess } from 'node:child_process';
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { request } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { freshDatabase, testDatabases, type FreshDatabase } from '../support/databases';
-
-const root = join(__dirname, '..', '..');
-
-interface RunningServer {
-  child: ChildProcess;
-  url: string;
-  output: () => string;
-  exit: Promise<number | null>;
-}
-
-function launch(env: Record<string, string>): { child: ChildProcess; output: () => string; exit: Promise<number | null> } {
-  const child = spawn(process.execPath, ['--import', 'tsx', join(root, 'src', 'server', 'main.ts')], {
-    cwd: root,
-    env: { ...process.env, HOST: '127.0.0.1', PORT: '0', ...env },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  let output = '';
-  child.stdout!.on('data', (chunk) => (output += chunk));
-  child.stderr!.on('data', (chunk) => (output += chunk));
-  const exit = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
-  return { child, output: () => output, exit };
-}
-
-async function startServer(databaseUrl: string): Promise<RunningServer> {
-  const server = launch({ DATABASE_URL: databaseUrl });
-  const url = await new Promise<string>((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`server did not start:\n${server.output()}`)), 20_000);
-    server.child.stdout!.on('data', () => {
-      const match = /listening on (http:\/\/\S+)/.exec(server.output());
-      if (match) {
-        clearTimeout(timer);
-        resolve(match[1]!);
-      }
-    });
-    void server.exit.then((code) => reject(new Error(`server exited with ${code}:\n${server.output()}`)));
-  });
-  return { ...server, url };
-}
-
-async function post(url: string, query: string, variables?: object): Promise<any> {
-  const response = await fetch(url, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ query, variables }),
-  });
-  return response.json();
-}
+import { killServer, launch, post, startServer, type RunningServer } from '../support/server-process';
 
 describe.each(testDatabases())('the server process on %s', (kind) => {
   let database: FreshDatabase;
@@ -70,10 +23,7 @@ describe.each(testDatabases())('the server process on %s', (kind) => {
   });
 
   afterEach(async () => {
-    if (server && server.child.exitCode === null) {
-      server.child.kill('SIGKILL');
-      await server.exit;
-    }
+    await killServer(server);
     server = undefined;
     await database.drop();
   });

@@ -1,0 +1,68 @@
+/**
+ * Runs `src/server/main.ts` as a user does: its own process, a real port (PORT=0 picks a free one),
+ * configured only through the environment.
+ */
+import { spawn, type ChildProcess } from 'node:child_process';
+import { join } from 'node:path';
+
+const root = join(__dirname, '..', '..');
+
+export interface ServerProcess {
+  child: ChildProcess;
+  /** Everything the process printed so far, stdout and stderr. */
+  output: () => string;
+  /** Resolves with the exit code. */
+  exit: Promise<number | null>;
+}
+
+export interface RunningServer extends ServerProcess {
+  /** The GraphQL endpoint the server announced, e.g. http://127.0.0.1:39211/graphql. */
+  url: string;
+}
+
+export function launch(env: Record<string, string>): ServerProcess {
+  const child = spawn(process.execPath, ['--import', 'tsx', join(root, 'src', 'server', 'main.ts')], {
+    cwd: root,
+    env: { ...process.env, HOST: '127.0.0.1', PORT: '0', ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let output = '';
+  child.stdout!.on('data', (chunk) => (output += chunk));
+  child.stderr!.on('data', (chunk) => (output += chunk));
+  const exit = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
+  return { child, output: () => output, exit };
+}
+
+/** Launches the server and waits for its "listening on" line. */
+export async function startServer(databaseUrl: string, env: Record<string, string> = {}): Promise<RunningServer> {
+  const server = launch({ DATABASE_URL: databaseUrl, ...env });
+  const url = await new Promise<string>((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error(`server did not start:\n${server.output()}`)), 20_000);
+    server.child.stdout!.on('data', () => {
+      const match = /listening on (http:\/\/\S+)/.exec(server.output());
+      if (match) {
+        clearTimeout(timer);
+        resolve(match[1]!);
+      }
+    });
+    void server.exit.then((code) => reject(new Error(`server exited with ${code}:\n${server.output()}`)));
+  });
+  return { ...server, url };
+}
+
+/** Stops a server that is still running (SIGKILL) and waits for it to go. */
+export async function killServer(server: ServerProcess | undefined): Promise<void> {
+  if (!server || server.child.exitCode !== null || server.child.signalCode !== null) return;
+  server.child.kill('SIGKILL');
+  await server.exit;
+}
+
+/** One GraphQL operation over HTTP; the parsed response body. */
+export async function post(url: string, query: string, variables?: object): Promise<any> {
+  const response = await fetch(url, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ query, variables }),
+  });
+  return response.json();
+}
