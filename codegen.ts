@@ -27,6 +27,8 @@ const config: CodegenConfig = {
         'typescript-resolvers',
       ],
       config: {
+        // schema.graphql is an Apollo Federation subgraph: entity types get a typed `__resolveReference`.
+        federation: true,
         useTypeImports: true,
         enumsAsTypes: true,
         enumValues,
@@ -35,6 +37,9 @@ const config: CodegenConfig = {
           JSON: { input: '../../domain/model#JsonValue', output: '../../domain/model#JsonValue' },
           JSONObject: { input: '../../domain/model#JsonObject', output: '../../domain/model#JsonObject' },
           DateTime: { input: 'Date', output: 'Date | string' },
+          // Federation's own scalars: only directive arguments use them; no resolver sees them.
+          federation__FieldSet: 'string',
+          link__Import: 'string | { name: string; as: string }',
         },
         mapperTypeSuffix: 'Mapper',
         mappers: {

@@ -32,6 +32,10 @@ export type Scalars = {
   JSON: { input: JsonValue; output: JsonValue; }
   /** A JSON object (a map of string keys to JSON values). */
   JSONObject: { input: JsonObject; output: JsonObject; }
+  /** A selection of fields, written as a string: the fields of a key (here `name`). */
+  federation__FieldSet: { input: string; output: string; }
+  /** A name imported by `@link`: a string, or `{ name, as }`. */
+  link__Import: { input: string | { name: string; as: string }; output: string | { name: string; as: string }; }
 };
 
 /** An `AGENT_SKILL` tool: an Agent Skills Standard folder. */
@@ -199,13 +203,20 @@ export type NamespaceSummary = {
   toolCount: Scalars['Int']['output'];
 };
 
-/** Paging state of a connection (Relay). */
+/**
+ * Paging state of a connection: the Relay `PageInfo`, field for field. Other subgraphs define the
+ * same type, so it is shareable and describes any connection, not only tools.
+ */
 export type PageInfo = {
   __typename?: 'PageInfo';
-  /** The cursor of the last tool of this page; null when the page is empty. */
+  /** The cursor of the last item of this page; null when the page is empty. */
   endCursor?: Maybe<Scalars['String']['output']>;
-  /** True when more tools follow this page. */
+  /** True when more items follow this page. */
   hasNextPage: Scalars['Boolean']['output'];
+  /** True when items precede this page. Paging here is forward only (`first`/`after`), so always false, as Relay allows. */
+  hasPreviousPage: Scalars['Boolean']['output'];
+  /** The cursor of the first item of this page; null when the page is empty. */
+  startCursor?: Maybe<Scalars['String']['output']>;
 };
 
 /** Reading the registry. */
@@ -277,7 +288,8 @@ export type ResourceSlotInput = {
 
 /**
  * A tool or validation of the registry: a namespaced callable with its capability metadata,
- * resource slots, lifecycle hooks, JSON Schemas and timeout.
+ * resource slots, lifecycle hooks, JSON Schemas and timeout. A federation entity owned by this
+ * registry: other subgraphs reference a tool by its `name`.
  */
 export type Tool = {
   __typename?: 'Tool';
@@ -579,10 +591,28 @@ export type WrappedImplementation = {
   tool: Tool;
 };
 
+/** What a linked specification is needed for. */
+export type Link__Purpose =
+  /** The specification contains metadata that affects execution. */
+  | 'EXECUTION'
+  /** The specification contains metadata that affects security. */
+  | 'SECURITY';
+
 
 
 export type ResolverTypeWrapper<T> = Promise<T> | T;
 
+export type ReferenceResolver<TResult, TReference, TContext> = (
+      reference: TReference,
+      context: TContext,
+      info: GraphQLResolveInfo
+    ) => Promise<TResult> | TResult;
+
+      type ScalarCheck<T, S> = S extends true ? T : NullableCheck<T, S>;
+      type NullableCheck<T, S> = Maybe<T> extends T ? Maybe<ListCheck<NonNullable<T>, S>> : ListCheck<T, S>;
+      type ListCheck<T, S> = T extends (infer U)[] ? NullableCheck<U, S>[] : GraphQLRecursivePick<T, S>;
+      export type GraphQLRecursivePick<T, S> = { [K in keyof T & keyof S]: ScalarCheck<T[K], S[K]> };
+    
 
 export type ResolverWithResolve<TResult, TParent, TContext, TArgs> = {
   resolve: ResolverFn<TResult, TParent, TContext, TArgs>;
@@ -646,7 +676,17 @@ export type DirectiveResolverFn<TResult = Record<PropertyKey, never>, TParent = 
   info: GraphQLResolveInfo
 ) => TResult | Promise<TResult>;
 
+/** Mapping of federation types */
+export type FederationTypes = {
+  Tool: Tool;
+};
 
+/** Mapping of federation reference types */
+export type FederationReferenceTypes = {
+  Tool:
+    ( { __typename: 'Tool' }
+    & GraphQLRecursivePick<FederationTypes['Tool'], {"name":true}> );
+};
 
 /** Mapping of union types */
 export type ResolversUnionTypes<_RefType extends Record<string, unknown>> = {
@@ -689,7 +729,6 @@ export type ResolversInterfaceTypes<_RefType extends Record<string, unknown>> = 
 export type ResolversTypes = {
   AgentSkillImplementation: ResolverTypeWrapper<AgentSkillImplementation>;
   BindingMode: BindingMode;
-  Boolean: ResolverTypeWrapper<Scalars['Boolean']['output']>;
   BuiltinImplementation: ResolverTypeWrapper<BuiltinImplementation>;
   CheckpointScope: CheckpointScope;
   CustomImplementation: ResolverTypeWrapper<CustomImplementation>;
@@ -714,7 +753,6 @@ export type ResolversTypes = {
   ResourceAccessMode: ResourceAccessMode;
   ResourceSlot: ResolverTypeWrapper<ResourceSlotMapper>;
   ResourceSlotInput: ResourceSlotInput;
-  String: ResolverTypeWrapper<Scalars['String']['output']>;
   Tool: ResolverTypeWrapper<StoredToolMapper>;
   ToolCapability: ResolverTypeWrapper<ToolCapabilityMapper>;
   ToolCapabilityInput: ToolCapabilityInput;
@@ -736,12 +774,16 @@ export type ResolversTypes = {
   ToolValidationError: ResolverTypeWrapper<Omit<ToolValidationError, 'issues'> & { issues: Array<ResolversTypes['Issue']> }>;
   UserError: ResolverTypeWrapper<ResolversInterfaceTypes<ResolversTypes>['UserError']>;
   WrappedImplementation: ResolverTypeWrapper<WrappedImplementationModelMapper>;
+  federation__FieldSet: ResolverTypeWrapper<Scalars['federation__FieldSet']['output']>;
+  link__Import: ResolverTypeWrapper<Scalars['link__Import']['output']>;
+  link__Purpose: Link__Purpose;
+  Boolean: ResolverTypeWrapper<Scalars['Boolean']['output']>;
+  String: ResolverTypeWrapper<Scalars['String']['output']>;
 };
 
 /** Mapping between all available schema types and the resolvers parents */
 export type ResolversParentTypes = {
   AgentSkillImplementation: AgentSkillImplementation;
-  Boolean: Scalars['Boolean']['output'];
   BuiltinImplementation: BuiltinImplementation;
   CustomImplementation: CustomImplementation;
   DateTime: Scalars['DateTime']['output'];
@@ -763,7 +805,6 @@ export type ResolversParentTypes = {
   Query: Record<PropertyKey, never>;
   ResourceSlot: ResourceSlotMapper;
   ResourceSlotInput: ResourceSlotInput;
-  String: Scalars['String']['output'];
   Tool: StoredToolMapper;
   ToolCapability: ToolCapabilityMapper;
   ToolCapabilityInput: ToolCapabilityInput;
@@ -782,7 +823,24 @@ export type ResolversParentTypes = {
   ToolValidationError: Omit<ToolValidationError, 'issues'> & { issues: Array<ResolversParentTypes['Issue']> };
   UserError: ResolversInterfaceTypes<ResolversParentTypes>['UserError'];
   WrappedImplementation: WrappedImplementationModelMapper;
+  federation__FieldSet: Scalars['federation__FieldSet']['output'];
+  link__Import: Scalars['link__Import']['output'];
+  Boolean: Scalars['Boolean']['output'];
+  String: Scalars['String']['output'];
 };
+
+export type LinkDirectiveArgs = {
+  as?: Maybe<Scalars['String']['input']>;
+  for?: Maybe<Link__Purpose>;
+  import?: Maybe<Array<Maybe<Scalars['link__Import']['input']>>>;
+  url?: Maybe<Scalars['String']['input']>;
+};
+
+export type LinkDirectiveResolver<Result, Parent, ContextType = GraphQLContext, Args = LinkDirectiveArgs> = DirectiveResolverFn<Result, Parent, ContextType, Args>;
+
+export type ShareableDirectiveArgs = { };
+
+export type ShareableDirectiveResolver<Result, Parent, ContextType = GraphQLContext, Args = ShareableDirectiveArgs> = DirectiveResolverFn<Result, Parent, ContextType, Args>;
 
 export type AgentSkillImplementationResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['AgentSkillImplementation'] = ResolversParentTypes['AgentSkillImplementation']> = {
   path?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
@@ -886,6 +944,8 @@ export type NamespaceSummaryResolvers<ContextType = GraphQLContext, ParentType e
 export type PageInfoResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['PageInfo'] = ResolversParentTypes['PageInfo']> = {
   endCursor?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
   hasNextPage?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
+  hasPreviousPage?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
+  startCursor?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
 };
 
 export type QueryResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['Query'] = ResolversParentTypes['Query']> = {
@@ -906,7 +966,8 @@ export type ResourceSlotResolvers<ContextType = GraphQLContext, ParentType exten
   staticResource?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
 };
 
-export type ToolResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['Tool'] = ResolversParentTypes['Tool']> = {
+export type ToolResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['Tool'] = ResolversParentTypes['Tool'], FederationReferenceType extends FederationReferenceTypes['Tool'] = FederationReferenceTypes['Tool']> = {
+  __resolveReference?: ReferenceResolver<Maybe<ResolversTypes['Tool']> | FederationReferenceType, FederationReferenceType, ContextType>;
   agentSkillPath?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
   capability?: Resolver<ResolversTypes['ToolCapability'], ParentType, ContextType>;
   cliDict?: Resolver<ResolversTypes['JSONObject'], ParentType, ContextType>;
@@ -1010,6 +1071,14 @@ export type WrappedImplementationResolvers<ContextType = GraphQLContext, ParentT
   __isTypeOf?: IsTypeOfResolverFn<ParentType, ContextType>;
 };
 
+export interface Federation__FieldSetScalarConfig extends GraphQLScalarTypeConfig<ResolversTypes['federation__FieldSet'], any> {
+  name: 'federation__FieldSet';
+}
+
+export interface Link__ImportScalarConfig extends GraphQLScalarTypeConfig<ResolversTypes['link__Import'], any> {
+  name: 'link__Import';
+}
+
 export type Resolvers<ContextType = GraphQLContext> = {
   AgentSkillImplementation?: AgentSkillImplementationResolvers<ContextType>;
   BindingMode?: BindingModeResolvers;
@@ -1051,5 +1120,11 @@ export type Resolvers<ContextType = GraphQLContext> = {
   ToolValidationError?: ToolValidationErrorResolvers<ContextType>;
   UserError?: UserErrorResolvers<ContextType>;
   WrappedImplementation?: WrappedImplementationResolvers<ContextType>;
+  federation__FieldSet?: GraphQLScalarType;
+  link__Import?: GraphQLScalarType;
 };
 
+export type DirectiveResolvers<ContextType = GraphQLContext> = {
+  link?: LinkDirectiveResolver<any, any, ContextType>;
+  shareable?: ShareableDirectiveResolver<any, any, ContextType>;
+};

@@ -4,6 +4,9 @@ import type { ResolversParentTypes, ResolversTypes, ResolversUnionTypes, ToolRes
 
 /** `Tool`: a StoredTool; the derived and related fields. The rest resolve by name. */
 export const Tool: ToolResolvers = {
+  // Federation: a gateway's reference `{ __typename: "Tool", name }`; null for an unknown name. Through
+  // the loader, so all the references of one `_entities` call cost one query.
+  __resolveReference: ({ name }, { loaders }) => loaders.toolByName.load(name),
   namespace: (tool) => namespaceOf(tool.name),
   shortName: (tool) => shortNameOf(tool.name),
   cliDict: (tool) => asCliDict(tool),

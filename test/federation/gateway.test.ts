@@ -1,0 +1,219 @@
+/**
+ * toolgraph behind a real gateway, as README "Running toolgraph behind a gateway" describes: the
+ * server process (`npm start`), its SDL from `npm run sdl`, composed with an independent agents
+ * subgraph by @theguild/federation-composition, served by the Hive Gateway CLI
+ * (`hive-gateway supergraph`). Queries cross both subgraphs in both directions.
+ */
+import { execFile, spawn, type ChildProcess } from 'node:child_process';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { promisify } from 'node:util';
+import { parse } from 'graphql';
+import { composeServices, compositionHasErrors } from '@theguild/federation-composition';
+import { freshDatabase, testDatabases, type FreshDatabase } from '../support/databases';
+import { killServer, post, startServer, type RunningServer } from '../support/server-process';
+import { AGENTS_SDL, startAgentsSubgraph, type AgentsSubgraph } from './agents-subgraph';
+
+const root = join(__dirname, '..', '..');
+
+const AGENTS = [
+  { id: 'release-bot', name: 'Release bot', toolNames: ['gw/docker-build', 'gw/rollout-guard'] },
+  { id: 'counter', name: 'Counter', toolNames: ['gw/line-counter', 'gw/docker-build'] },
+];
+
+const TOOLS = [
+  {
+    name: 'gw/docker-build',
+    description: 'Build a container image.',
+    source: 'MCP',
+    mcpServer: 'docker',
+    mcpToolName: 'build',
+    capability: { writes: true, writeScope: 'images' },
+  },
+  { name: 'gw/rollout-guard', description: 'Check a build before rollout.', source: 'WRAPPED', toolType: 'VALIDATION', wraps: 'gw/docker-build' },
+  { name: 'gw/line-counter', description: 'Count the lines of a file.', source: 'BUILTIN', capability: { readOnly: true } },
+];
+
+async function freePort(): Promise<number> {
+  const server = createServer();
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as { port: number };
+  await new Promise<void>((resolve) => server.close(() => resolve()));
+  return port;
+}
+
+/** `hive-gateway supergraph <file> --host 127.0.0.1 --port <port>`, ready when /readiness says so. */
+async function startGateway(supergraphFile: string): Promise<{ child: ChildProcess; url: string; output: () => string }> {
+  const port = await freePort();
+  const child = spawn(join(root, 'node_modules', '.bin', 'hive-gateway'), ['supergraph', supergraphFile, '--host', '127.0.0.1', '--port', String(port)], {
+    cwd: root,
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let output = '';
+  child.stdout!.on('data', (chunk) => (output += chunk));
+  child.stderr!.on('data', (chunk) => (output += chunk));
+  const base = `http://127.0.0.1:${port}`;
+  const deadline = Date.now() + 30_000;
+  while (Date.now() < deadline) {
+    if (child.exitCode !== null) throw new Error(`hive-gateway exited with ${child.exitCode}:\n${output}`);
+    const ready = await fetch(`${base}/readiness`).then((response) => response.ok, () => false);
+    if (ready) return { child, url: `${base}/graphql`, output: () => output };
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
+  child.kill('SIGKILL');
+  throw new Error(`hive-gateway did not become ready:\n${output}`);
+}
+
+describe.each(testDatabases())('toolgraph behind Hive Gateway, on %s', (kind) => {
+  let database: FreshDatabase;
+  let toolgraph: RunningServer | undefined;
+  let agents: AgentsSubgraph | undefined;
+  let gateway: { child: ChildProcess; url: string; output: () => string } | undefined;
+  let workdir: string;
+
+  /** One operation through the gateway; fails the test on GraphQL errors. */
+  const query = async (source: string) => {
+    const result = await post(gateway!.url, source);
+    if (result.errors) throw new Error(`gateway errors: ${JSON.stringify(result.errors)}\n${gateway!.output()}`);
+    return result.data;
+  };
+
+  beforeAll(async () => {
+    workdir = mkdtempSync(join(tmpdir(), 'toolgraph-gateway-'));
+    database = await freshDatabase(kind);
+    toolgraph = await startServer(database.url);
+    for (const input of TOOLS) {
+      const created = await post(toolgraph.url, 'mutation($input: ToolInput!) { createTool(input: $input) { __typename } }', { input });
+      expect(created).toEqual({ data: { createTool: { __typename: 'Tool' } } });
+    }
+    agents = await startAgentsSubgraph(AGENTS);
+
+    // The SDL a schema registry would get from toolgraph, and the one it serves itself.
+    const { stdout: toolgraphSdl } = await promisify(execFile)('npm', ['run', '--silent', 'sdl'], { cwd: root });
+    expect((await post(toolgraph.url, '{ _service { sdl } }')).data._service.sdl).toBe(toolgraphSdl);
+
+    const composition = composeServices([
+      { name: 'toolgraph', typeDefs: parse(toolgraphSdl), url: toolgraph.url },
+      { name: 'agents', typeDefs: parse(AGENTS_SDL), url: agents.url },
+    ]);
+    if (compositionHasErrors(composition)) throw new Error(`composition failed: ${composition.errors.map((e) => e.message).join('\n')}`);
+    const supergraphFile = join(workdir, 'supergraph.graphql');
+    writeFileSync(supergraphFile, composition.supergraphSdl);
+    gateway = await startGateway(supergraphFile);
+  }, 90_000);
+
+  afterAll(async () => {
+    if (gateway && gateway.child.exitCode === null) {
+      gateway.child.kill('SIGKILL');
+      await new Promise((resolve) => gateway!.child.once('exit', resolve));
+    }
+    await agents?.close();
+    await killServer(toolgraph);
+    await database?.drop();
+    rmSync(workdir, { recursive: true, force: true });
+  });
+
+  it('answers a query that starts in the agents subgraph with tool fields from the registry', async () => {
+    const data = await query(/* GraphQL */ `
+      {
+        agents {
+          edges {
+            node {
+              name
+              tools {
+                name
+                description
+                source
+                toolType
+                capability { readOnly writes writeScope }
+                implementation { __typename ... on McpImplementation { server toolName } ... on WrappedImplementation { tool { name } } }
+                wrappedBy { name }
+              }
+            }
+          }
+        }
+      }
+    `);
+    const docker = {
+      name: 'gw/docker-build',
+      description: 'Build a container image.',
+      source: 'MCP',
+      toolType: 'TOOL',
+      capability: { readOnly: false, writes: true, writeScope: 'images' },
+      implementation: { __typename: 'McpImplementation', server: 'docker', toolName: 'build' },
+      wrappedBy: [{ name: 'gw/rollout-guard' }],
+    };
+    expect(data.agents.edges.map((edge: { node: unknown }) => edge.node)).toEqual([
+      {
+        name: 'Release bot',
+        tools: [
+          docker,
+          {
+            name: 'gw/rollout-guard',
+            description: 'Check a build before rollout.',
+            source: 'WRAPPED',
+            toolType: 'VALIDATION',
+            capability: { readOnly: false, writes: false, writeScope: null },
+            implementation: { __typename: 'WrappedImplementation', tool: { name: 'gw/docker-build' } },
+            wrappedBy: [],
+          },
+        ],
+      },
+      {
+        name: 'Counter',
+        tools: [
+          {
+            name: 'gw/line-counter',
+            description: 'Count the lines of a file.',
+            source: 'BUILTIN',
+            toolType: 'TOOL',
+            capability: { readOnly: true, writes: false, writeScope: null },
+            implementation: { __typename: 'BuiltinImplementation' },
+            wrappedBy: [],
+          },
+          docker,
+        ],
+      },
+    ]);
+  });
+
+  it('answers a query that starts in toolgraph with the field the agents subgraph adds to Tool', async () => {
+    const data = await query(/* GraphQL */ `
+      {
+        tool(name: "gw/docker-build") { timeout usedBy { name } }
+        tools(first: 2) {
+          edges { node { name usedBy { name } } }
+          pageInfo { hasNextPage hasPreviousPage startCursor endCursor }
+        }
+      }
+    `);
+    expect(data.tool).toEqual({ timeout: 300, usedBy: [{ name: 'Release bot' }, { name: 'Counter' }] });
+    expect(data.tools.edges).toEqual([
+      { node: { name: 'gw/docker-build', usedBy: [{ name: 'Release bot' }, { name: 'Counter' }] } },
+      { node: { name: 'gw/line-counter', usedBy: [{ name: 'Counter' }] } },
+    ]);
+    expect(data.tools.pageInfo).toEqual({
+      hasNextPage: true,
+      hasPreviousPage: false,
+      startCursor: expect.any(String),
+      endCursor: expect.any(String),
+    });
+  });
+
+  it('serves toolgraph mutations through the gateway', async () => {
+    const data = await query(`mutation { deleteTool(name: "gw/nope") { __typename ... on ToolNotFound { name } } }`);
+    expect(data).toEqual({ deleteTool: { __typename: 'ToolNotFound', name: 'gw/nope' } });
+  });
+
+  it('exposes no federation internals in the public API', async () => {
+    const data = await query('{ __schema { types { name } queryType { fields { name } } directives { name } } }');
+    const typeNames: string[] = data.__schema.types.map((type: { name: string }) => type.name).filter((name: string) => !name.startsWith('__'));
+    expect(typeNames.filter((name) => /^_|^link__|^federation__|^join__/.test(name))).toEqual([]);
+    expect(data.__schema.queryType.fields.map((field: { name: string }) => field.name).sort()).toEqual(['agents', 'namespaces', 'tool', 'tools']);
+    expect(data.__schema.directives.map((directive: { name: string }) => directive.name)).not.toEqual(
+      expect.arrayContaining(['key', 'link', 'shareable']),
+    );
+  });
+});

@@ -1,0 +1,152 @@
+/**
+ * toolgraph as an Apollo Federation v2 subgraph, seen from a gateway's side: `_service { sdl }`
+ * and `_entities(representations:)` on the real store (SQLite always, Postgres when reachable).
+ */
+import { execFile } from 'node:child_process';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { promisify } from 'node:util';
+import type { ToolStore } from '../../src/domain/ports';
+import { createToolStore } from '../../src/store';
+import { createToolgraphServer, type ToolgraphServer } from '../../src/server/yoga';
+import { freshDatabase, testDatabases, type FreshDatabase } from '../support/databases';
+import { data, execute } from '../graphql/helpers';
+
+const root = join(__dirname, '..', '..');
+const schemaFile = readFileSync(join(root, 'schema.graphql'), 'utf8');
+
+const ENTITIES = /* GraphQL */ `
+  query Entities($representations: [_Any!]!) {
+    _entities(representations: $representations) {
+      __typename
+      ... on Tool { name description source capability { readOnly } implementation { __typename ... on McpImplementation { server toolName } } wrappedBy { name } }
+    }
+  }
+`;
+
+describe.each(testDatabases())('the federation subgraph on %s', (kind) => {
+  let database: FreshDatabase;
+  let store: ToolStore;
+  let yoga: ToolgraphServer;
+  const sql: string[] = [];
+
+  beforeAll(async () => {
+    database = await freshDatabase(kind);
+    store = await createToolStore(database.url, { onQuery: (query) => sql.push(query) });
+    yoga = createToolgraphServer({ store, logging: false });
+    const create = `mutation($input: ToolInput!) { createTool(input: $input) { __typename } }`;
+    for (let i = 0; i < 20; i += 1) {
+      const input = { name: `fed/tool-${String(i).padStart(2, '0')}`, description: `Tool ${i}.`, source: 'BUILTIN' };
+      expect(await data(yoga, create, { input })).toEqual({ createTool: { __typename: 'Tool' } });
+    }
+    const mcp = { name: 'fed/docker', description: 'Build an image.', source: 'MCP', mcpServer: 'docker', mcpToolName: 'build', capability: { readOnly: true } };
+    const guard = { name: 'fed/docker-guard', description: 'Guard the build.', source: 'WRAPPED', toolType: 'VALIDATION', wraps: 'fed/docker' };
+    for (const input of [mcp, guard]) expect(await data(yoga, create, { input })).toEqual({ createTool: { __typename: 'Tool' } });
+  });
+
+  afterAll(async () => {
+    await store?.close();
+    await database?.drop();
+  });
+
+  describe('_service', () => {
+    it('serves schema.graphql as the subgraph SDL, federation directives included', async () => {
+      const { _service } = await data(yoga, '{ _service { sdl } }');
+      expect(_service.sdl).toBe(schemaFile);
+      expect(_service.sdl).toContain('@link(url: "https://specs.apollo.dev/federation/v2.3"');
+      expect(_service.sdl).toMatch(/type Tool @key\(fields: "name"\)/);
+      expect(_service.sdl).toMatch(/type PageInfo @shareable/);
+    });
+  });
+
+  describe('_entities', () => {
+    it('resolves a Tool reference by name, with enums, unions and related tools as in the standalone API', async () => {
+      const result = await data(yoga, ENTITIES, { representations: [{ __typename: 'Tool', name: 'fed/docker' }] });
+      expect(result._entities).toEqual([
+        {
+          __typename: 'Tool',
+          name: 'fed/docker',
+          description: 'Build an image.',
+          source: 'MCP',
+          capability: { readOnly: true },
+          implementation: { __typename: 'McpImplementation', server: 'docker', toolName: 'build' },
+          wrappedBy: [{ name: 'fed/docker-guard' }],
+        },
+      ]);
+    });
+
+    it('resolves N Tool references with one batched read: the SQL of one reference, in the order asked', async () => {
+      const statementsFor = async (count: number) => {
+        const names = Array.from({ length: count }, (_, i) => `fed/tool-${String(19 - i).padStart(2, '0')}`);
+        sql.length = 0;
+        const result = await data(yoga, `query($r: [_Any!]!) { _entities(representations: $r) { ... on Tool { name description resourceSlots { name } } } }`, {
+          r: names.map((name) => ({ __typename: 'Tool', name })),
+        });
+        expect(result._entities.map((tool: { name: string }) => tool.name)).toEqual(names);
+        return [...sql];
+      };
+      const one = await statementsFor(1);
+      const twenty = await statementsFor(20);
+      expect(twenty).toHaveLength(one.length);
+      // One SELECT of the tools by name (`IN (…)`), plus the one the store's Prisma include issues
+      // for their resource slots: never one per reference.
+      expect(twenty).toHaveLength(2);
+      expect(twenty.filter((statement) => /FROM\s+\S*Tool\W+WHERE\s+\S*name\S*\s+IN\s*\(/.test(statement))).toHaveLength(1);
+    });
+
+    it('resolves an unknown name to null, not to an error', async () => {
+      const result = await execute(yoga, ENTITIES, {
+        representations: [
+          { __typename: 'Tool', name: 'fed/missing' },
+          { __typename: 'Tool', name: 'fed/tool-00' },
+        ],
+      });
+      expect(result.errors).toBeUndefined();
+      expect(result.data?._entities).toEqual([null, expect.objectContaining({ name: 'fed/tool-00' })]);
+    });
+
+    it('refuses, with a clear error at its index, a reference to a type toolgraph does not own; the others resolve', async () => {
+      const result = await execute(yoga, `query($r: [_Any!]!) { _entities(representations: $r) { ... on Tool { name } } }`, {
+        r: [
+          { __typename: 'Agent', id: 'a1' },
+          { __typename: 'ToolCapability', readOnly: true },
+          { __typename: 'Tool', name: 'fed/tool-01' },
+        ],
+      });
+      expect(result.data?._entities).toEqual([null, null, { name: 'fed/tool-01' }]);
+      expect(result.errors).toEqual([
+        expect.objectContaining({
+          message: 'This subgraph owns no entity type "Agent"; it resolves "Tool".',
+          path: ['_entities', 0],
+          extensions: { code: 'BAD_USER_INPUT' },
+        }),
+        expect.objectContaining({
+          message: 'This subgraph owns no entity type "ToolCapability"; it resolves "Tool".',
+          path: ['_entities', 1],
+          extensions: { code: 'BAD_USER_INPUT' },
+        }),
+      ]);
+    });
+
+    it('refuses a Tool reference without its key field, and a representation without __typename', async () => {
+      const missingKey = await execute(yoga, `query($r: [_Any!]!) { _entities(representations: $r) { ... on Tool { name } } }`, {
+        r: [{ __typename: 'Tool', id: 'x' }],
+      });
+      expect(missingKey.data?._entities).toEqual([null]);
+      expect(missingKey.errors).toEqual([
+        expect.objectContaining({ message: 'A "Tool" reference needs the fields of its key: name.', extensions: { code: 'BAD_USER_INPUT' } }),
+      ]);
+
+      const noTypename = await execute(yoga, `{ _entities(representations: [{ name: "fed/tool-00" }]) { ... on Tool { name } } }`);
+      expect(noTypename.data).toBeUndefined();
+      expect(noTypename.errors?.[0]?.message).toMatch(/object with a string `__typename`/);
+    });
+  });
+});
+
+describe('npm run sdl', () => {
+  it('prints the subgraph SDL, exactly schema.graphql', async () => {
+    const { stdout } = await promisify(execFile)('npm', ['run', '--silent', 'sdl'], { cwd: root });
+    expect(stdout).toBe(schemaFile);
+  });
+});
