@@ -15,14 +15,76 @@ export interface ToolFilter {
   humanApprovalRequired?: boolean | null;
   /** Case-insensitive substring of the name or the description. */
   search?: string | null;
+  /** Only tools whose `updatedAt` is at or after this instant (sync: "what changed since"). */
+  updatedSince?: Date | null;
+}
+
+export type ToolOrderField = 'name' | 'updatedAt';
+export type OrderDirection = 'asc' | 'desc';
+
+/**
+ * The order of a list. Every order is total: `updatedAt` ties are broken by `name` in the same
+ * direction, so keyset paging never skips or repeats a tool.
+ */
+export interface ToolOrder {
+  field: ToolOrderField;
+  direction: OrderDirection;
+}
+
+export const DEFAULT_TOOL_ORDER: ToolOrder = { field: 'name', direction: 'asc' };
+
+/** Where a page starts: the sort key of the last tool of the previous page (of the same order). */
+export interface ToolPosition {
+  name: string;
+  /** Needed when ordering by `updatedAt`. */
+  updatedAt?: Date;
 }
 
 export interface ToolPageRequest {
   filter: ToolFilter;
-  /** At most this many tools, in ascending name order. */
+  /** At most this many tools, in `order`. */
   first: number;
-  /** Keyset cursor: only tools whose name sorts after this one. */
-  afterName: string | null;
+  /** Default: name ascending. */
+  order?: ToolOrder;
+  /** Keyset cursor: only tools after this position in `order`; null or absent: from the start. */
+  after?: ToolPosition | null;
+}
+
+export interface NamespaceCount {
+  namespace: string;
+  count: number;
+}
+
+export interface SourceCount {
+  source: ToolSource;
+  count: number;
+}
+
+export interface ToolTypeCount {
+  toolType: ToolType;
+  count: number;
+}
+
+/** How many tools have each capability flag set. */
+export interface CapabilityCounts {
+  readOnly: number;
+  writes: number;
+  checkpointable: number;
+  idempotent: number;
+  unsafe: number;
+  humanApprovalRequired: number;
+}
+
+/**
+ * Facet counts of the tools that pass one filter. Each facet lists only values that at least one
+ * of those tools has, ordered by count (highest first), ties by value; `total` equals `count(filter)`.
+ */
+export interface ToolStats {
+  total: number;
+  byNamespace: NamespaceCount[];
+  bySource: SourceCount[];
+  byToolType: ToolTypeCount[];
+  capabilities: CapabilityCounts;
 }
 
 export interface ToolPage {
@@ -47,6 +109,8 @@ export interface ToolQueries extends ToolReader {
   count(filter: ToolFilter): Promise<number>;
   /** Every namespace with its number of tools (validations included), ordered by namespace. */
   namespaces(): Promise<NamespaceSummary[]>;
+  /** Facets of the tools passing `filter`, counted by the database from one consistent snapshot. */
+  stats(filter: ToolFilter): Promise<ToolStats>;
 }
 
 /** The operations available inside one write transaction. */

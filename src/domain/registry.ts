@@ -1,5 +1,13 @@
 import { isDeepStrictEqual } from 'node:util';
 import { parseToolConfigs } from './config';
+import {
+  EventsUnavailable,
+  type ToolEvent,
+  type ToolEventBus,
+  type ToolEventFilter,
+  type ToolEventPublisher,
+  type ToolEventSubscriber,
+} from './events';
 import type { Issue } from './issues';
 import type { StoredTool, ToolDefinition } from './model';
 import {
@@ -9,6 +17,7 @@ import {
   type ToolPage,
   type ToolPageRequest,
   type ToolReader,
+  type ToolStats,
   type ToolStore,
   type ToolWriter,
 } from './ports';
@@ -57,14 +66,34 @@ interface FieldPaths {
 const API_PATHS: FieldPaths = { name: 'name', wraps: 'wraps', toolType: 'toolType' };
 const CONFIG_PATHS: FieldPaths = { name: 'name', wraps: 'wraps', toolType: 'tool_type' };
 
+export interface ToolRegistryOptions {
+  /** Where committed writes are announced, and where subscribers listen. None: no live events. */
+  events?: ToolEventPublisher & Partial<ToolEventSubscriber>;
+  /** Told when publishing an event failed; the write itself has succeeded. Default: console.error. */
+  onPublishError?: (error: unknown, event: ToolEvent) => void;
+}
+
+const logPublishError = (error: unknown, event: ToolEvent) =>
+  console.error(`toolgraph: could not publish the ${event.kind} event of ${event.name}:`, error instanceof Error ? error.message : error);
+
 /**
  * The registry's use cases. Decides every rule that needs stored data (NAME_TAKEN,
  * WRAPPED_TOOL_NOT_FOUND, TOOL_IS_WRAPPED) inside the write's transaction, on top of the pure
  * rules of validation.ts; the database backs the same rules up against concurrent writers.
- * Talks to persistence only through the ToolStore port.
+ * Talks to persistence only through the ToolStore port, and announces every committed write
+ * (exactly one event per tool written, after the commit) through the ToolEventPublisher port.
  */
 export class ToolRegistry {
-  constructor(private readonly store: ToolStore) {}
+  private readonly events: ToolRegistryOptions['events'];
+  private readonly onPublishError: NonNullable<ToolRegistryOptions['onPublishError']>;
+
+  constructor(
+    private readonly store: ToolStore,
+    options: ToolRegistryOptions = {},
+  ) {
+    this.events = options.events;
+    this.onPublishError = options.onPublishError ?? logPublishError;
+  }
 
   async get(name: string): Promise<StoredTool | null> {
     const [tool] = await this.store.findByNames([name]);
@@ -91,7 +120,72 @@ export class ToolRegistry {
     return this.store.namespaces();
   }
 
+  /** Facet counts of the tools that pass `filter` (the same tools `list` pages through). */
+  stats(filter: ToolFilter): Promise<ToolStats> {
+    return this.store.stats(filter);
+  }
+
+  /** Live events of committed writes from now on; throws EventsUnavailable when they cannot be delivered. */
+  subscribe(filter: ToolEventFilter): AsyncIterableIterator<ToolEvent> {
+    if (this.events?.subscribe) return this.events.subscribe(filter);
+    return unavailableStream(new EventsUnavailable('This server has no event bus.'));
+  }
+
   async create(input: ToolDraft): Promise<WriteOutcome> {
+    const outcome = await this.createUnannounced(input);
+    if (outcome.kind === 'ok') await this.announce([{ kind: 'created', name: outcome.tool.name, tool: outcome.tool }]);
+    return outcome;
+  }
+
+  async update(name: string, patch: ToolDraft): Promise<WriteOutcome> {
+    const outcome = await this.updateUnannounced(name, patch);
+    if (outcome.kind === 'ok') await this.announce([{ kind: 'updated', name: outcome.tool.name, tool: outcome.tool }]);
+    return outcome;
+  }
+
+  async delete(name: string): Promise<DeleteOutcome> {
+    const outcome = await this.deleteUnannounced(name);
+    if (outcome.kind === 'deleted') await this.announce([{ kind: 'deleted', name: outcome.tool.name, tool: null }]);
+    return outcome;
+  }
+
+  /**
+   * All or nothing: every tool of the text is checked against the rules and against the registry
+   * as it will be after the import (a validation may wrap a tool of the same import), and only
+   * when no tool has an issue is anything written, in one transaction. After the commit, one
+   * event per created or updated tool; unchanged tools and dry runs announce nothing.
+   */
+  async importTools(configText: string, options: { dryRun: boolean }): Promise<ImportOutcome> {
+    const outcome = await this.importUnannounced(configText, options);
+    if (outcome.kind === 'ok' && !outcome.dryRun) {
+      await this.announce(
+        outcome.tools.flatMap((t) => (t.change !== 'unchanged' && t.tool ? [{ kind: t.change, name: t.name, tool: t.tool }] : [])),
+      );
+    }
+    return outcome;
+  }
+
+  /**
+   * Publishes one event per committed change, in order. Called only after the write's transaction
+   * has committed; a publish that fails is reported to onPublishError and never fails the write.
+   */
+  private async announce(changes: Omit<ToolEvent, 'occurredAt'>[]): Promise<void> {
+    if (!this.events) return;
+    for (const change of changes) {
+      const event: ToolEvent = { ...change, occurredAt: new Date() };
+      try {
+        await this.events.publish(event);
+      } catch (error) {
+        try {
+          this.onPublishError(error, event);
+        } catch {
+          // A broken logger must not fail a committed write either.
+        }
+      }
+    }
+  }
+
+  private async createUnannounced(input: ToolDraft): Promise<WriteOutcome> {
     const checked = validateTool(input);
     return this.writeOne(async (writer) => {
       const name = typeof input.name === 'string' ? input.name : null;
@@ -107,7 +201,7 @@ export class ToolRegistry {
     });
   }
 
-  async update(name: string, patch: ToolDraft): Promise<WriteOutcome> {
+  private async updateUnannounced(name: string, patch: ToolDraft): Promise<WriteOutcome> {
     return this.writeOne(async (writer) => {
       const [current] = await writer.findByNames([name]);
       if (!current) return { kind: 'notFound', name };
@@ -129,7 +223,7 @@ export class ToolRegistry {
     });
   }
 
-  async delete(name: string): Promise<DeleteOutcome> {
+  private async deleteUnannounced(name: string): Promise<DeleteOutcome> {
     try {
       return await this.store.write(async (writer): Promise<DeleteOutcome> => {
         const [current] = await writer.findByNames([name]);
@@ -146,12 +240,7 @@ export class ToolRegistry {
     }
   }
 
-  /**
-   * All or nothing: every tool of the text is checked against the rules and against the registry
-   * as it will be after the import (a validation may wrap a tool of the same import), and only
-   * when no tool has an issue is anything written, in one transaction.
-   */
-  async importTools(configText: string, options: { dryRun: boolean }): Promise<ImportOutcome> {
+  private async importUnannounced(configText: string, options: { dryRun: boolean }): Promise<ImportOutcome> {
     const parsed = parseToolConfigs(configText);
     if (!parsed.ok) return { kind: 'invalid', tools: [], issues: parsed.issues };
     const entries = parsed.value;
@@ -230,6 +319,17 @@ export class ToolRegistry {
       return { kind: 'invalid', issues: [conflictIssue(error, API_PATHS)] };
     }
   }
+}
+
+/** A stream that fails on its first read: subscribing while events cannot be delivered. */
+function unavailableStream(error: EventsUnavailable): AsyncIterableIterator<ToolEvent> {
+  return {
+    next: () => Promise.reject(error),
+    return: () => Promise.resolve({ done: true, value: undefined }),
+    [Symbol.asyncIterator]() {
+      return this;
+    },
+  };
 }
 
 /** Tools are written before validations so that a validation's wrapped tool exists when it lands. */

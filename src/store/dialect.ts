@@ -11,6 +11,12 @@ export interface Dialect {
   containsInsensitive(text: string): Prisma.StringFilter;
   /** One GROUP BY over the name prefix: rows `{ namespace, toolCount }` ordered by namespace. */
   namespaceCountsSql: string;
+  /** SQL of the namespace part of the "name" column. */
+  namespaceOfNameSql: string;
+  /** The placeholder of the `index`th (from 1) parameter of a raw query, cast to the enum `enumType` if given. */
+  placeholder(index: number, enumType?: string): string;
+  /** The case-insensitive LIKE operator whose escape character is `\`. */
+  likeInsensitive: string;
 }
 
 const sqlite: Dialect = {
@@ -23,6 +29,10 @@ const sqlite: Dialect = {
   namespaceCountsSql:
     `SELECT substr("name", 1, instr("name", '/') - 1) AS "namespace", COUNT(*) AS "toolCount" ` +
     `FROM "Tool" GROUP BY 1 ORDER BY 1`,
+  namespaceOfNameSql: `substr("name", 1, instr("name", '/') - 1)`,
+  placeholder: () => '?',
+  // like() is the store's own (./sqlite-like.ts): `\` escapes, Unicode case-insensitive.
+  likeInsensitive: 'LIKE',
 };
 
 const postgres: Dialect = {
@@ -35,6 +45,9 @@ const postgres: Dialect = {
   namespaceCountsSql:
     `SELECT split_part("name", '/', 1) AS "namespace", COUNT(*)::int AS "toolCount" ` +
     `FROM "Tool" GROUP BY 1 ORDER BY 1`,
+  namespaceOfNameSql: `split_part("name", '/', 1)`,
+  placeholder: (index, enumType) => (enumType ? `$${index}::"${enumType}"` : `$${index}`),
+  likeInsensitive: 'ILIKE',
 };
 
 export const dialectFor = (provider: DatabaseProvider): Dialect => (provider === 'postgres' ? postgres : sqlite);

@@ -1,10 +1,14 @@
 import type { StoredTool, ToolDefinition } from '../domain/model';
 import {
+  DEFAULT_TOOL_ORDER,
   StoreConflict,
   type NamespaceSummary,
   type ToolFilter,
+  type ToolOrder,
   type ToolPage,
   type ToolPageRequest,
+  type ToolPosition,
+  type ToolStats,
   type ToolStore,
   type ToolWriter,
 } from '../domain/ports';
@@ -12,6 +16,7 @@ import type { Dialect } from './dialect';
 import { Prisma } from './generated/sqlite/client';
 import { slotColumns, toolColumns, toStoredTool, WITH_SLOTS } from './mapping';
 import type { StoreClient, StoreTransaction } from './prisma-client';
+import { statsSql, toToolStats, type StatsRow } from './stats';
 
 /**
  * The ToolStore port on Prisma, one implementation for SQLite and Postgres: provider differences
@@ -44,7 +49,38 @@ export function toolWhere(filter: ToolFilter, dialect: Dialect): Prisma.ToolWher
       OR: [{ name: dialect.containsInsensitive(filter.search) }, { description: dialect.containsInsensitive(filter.search) }],
     });
   }
+  if (filter.updatedSince != null) and.push({ updatedAt: { gte: filter.updatedSince } });
   return { AND: and };
+}
+
+/**
+ * The ORDER BY of a list order and the keyset predicate "after `position`" in it. `updatedAt` is
+ * ordered as (updatedAt, name), both in the order's direction, so ties on the timestamp are
+ * stable; the indexes Tool(name) and Tool(updatedAt, name) serve both directions.
+ */
+export function keysetOf(order: ToolOrder, position: ToolPosition | null): {
+  orderBy: Prisma.ToolOrderByWithRelationInput[];
+  after: Prisma.ToolWhereInput | null;
+} {
+  const direction = order.direction;
+  const beyond = direction === 'asc' ? 'gt' : 'lt';
+  if (order.field === 'name') {
+    return { orderBy: [{ name: direction }], after: position ? { name: { [beyond]: position.name } } : null };
+  }
+  if (position && !(position.updatedAt instanceof Date)) {
+    throw new Error('A position in updatedAt order needs the updatedAt of the tool it points at.');
+  }
+  return {
+    orderBy: [{ updatedAt: direction }, { name: direction }],
+    after: position
+      ? {
+          OR: [
+            { updatedAt: { [beyond]: position.updatedAt } },
+            { updatedAt: position.updatedAt, name: { [beyond]: position.name } },
+          ],
+        }
+      : null,
+  };
 }
 
 async function findByNames(db: Queryable, names: readonly string[]): Promise<StoredTool[]> {
@@ -164,12 +200,13 @@ export class PrismaToolStore implements ToolStore {
     return findWrappersOf(this.db, names);
   }
 
-  async listPage({ filter, first, afterName }: ToolPageRequest): Promise<ToolPage> {
+  async listPage({ filter, first, order, after }: ToolPageRequest): Promise<ToolPage> {
     const where = toolWhere(filter, this.dialect);
     const take = Math.max(0, Math.floor(first));
+    const keyset = keysetOf(order ?? DEFAULT_TOOL_ORDER, after ?? null);
     const rows = await this.db.tool.findMany({
-      where: afterName === null ? where : { AND: [where, { name: { gt: afterName } }] },
-      orderBy: { name: 'asc' },
+      where: keyset.after === null ? where : { AND: [where, keyset.after] },
+      orderBy: keyset.orderBy,
       take: take + 1,
       include: WITH_SLOTS,
     });
@@ -185,6 +222,11 @@ export class PrismaToolStore implements ToolStore {
       this.dialect.namespaceCountsSql,
     );
     return rows.map((row) => ({ namespace: row.namespace, toolCount: Number(row.toolCount) }));
+  }
+
+  async stats(filter: ToolFilter): Promise<ToolStats> {
+    const { sql, params } = statsSql(filter, this.dialect);
+    return toToolStats(await this.db.$queryRawUnsafe<StatsRow[]>(sql, ...params));
   }
 
   async write<T>(work: (writer: ToolWriter) => Promise<T>): Promise<T> {

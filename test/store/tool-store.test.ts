@@ -144,29 +144,29 @@ describe.each(testDatabases())('ToolStore on %s', (kind) => {
 
     it('orders by name bytewise and pages by keyset with hasNextPage', async () => {
       const seen: string[] = [];
-      let afterName: string | null = null;
+      let after: { name: string } | null = null;
       for (;;) {
-        const page = await store.listPage({ filter: {}, first: 4, afterName });
+        const page = await store.listPage({ filter: {}, first: 4, after });
         seen.push(...namesOf(page.tools));
         expect(page.tools.length).toBeLessThanOrEqual(4);
         if (!page.hasNextPage) break;
-        afterName = page.tools[page.tools.length - 1]!.name;
+        after = { name: page.tools[page.tools.length - 1]!.name };
       }
       expect(seen).toEqual(sorted);
     });
 
     it('has no next page when the last page is exactly full, and an empty page after the end', async () => {
-      const all = await store.listPage({ filter: {}, first: names.length, afterName: null });
+      const all = await store.listPage({ filter: {}, first: names.length, after: null });
       expect(all.hasNextPage).toBe(false);
       expect(namesOf(all.tools)).toEqual(sorted);
-      const after = await store.listPage({ filter: {}, first: 3, afterName: sorted[sorted.length - 1]! });
+      const after = await store.listPage({ filter: {}, first: 3, after: { name: sorted[sorted.length - 1]! } });
       expect(after).toEqual({ tools: [], hasNextPage: false });
-      const none = await store.listPage({ filter: {}, first: 0, afterName: null });
+      const none = await store.listPage({ filter: {}, first: 0, after: null });
       expect(none).toEqual({ tools: [], hasNextPage: true });
     });
 
     it('filters by exact namespace (not by name prefix)', async () => {
-      const page = await store.listPage({ filter: { namespace: 'a' }, first: 50, afterName: null });
+      const page = await store.listPage({ filter: { namespace: 'a' }, first: 50, after: null });
       expect(namesOf(page.tools)).toEqual(['a/a-1', 'a/b', 'a/z']);
       expect(await store.count({ namespace: 'a' })).toBe(3);
       expect(await store.count({ namespace: 'a_b' })).toBe(1);
@@ -216,7 +216,7 @@ describe.each(testDatabases())('ToolStore on %s', (kind) => {
     ];
 
     it.each(cases)('%s', async (_label, filter, expected) => {
-      const page = await store.listPage({ filter: filter!, first: 50, afterName: null });
+      const page = await store.listPage({ filter: filter!, first: 50, after: null });
       expect(namesOf(page.tools)).toEqual(expected);
       expect(await store.count(filter!)).toBe(expected.length);
     });
@@ -352,8 +352,8 @@ describe.each(testDatabases())('ToolStore on %s', (kind) => {
       const tools = Array.from({ length: 30 }, (_, i) => fullTool(`bulk/tool-${String(i).padStart(2, '0')}`));
       await insert(...tools);
       await insert(...tools.map((tool, i) => validationOf(`check/v-${i}`, tool.name)));
-      const small = await sqlOf(() => store.listPage({ filter: {}, first: 2, afterName: null }));
-      const large = await sqlOf(() => store.listPage({ filter: {}, first: 40, afterName: null }));
+      const small = await sqlOf(() => store.listPage({ filter: {}, first: 2, after: null }));
+      const large = await sqlOf(() => store.listPage({ filter: {}, first: 40, after: null }));
       expect(large).toHaveLength(small.length);
       const wrappersOfOne = await sqlOf(() => store.findWrappersOf([tools[0]!.name]));
       const wrappersOfAll = await sqlOf(() => store.findWrappersOf(tools.map((tool) => tool.name)));

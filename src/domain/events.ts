@@ -1,0 +1,55 @@
+import type { StoredTool } from './model';
+import { namespaceOf } from './model';
+
+/**
+ * Live changes: what the registry tells subscribers after each committed write. The registry
+ * publishes through ToolEventPublisher; src/server/events implements the bus (in-process, or
+ * through Redis so that every instance sees every instance's writes).
+ */
+
+export type ToolEventKind = 'created' | 'updated' | 'deleted';
+
+export interface ToolEvent {
+  kind: ToolEventKind;
+  name: string;
+  /** The tool as it is after the write; null after a delete. */
+  tool: StoredTool | null;
+  /** When the write was committed (as seen by the instance that made it). */
+  occurredAt: Date;
+}
+
+export interface ToolEventFilter {
+  /** Only events of tools in this namespace; null or absent: every event. */
+  namespace?: string | null;
+}
+
+export interface ToolEventPublisher {
+  /** Hands the event to every subscriber (of every instance). Rejects when the bus is unavailable. */
+  publish(event: ToolEvent): Promise<void>;
+}
+
+export interface ToolEventSubscriber {
+  /**
+   * The events published from now on that pass `filter`, in publishing order. The stream throws
+   * EventsUnavailable when the bus cannot deliver (at once, if it is down when subscribing);
+   * `return()` unsubscribes.
+   */
+  subscribe(filter: ToolEventFilter): AsyncIterableIterator<ToolEvent>;
+}
+
+export interface ToolEventBus extends ToolEventPublisher, ToolEventSubscriber {
+  /** Ends every subscription and releases connections. */
+  close(): Promise<void>;
+}
+
+/** The event bus cannot deliver events (e.g. its Redis is unreachable); writes are not affected. */
+export class EventsUnavailable extends Error {
+  constructor(message = 'Live tool events are unavailable right now; subscribe again later.') {
+    super(message);
+    this.name = 'EventsUnavailable';
+  }
+}
+
+export function matchesEventFilter(event: ToolEvent, filter: ToolEventFilter): boolean {
+  return filter.namespace == null || namespaceOf(event.name) === filter.namespace;
+}

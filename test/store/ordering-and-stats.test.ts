@@ -1,0 +1,260 @@
+import type { StoredTool, ToolDefinition } from '../../src/domain/model';
+import { namespaceOf } from '../../src/domain/model';
+import type { ToolFilter, ToolOrder, ToolPosition, ToolStats, ToolStore } from '../../src/domain/ports';
+import { createToolStore, parseDatabaseUrl } from '../../src/store';
+import { createPrismaClient, type StoreClient } from '../../src/store/prisma-client';
+import { freshDatabase, testDatabases, type FreshDatabase } from '../support/databases';
+import { builtinTool, validationOf } from './fixtures';
+
+const namesOf = (tools: StoredTool[]) => tools.map((tool) => tool.name);
+const at = (seconds: number) => new Date(Date.UTC(2026, 0, 1, 0, 0, seconds, seconds % 7));
+
+describe.each(testDatabases())('ToolStore ordering, updatedSince and stats on %s', (kind) => {
+  let database: FreshDatabase;
+  let store: ToolStore;
+  let admin: StoreClient;
+  const queries: string[] = [];
+
+  async function insert(...tools: ToolDefinition[]): Promise<void> {
+    await store.write(async (writer) => {
+      for (const tool of tools) await writer.insert(tool);
+    });
+  }
+
+  /** Sets `updatedAt` of each tool directly, to build ties and known instants. */
+  async function touch(times: Record<string, Date>): Promise<void> {
+    for (const [name, updatedAt] of Object.entries(times)) await admin.tool.update({ where: { name }, data: { updatedAt } });
+  }
+
+  /** Every tool of `order` by keyset pages of `size`; checks that no page is larger than asked. */
+  async function pageThrough(order: ToolOrder, size: number, filter: ToolFilter = {}): Promise<string[]> {
+    const seen: string[] = [];
+    let after: ToolPosition | null = null;
+    for (let pages = 0; pages < 100; pages++) {
+      const page = await store.listPage({ filter, first: size, order, after });
+      expect(page.tools.length).toBeLessThanOrEqual(size);
+      seen.push(...namesOf(page.tools));
+      const last = page.tools[page.tools.length - 1];
+      if (!page.hasNextPage || !last) return seen;
+      after = { name: last.name, updatedAt: last.updatedAt };
+    }
+    throw new Error('paging did not end');
+  }
+
+  beforeAll(async () => {
+    database = await freshDatabase(kind);
+    store = await createToolStore(database.url, { onQuery: (sql) => queries.push(sql) });
+    admin = createPrismaClient(parseDatabaseUrl(database.url));
+  });
+  afterAll(async () => {
+    await admin?.$disconnect();
+    await store?.close();
+    await database?.drop();
+  });
+  beforeEach(async () => {
+    await admin.tool.deleteMany({ where: { toolType: 'validation' } });
+    await admin.tool.deleteMany({});
+  });
+
+  describe('orderings with keyset paging', () => {
+    // Three tools share one instant, two share another: ties must page stably by name.
+    const times: Record<string, Date> = {
+      'a/one': at(30),
+      'b/two': at(10),
+      'a/three': at(20),
+      'c/four': at(20),
+      'b/five': at(20),
+      'a/six': at(40),
+      'c/seven': at(10),
+    };
+    const byName = Object.keys(times).sort();
+    const byUpdated = Object.keys(times).sort(
+      (a, b) => times[a]!.getTime() - times[b]!.getTime() || (a < b ? -1 : 1),
+    );
+
+    beforeEach(async () => {
+      await insert(...Object.keys(times).map((name) => builtinTool(name)));
+      await touch(times);
+    });
+
+    it.each([1, 2, 3, 7])('name ascending and descending, pages of %i', async (size) => {
+      expect(await pageThrough({ field: 'name', direction: 'asc' }, size)).toEqual(byName);
+      expect(await pageThrough({ field: 'name', direction: 'desc' }, size)).toEqual([...byName].reverse());
+    });
+
+    it.each([1, 2, 3, 7])('updatedAt ascending and descending, ties by name in the same direction, pages of %i', async (size) => {
+      expect(await pageThrough({ field: 'updatedAt', direction: 'asc' }, size)).toEqual(byUpdated);
+      expect(await pageThrough({ field: 'updatedAt', direction: 'desc' }, size)).toEqual([...byUpdated].reverse());
+    });
+
+    it('pages a filtered list in updatedAt order', async () => {
+      const expected = byUpdated.filter((name) => namespaceOf(name) === 'a');
+      expect(await pageThrough({ field: 'updatedAt', direction: 'asc' }, 2, { namespace: 'a' })).toEqual(expected);
+    });
+
+    it('starts after a position that sits inside a group of ties', async () => {
+      const page = await store.listPage({
+        filter: {},
+        first: 10,
+        order: { field: 'updatedAt', direction: 'asc' },
+        after: { name: 'a/three', updatedAt: at(20) },
+      });
+      expect(namesOf(page.tools)).toEqual(['b/five', 'c/four', 'a/one', 'a/six']);
+    });
+
+    it('orders by name ascending when no order is given', async () => {
+      const page = await store.listPage({ filter: {}, first: 3, after: { name: 'a/six' } });
+      expect(namesOf(page.tools)).toEqual(byName.slice(byName.indexOf('a/six') + 1, byName.indexOf('a/six') + 4));
+    });
+
+    it('lists a page in one query plus one for the slots, whatever the order', async () => {
+      queries.length = 0;
+      await store.listPage({ filter: {}, first: 2, order: { field: 'updatedAt', direction: 'desc' }, after: { name: 'b/five', updatedAt: at(20) } });
+      expect(queries.filter((sql) => /SELECT/i.test(sql)).length).toBeLessThanOrEqual(2);
+    });
+
+    it('has an index on (updatedAt, name) for the updatedAt order', async () => {
+      const sql =
+        kind === 'postgres'
+          ? `SELECT indexdef AS "definition" FROM pg_indexes WHERE tablename = 'Tool'`
+          : `SELECT sql AS "definition" FROM sqlite_master WHERE type = 'index' AND tbl_name = 'Tool' AND sql IS NOT NULL`;
+      const rows = await admin.$queryRawUnsafe<{ definition: string }[]>(sql);
+      expect(rows.map((row) => row.definition).join('\n')).toMatch(/\("updatedAt", "?name"?\)/);
+    });
+  });
+
+  describe('updatedSince', () => {
+    beforeEach(async () => {
+      await insert(builtinTool('a/old'), builtinTool('a/edge'), builtinTool('a/new'));
+      await touch({ 'a/old': at(1), 'a/edge': at(5), 'a/new': at(9) });
+    });
+
+    it('keeps tools updated at or after the instant (inclusive, to the millisecond)', async () => {
+      const page = await store.listPage({ filter: { updatedSince: at(5) }, first: 10 });
+      expect(namesOf(page.tools)).toEqual(['a/edge', 'a/new']);
+      expect(await store.count({ updatedSince: at(5) })).toBe(2);
+      expect(await store.count({ updatedSince: new Date(at(5).getTime() + 1) })).toBe(1);
+      expect((await store.stats({ updatedSince: at(5) })).total).toBe(2);
+      expect((await store.stats({ updatedSince: new Date(at(5).getTime() + 1) })).total).toBe(1);
+    });
+
+    it('sees a replaced tool as updated now', async () => {
+      const since = new Date();
+      await store.write(async (writer) => {
+        await writer.replace(builtinTool('a/old', { description: 'changed' }));
+      });
+      const page = await store.listPage({ filter: { updatedSince: since }, first: 10 });
+      expect(namesOf(page.tools)).toEqual(['a/old']);
+    });
+  });
+
+  describe('stats', () => {
+    const cap = builtinTool('x/x').capability;
+    beforeEach(async () => {
+      await insert(
+        builtinTool('files/read', { description: 'Reads a FILE', capability: { ...cap, readOnly: true, idempotent: true } }),
+        builtinTool('files/write', { source: 'custom', code: 'pass', capability: { ...cap, writes: true, checkpointable: true } }),
+        builtinTool('files/list', { capability: { ...cap, readOnly: true } }),
+        builtinTool('net/Fetch', { source: 'mcp', mcpServer: 's', mcpToolName: 't', description: 'Fetches 100% of_it' }),
+        builtinTool('ops/deploy', { capability: { ...cap, unsafe: true, humanApprovalRequired: true, writes: true } }),
+        builtinTool('docs/fr', { description: 'Écrit la documentation, avec une barre \\ oblique inverse' }),
+      );
+      await insert(validationOf('files/check-write', 'files/write'));
+      await touch({ 'files/read': at(1), 'files/write': at(2), 'net/Fetch': at(3) });
+    });
+
+    /** The facets computed from the listed tools themselves. */
+    async function expectedStats(filter: ToolFilter): Promise<ToolStats> {
+      const tools = (await store.listPage({ filter, first: 1000 })).tools;
+      const facet = <K extends string>(key: (tool: StoredTool) => string, as: K) => {
+        const counts = new Map<string, number>();
+        for (const tool of tools) counts.set(key(tool), (counts.get(key(tool)) ?? 0) + 1);
+        return [...counts]
+          .sort(([a, x], [b, y]) => y - x || (a < b ? -1 : 1))
+          .map(([value, count]) => ({ [as]: value, count }) as Record<K, string> & { count: number });
+      };
+      const flag = (name: keyof typeof cap) => tools.filter((tool) => tool.capability[name] === true).length;
+      return {
+        total: tools.length,
+        byNamespace: facet((tool) => namespaceOf(tool.name), 'namespace'),
+        bySource: facet((tool) => tool.source, 'source'),
+        byToolType: facet((tool) => tool.toolType, 'toolType'),
+        capabilities: {
+          readOnly: flag('readOnly'),
+          writes: flag('writes'),
+          checkpointable: flag('checkpointable'),
+          idempotent: flag('idempotent'),
+          unsafe: flag('unsafe'),
+          humanApprovalRequired: flag('humanApprovalRequired'),
+        },
+      } as ToolStats;
+    }
+
+    it('counts every facet of the whole registry, each ordered by count then value', async () => {
+      expect(await store.stats({})).toEqual({
+        total: 7,
+        byNamespace: [
+          { namespace: 'files', count: 4 },
+          { namespace: 'docs', count: 1 },
+          { namespace: 'net', count: 1 },
+          { namespace: 'ops', count: 1 },
+        ],
+        bySource: [
+          { source: 'builtin', count: 4 },
+          { source: 'custom', count: 1 },
+          { source: 'mcp', count: 1 },
+          { source: 'wrapped', count: 1 },
+        ],
+        byToolType: [
+          { toolType: 'tool', count: 6 },
+          { toolType: 'validation', count: 1 },
+        ],
+        capabilities: { readOnly: 2, writes: 2, checkpointable: 1, idempotent: 1, unsafe: 1, humanApprovalRequired: 1 },
+      });
+    });
+
+    it('counts nothing, with zero flags, when no tool passes the filter', async () => {
+      expect(await store.stats({ namespace: 'nope' })).toEqual({
+        total: 0,
+        byNamespace: [],
+        bySource: [],
+        byToolType: [],
+        capabilities: { readOnly: 0, writes: 0, checkpointable: 0, idempotent: 0, unsafe: 0, humanApprovalRequired: 0 },
+      });
+    });
+
+    const filters: [string, ToolFilter][] = [
+      ['no filter', {}],
+      ['namespace', { namespace: 'files' }],
+      ['source', { source: 'builtin' }],
+      ['toolType', { toolType: 'validation' }],
+      ['readOnly', { readOnly: true }],
+      ['writes false', { writes: false }],
+      ['unsafe', { unsafe: true }],
+      ['humanApprovalRequired false', { humanApprovalRequired: false }],
+      ['search, non-ASCII case folded', { search: 'éCRIT LA' }],
+      ['search with \\ literal', { search: 'barre \\ obl' }],
+      ['search with % literal', { search: '0% of' }],
+      ['search with _ literal', { search: 'h_s' }],
+      ['search in names and descriptions', { search: 'WRITE' }],
+      ['updatedSince', { updatedSince: at(2) }],
+      ['everything at once', { namespace: 'files', toolType: 'tool', readOnly: false, search: 'i', updatedSince: at(0) }],
+      ['nulls meaning no filter', { namespace: null, source: null, search: null, updatedSince: null }],
+    ];
+
+    it.each(filters)('agrees with count and with the listed tools: %s', async (_label, filter) => {
+      const stats = await store.stats(filter);
+      expect(stats.total).toBe(await store.count(filter));
+      expect(stats).toEqual(await expectedStats(filter));
+    });
+
+    it('runs one SQL statement for all facets, whatever the filter', async () => {
+      for (const [, filter] of filters) {
+        queries.length = 0;
+        await store.stats(filter);
+        expect(queries).toHaveLength(1);
+        expect(queries[0]).toMatch(/GROUP BY/);
+      }
+    });
+  });
+});
