@@ -1,0 +1,598 @@
+// The registry browser: a page over toolgraph's public GraphQL API (POST /graphql, and the
+// toolEvents subscription over yoga's GraphQL-over-SSE transport). No framework, no build step.
+// Every value from the API reaches the page through textContent, never as HTML.
+
+const ENDPOINT = '/graphql';
+const PAGE_SIZE = 50;
+const MAX_PAGE = 100;
+
+const SOURCE_LABELS = {
+  MCP: 'MCP',
+  AGENT_SKILL: 'Agent skill',
+  BUILTIN: 'Builtin',
+  CUSTOM: 'Custom',
+  WRAPPED: 'Wrapped',
+};
+
+const CAPABILITY_FLAGS = [
+  ['readOnly', 'read-only'],
+  ['writes', 'writes'],
+  ['checkpointable', 'checkpointable'],
+  ['idempotent', 'idempotent'],
+  ['unsafe', 'unsafe'],
+  ['humanApprovalRequired', 'needs human approval'],
+];
+
+const FILTER_FLAGS = ['readOnly', 'writes', 'unsafe', 'humanApprovalRequired'];
+
+const LIST_FIELDS = /* GraphQL */ `
+  totalCount
+  edges { node { name description source toolType updatedAt capability { readOnly writes unsafe humanApprovalRequired } } }
+  pageInfo { hasNextPage endCursor }
+`;
+
+const BROWSE_QUERY = /* GraphQL */ `
+  query Browse(
+    $filter: ToolFilter, $namespaceFilter: ToolFilter, $sourceFilter: ToolFilter, $capabilityFilter: ToolFilter,
+    $orderBy: ToolOrder, $first: Int
+  ) {
+    tools(filter: $filter, orderBy: $orderBy, first: $first) { ${LIST_FIELDS} }
+    namespaceStats: toolStats(filter: $namespaceFilter) { byNamespace { namespace count } }
+    sourceStats: toolStats(filter: $sourceFilter) { bySource { source count } }
+    capabilityStats: toolStats(filter: $capabilityFilter) { capabilities { readOnly writes unsafe humanApprovalRequired } }
+  }
+`;
+
+const MORE_QUERY = /* GraphQL */ `
+  query More($filter: ToolFilter, $orderBy: ToolOrder, $first: Int, $after: String) {
+    tools(filter: $filter, orderBy: $orderBy, first: $first, after: $after) { ${LIST_FIELDS} }
+  }
+`;
+
+const TOOL_QUERY = /* GraphQL */ `
+  query ToolView($name: String!) {
+    tool(name: $name) {
+      name namespace shortName description source toolType timeout createdAt updatedAt
+      capability {
+        readOnly writes writeScope checkpointable checkpointScope sideEffects idempotent unsafe
+        humanApprovalRequired costProfile
+      }
+      implementation {
+        __typename
+        ... on McpImplementation { server toolName }
+        ... on AgentSkillImplementation { path }
+        ... on BuiltinImplementation { builtin }
+        ... on CustomImplementation { code }
+        ... on WrappedImplementation { tool { name description } }
+      }
+      resourceSlots { name resourceType access description binding staticResource required }
+      inputSchema
+      outputSchema
+      lifecycle { discover activate deactivate }
+      wrappedBy { name description }
+    }
+  }
+`;
+
+const EVENTS_SUBSCRIPTION = /* GraphQL */ `
+  subscription BrowserEvents { toolEvents { kind name occurredAt } }
+`;
+
+const $ = (id) => {
+  const element = document.getElementById(id);
+  if (!element) throw new Error(`#${id} is missing from the page`);
+  return element;
+};
+
+/** Creates an element with text content and attributes; children are appended in order. */
+function el(tag, options = {}, ...children) {
+  const element = document.createElement(tag);
+  if (options.text !== undefined) element.textContent = String(options.text);
+  if (options.className) element.className = options.className;
+  for (const [name, value] of Object.entries(options.attrs ?? {})) element.setAttribute(name, String(value));
+  for (const child of children) if (child) element.append(child);
+  return element;
+}
+
+const toolHref = (name) => `#tool/${encodeURIComponent(name)}`;
+
+function formatDate(iso) {
+  const date = new Date(iso);
+  return Number.isNaN(date.getTime()) ? String(iso) : date.toLocaleString();
+}
+
+function timeElement(iso) {
+  return el('time', { text: formatDate(iso), attrs: { datetime: iso } });
+}
+
+// ---------------------------------------------------------------------------------------------
+// GraphQL over HTTP
+// ---------------------------------------------------------------------------------------------
+
+async function graphql(query, variables) {
+  const response = await fetch(ENDPOINT, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', accept: 'application/graphql-response+json, application/json' },
+    body: JSON.stringify({ query, variables }),
+  });
+  let body;
+  try {
+    body = await response.json();
+  } catch {
+    throw new Error(`The server answered ${response.status} without a GraphQL response.`);
+  }
+  if (body.errors?.length) throw new Error(body.errors.map((error) => error.message).join('; '));
+  if (!body.data) throw new Error(`The server answered ${response.status} without data.`);
+  return body.data;
+}
+
+// ---------------------------------------------------------------------------------------------
+// State
+// ---------------------------------------------------------------------------------------------
+
+const state = {
+  search: '',
+  toolType: '',
+  order: 'NAME:ASC',
+  namespace: null,
+  source: null,
+  flags: { readOnly: false, writes: false, unsafe: false, humanApprovalRequired: false },
+  /** The tools listed so far (several pages after "Load more"). */
+  tools: [],
+  endCursor: null,
+  hasNextPage: false,
+  /** The tool shown in the tool view, from the location hash. */
+  openTool: null,
+  /** Names changed by live events in the last few seconds: highlighted in the list. */
+  recentlyChanged: new Map(),
+};
+
+let browseSequence = 0;
+let toolSequence = 0;
+
+/** The ToolFilter of the current state, without the criteria named in `without`. */
+function toolFilter(...without) {
+  const filter = {};
+  if (state.search.trim() && !without.includes('search')) filter.search = state.search.trim();
+  if (state.toolType && !without.includes('toolType')) filter.toolType = state.toolType;
+  if (state.namespace && !without.includes('namespace')) filter.namespace = state.namespace;
+  if (state.source && !without.includes('source')) filter.source = state.source;
+  if (!without.includes('flags')) for (const flag of FILTER_FLAGS) if (state.flags[flag]) filter[flag] = true;
+  return filter;
+}
+
+function toolOrder() {
+  const [field, direction] = state.order.split(':');
+  return { field, direction };
+}
+
+function showError(message) {
+  const box = $('error');
+  box.textContent = message;
+  box.hidden = !message;
+}
+
+// ---------------------------------------------------------------------------------------------
+// The list, its facets and counts
+// ---------------------------------------------------------------------------------------------
+
+/**
+ * Reloads the list and the facets for the current filters. `keepLoaded` (live updates) reloads
+ * as many tools as are shown now, so that the list does not shrink back to one page.
+ */
+async function browse({ keepLoaded = false } = {}) {
+  const sequence = ++browseSequence;
+  const first = keepLoaded ? Math.min(MAX_PAGE, Math.max(PAGE_SIZE, state.tools.length)) : PAGE_SIZE;
+  try {
+    const data = await graphql(BROWSE_QUERY, {
+      filter: toolFilter(),
+      namespaceFilter: toolFilter('namespace'),
+      sourceFilter: toolFilter('source'),
+      capabilityFilter: toolFilter('flags'),
+      orderBy: toolOrder(),
+      first,
+    });
+    if (sequence !== browseSequence) return; // a newer request is under way
+    showError('');
+    state.tools = data.tools.edges.map((edge) => edge.node);
+    state.endCursor = data.tools.pageInfo.endCursor;
+    state.hasNextPage = data.tools.pageInfo.hasNextPage;
+    renderList(data.tools.totalCount);
+    renderNamespaceFacet(data.namespaceStats.byNamespace);
+    renderSourceFacet(data.sourceStats.bySource);
+    renderCapabilityCounts(data.capabilityStats.capabilities);
+  } catch (error) {
+    if (sequence === browseSequence) showError(`Could not load the tools: ${error.message}`);
+  }
+}
+
+async function loadMore() {
+  if (!state.hasNextPage) return;
+  const sequence = browseSequence;
+  const button = $('load-more');
+  button.disabled = true;
+  try {
+    const data = await graphql(MORE_QUERY, {
+      filter: toolFilter(),
+      orderBy: toolOrder(),
+      first: PAGE_SIZE,
+      after: state.endCursor,
+    });
+    if (sequence !== browseSequence) return;
+    state.tools.push(...data.tools.edges.map((edge) => edge.node));
+    state.endCursor = data.tools.pageInfo.endCursor;
+    state.hasNextPage = data.tools.pageInfo.hasNextPage;
+    renderList(data.tools.totalCount);
+  } catch (error) {
+    showError(`Could not load more tools: ${error.message}`);
+  } finally {
+    button.disabled = false;
+  }
+}
+
+function renderList(totalCount) {
+  const shown = state.tools.length;
+  $('result-count').textContent =
+    totalCount === 0
+      ? 'No tools match.'
+      : `${totalCount} ${totalCount === 1 ? 'tool matches' : 'tools match'}` + (shown < totalCount ? `, ${shown} shown` : '') + '.';
+  const list = $('tool-list');
+  list.replaceChildren(
+    ...state.tools.map((tool) => {
+      const link = el('a', { text: tool.name, className: 'tool-name', attrs: { href: toolHref(tool.name) } });
+      if (tool.name === state.openTool) link.setAttribute('aria-current', 'true');
+      const tags = el('span', { className: 'tags' }, el('span', { className: `tag source-${tool.source}`, text: SOURCE_LABELS[tool.source] ?? tool.source }));
+      if (tool.toolType === 'VALIDATION') tags.append(el('span', { className: 'tag validation', text: 'validation' }));
+      if (tool.capability.readOnly) tags.append(el('span', { className: 'tag flag-readOnly', text: 'read-only' }));
+      if (tool.capability.unsafe) tags.append(el('span', { className: 'tag flag-unsafe', text: 'unsafe' }));
+      if (tool.capability.humanApprovalRequired) tags.append(el('span', { className: 'tag flag-humanApprovalRequired', text: 'approval' }));
+      const item = el('li', { className: 'tool-item', attrs: { 'data-tool': tool.name } }, el('div', { className: 'tool-line' }, link, tags), el('p', { className: 'tool-description', text: tool.description }));
+      if (state.recentlyChanged.has(tool.name)) item.classList.add('changed');
+      return item;
+    }),
+  );
+  $('load-more').hidden = !state.hasNextPage;
+}
+
+function facetButton(label, count, pressed, onClick, data) {
+  const button = el(
+    'button',
+    { className: 'facet-button', attrs: { type: 'button', 'aria-pressed': pressed ? 'true' : 'false', ...data } },
+    el('span', { className: 'facet-label', text: label }),
+    el('span', { className: 'count', text: count }),
+  );
+  button.addEventListener('click', onClick);
+  return el('li', {}, button);
+}
+
+function renderNamespaceFacet(counts) {
+  const entries = [...counts];
+  if (state.namespace && !entries.some((entry) => entry.namespace === state.namespace)) entries.push({ namespace: state.namespace, count: 0 });
+  entries.sort((a, b) => a.namespace.localeCompare(b.namespace));
+  $('namespace-facet').replaceChildren(
+    ...entries.map(({ namespace, count }) =>
+      facetButton(namespace, count, state.namespace === namespace, () => {
+        state.namespace = state.namespace === namespace ? null : namespace;
+        void browse();
+      }, { 'data-namespace': namespace }),
+    ),
+  );
+  if (entries.length === 0) $('namespace-facet').append(el('li', { className: 'muted', text: 'None' }));
+}
+
+function renderSourceFacet(counts) {
+  const entries = [...counts];
+  if (state.source && !entries.some((entry) => entry.source === state.source)) entries.push({ source: state.source, count: 0 });
+  $('source-facet').replaceChildren(
+    ...entries.map(({ source, count }) =>
+      facetButton(SOURCE_LABELS[source] ?? source, count, state.source === source, () => {
+        state.source = state.source === source ? null : source;
+        void browse();
+      }, { 'data-source': source }),
+    ),
+  );
+  if (entries.length === 0) $('source-facet').append(el('li', { className: 'muted', text: 'None' }));
+}
+
+function renderCapabilityCounts(capabilities) {
+  for (const span of document.querySelectorAll('[data-capability]')) {
+    const flag = span.getAttribute('data-capability');
+    span.textContent = String(capabilities[flag] ?? 0);
+  }
+}
+
+// ---------------------------------------------------------------------------------------------
+// The tool view
+// ---------------------------------------------------------------------------------------------
+
+async function showTool(name) {
+  const sequence = ++toolSequence;
+  const view = $('tool-view');
+  if (!name) {
+    view.hidden = true;
+    document.title = 'toolgraph registry';
+    return;
+  }
+  try {
+    const data = await graphql(TOOL_QUERY, { name });
+    if (sequence !== toolSequence) return;
+    view.hidden = false;
+    if (!data.tool) {
+      renderMissingTool(name);
+      return;
+    }
+    renderTool(data.tool);
+  } catch (error) {
+    if (sequence === toolSequence) showError(`Could not load ${name}: ${error.message}`);
+  }
+}
+
+function clearToolView() {
+  for (const id of ['tool-description', 'tool-facts', 'tool-badges', 'tool-capability', 'tool-implementation', 'tool-slots', 'tool-input-schema', 'tool-output-schema', 'tool-lifecycle', 'tool-wrapped-by']) {
+    $(id).replaceChildren();
+  }
+}
+
+function renderMissingTool(name) {
+  clearToolView();
+  $('tool-heading').textContent = name;
+  $('tool-description').textContent = 'There is no tool with this name (it may have been deleted).';
+  document.title = `${name} · toolgraph registry`;
+}
+
+function facts(list, pairs) {
+  list.replaceChildren();
+  for (const [term, value] of pairs) {
+    if (value === null || value === undefined || value === '') continue;
+    list.append(el('dt', { text: term }), el('dd', {}, typeof value === 'object' ? value : document.createTextNode(String(value))));
+  }
+}
+
+function schemaBlock(schema) {
+  if (!schema) return el('p', { className: 'muted', text: 'Not declared.' });
+  return el('pre', { className: 'code' }, el('code', { text: JSON.stringify(schema, null, 2) }));
+}
+
+function renderImplementation(tool) {
+  const implementation = tool.implementation;
+  const box = $('tool-implementation');
+  const source = el('p', {}, el('span', { className: `tag source-${tool.source}`, text: SOURCE_LABELS[tool.source] ?? tool.source }));
+  const details = el('dl', { className: 'facts' });
+  switch (implementation.__typename) {
+    case 'McpImplementation':
+      facts(details, [['MCP server', implementation.server], ['Tool on that server', implementation.toolName]]);
+      box.replaceChildren(source, details);
+      break;
+    case 'AgentSkillImplementation':
+      facts(details, [['Skill folder', el('code', { text: implementation.path })]]);
+      box.replaceChildren(source, details);
+      break;
+    case 'BuiltinImplementation':
+      box.replaceChildren(source, el('p', { text: 'Provided by the agent runtime itself.' }));
+      break;
+    case 'CustomImplementation':
+      box.replaceChildren(source, el('p', { text: 'Inline Python code (stored and shown, never run by this server):' }), el('pre', { className: 'code' }, el('code', { text: implementation.code })));
+      break;
+    case 'WrappedImplementation':
+      box.replaceChildren(
+        source,
+        el('p', {}, document.createTextNode('A validation that wraps '), el('a', { text: implementation.tool.name, attrs: { href: toolHref(implementation.tool.name) } }), document.createTextNode('.')),
+      );
+      break;
+    default:
+      box.replaceChildren(source);
+  }
+}
+
+function renderSlots(slots) {
+  const box = $('tool-slots');
+  if (slots.length === 0) {
+    box.replaceChildren(el('p', { className: 'muted', text: 'No resource slots.' }));
+    return;
+  }
+  const head = el('tr', {}, ...['Name', 'Resource type', 'Access', 'Binding', 'Static resource', 'Required', 'Description'].map((label) => el('th', { text: label, attrs: { scope: 'col' } })));
+  const rows = slots.map((slot) =>
+    el(
+      'tr',
+      {},
+      el('th', { attrs: { scope: 'row' } }, el('code', { text: slot.name })),
+      el('td', { text: slot.resourceType }),
+      el('td', { text: slot.access === 'READ_WRITE' ? 'read and write' : 'read only' }),
+      el('td', { text: slot.binding.toLowerCase() }),
+      el('td', { text: slot.staticResource ?? '' }),
+      el('td', { text: slot.required ? 'yes' : 'no' }),
+      el('td', { text: slot.description }),
+    ),
+  );
+  box.replaceChildren(el('div', { className: 'table-scroll' }, el('table', { className: 'slots' }, el('caption', { className: 'visually-hidden', text: 'Resource slots' }), el('thead', {}, head), el('tbody', {}, ...rows))));
+}
+
+function renderTool(tool) {
+  document.title = `${tool.name} · toolgraph registry`;
+  $('tool-heading').textContent = tool.name;
+  $('tool-description').textContent = tool.description;
+  facts($('tool-facts'), [
+    ['Namespace', tool.namespace],
+    ['Short name', tool.shortName],
+    ['Type', tool.toolType === 'VALIDATION' ? 'validation' : 'tool'],
+    ['Timeout', `${tool.timeout} s`],
+    ['Created', timeElement(tool.createdAt)],
+    ['Updated', timeElement(tool.updatedAt)],
+  ]);
+
+  const capability = tool.capability;
+  const badges = CAPABILITY_FLAGS.filter(([flag]) => capability[flag]).map(([flag, label]) => el('li', { className: `badge flag-${flag}`, text: label }));
+  $('tool-badges').replaceChildren(...(badges.length ? badges : [el('li', { className: 'badge none', text: 'no capability flags' })]));
+  facts($('tool-capability'), [
+    ['Write scope', capability.writeScope],
+    ['Checkpoint scope', capability.checkpointScope?.toLowerCase().replace('_', ' ')],
+    ['Side effects', capability.sideEffects.join(', ')],
+    ['Cost profile', capability.costProfile],
+  ]);
+
+  renderImplementation(tool);
+  renderSlots(tool.resourceSlots);
+  $('tool-input-schema').replaceChildren(schemaBlock(tool.inputSchema));
+  $('tool-output-schema').replaceChildren(schemaBlock(tool.outputSchema));
+
+  const lifecycle = tool.lifecycle ?? {};
+  const hooks = el('dl', { className: 'facts' });
+  facts(hooks, [['Discover', lifecycle.discover], ['Activate', lifecycle.activate], ['Deactivate', lifecycle.deactivate]]);
+  $('tool-lifecycle').replaceChildren(hooks.childElementCount ? hooks : el('p', { className: 'muted', text: 'No hooks.' }));
+
+  $('tool-wrapped-by').replaceChildren(
+    tool.wrappedBy.length
+      ? el('ul', {}, ...tool.wrappedBy.map((validation) => el('li', {}, el('a', { text: validation.name, attrs: { href: toolHref(validation.name) } }), document.createTextNode(` — ${validation.description}`))))
+      : el('p', { className: 'muted', text: 'No validations wrap this tool.' }),
+  );
+}
+
+function toolFromHash() {
+  const match = /^#tool\/(.+)$/.exec(location.hash);
+  if (!match) return null;
+  try {
+    return decodeURIComponent(match[1]);
+  } catch {
+    return null;
+  }
+}
+
+async function onHashChange() {
+  state.openTool = toolFromHash();
+  for (const link of document.querySelectorAll('#tool-list a[aria-current]')) link.removeAttribute('aria-current');
+  if (state.openTool) {
+    const current = document.querySelector(`#tool-list li[data-tool="${CSS.escape(state.openTool)}"] a`);
+    current?.setAttribute('aria-current', 'true');
+  }
+  await showTool(state.openTool);
+  if (state.openTool) $('tool-heading').focus();
+}
+
+// ---------------------------------------------------------------------------------------------
+// Live updates: the toolEvents subscription over SSE
+// ---------------------------------------------------------------------------------------------
+
+let refreshTimer = null;
+
+function setLiveStatus(stateName, text) {
+  const status = $('live-status');
+  status.dataset.state = stateName;
+  status.textContent = text;
+}
+
+function onToolEvent(event) {
+  const verb = { CREATED: 'created', UPDATED: 'updated', DELETED: 'deleted' }[event.kind] ?? event.kind.toLowerCase();
+  setLiveStatus('live', `Live: ${event.name} ${verb} at ${formatDate(event.occurredAt)}`);
+  $('announcer').textContent = `${event.name} ${verb}`;
+  state.recentlyChanged.set(event.name, Date.now());
+  setTimeout(() => {
+    const changedAt = state.recentlyChanged.get(event.name);
+    if (changedAt !== undefined && Date.now() - changedAt >= 4000) {
+      state.recentlyChanged.delete(event.name);
+      document.querySelector(`#tool-list li[data-tool="${CSS.escape(event.name)}"]`)?.classList.remove('changed');
+    }
+  }, 4000);
+  if (event.name === state.openTool) void showTool(state.openTool);
+  // Several events in a burst (an import) cause one reload.
+  clearTimeout(refreshTimer);
+  refreshTimer = setTimeout(() => void browse({ keepLoaded: true }), 100);
+}
+
+/** Delay before the next reconnection: doubles after each failed try, back to 1 s after an event. */
+let reconnectDelay = 1000;
+
+function resubscribe(text) {
+  // Keep an error the server sent in view while waiting.
+  if ($('live-status').dataset.state !== 'error') setLiveStatus('connecting', text);
+  setTimeout(subscribe, reconnectDelay);
+  reconnectDelay = Math.min(reconnectDelay * 2, 30_000);
+}
+
+function subscribe() {
+  const url = `${ENDPOINT}?query=${encodeURIComponent(EVENTS_SUBSCRIPTION)}`;
+  const source = new EventSource(url);
+  let opened = false;
+  source.addEventListener('open', () => {
+    setLiveStatus('live', 'Live: showing changes as they happen');
+    // Events may have been missed while disconnected.
+    if (opened) void browse({ keepLoaded: true });
+    opened = true;
+  });
+  source.addEventListener('next', (message) => {
+    let payload;
+    try {
+      payload = JSON.parse(message.data);
+    } catch {
+      return;
+    }
+    if (payload.errors?.length) {
+      setLiveStatus('error', `Live updates failed: ${payload.errors.map((error) => error.message).join('; ')}`);
+      return;
+    }
+    if (payload.data?.toolEvents) {
+      reconnectDelay = 1000;
+      onToolEvent(payload.data.toolEvents);
+    }
+  });
+  source.addEventListener('complete', () => {
+    source.close();
+    resubscribe('Live updates ended; reconnecting…');
+  });
+  source.addEventListener('error', () => {
+    // The browser reconnects by itself after a dropped connection; not after a refused one.
+    if (source.readyState === EventSource.CLOSED) resubscribe('Live updates unavailable; retrying…');
+    else setLiveStatus('connecting', 'Live updates interrupted; reconnecting…');
+  });
+}
+
+// ---------------------------------------------------------------------------------------------
+// Wiring
+// ---------------------------------------------------------------------------------------------
+
+function start() {
+  const form = $('filter-form');
+  let searchTimer = null;
+  $('search').addEventListener('input', (event) => {
+    state.search = event.target.value;
+    clearTimeout(searchTimer);
+    searchTimer = setTimeout(() => void browse(), 200);
+  });
+  form.addEventListener('submit', (event) => {
+    event.preventDefault();
+    clearTimeout(searchTimer);
+    void browse();
+  });
+  $('tool-type').addEventListener('change', (event) => {
+    state.toolType = event.target.value;
+    void browse();
+  });
+  $('order').addEventListener('change', (event) => {
+    state.order = event.target.value;
+    void browse();
+  });
+  for (const flag of FILTER_FLAGS) {
+    form.elements.namedItem(flag).addEventListener('change', (event) => {
+      state.flags[flag] = event.target.checked;
+      void browse();
+    });
+  }
+  form.addEventListener('reset', () => {
+    clearTimeout(searchTimer);
+    Object.assign(state, { search: '', toolType: '', order: 'NAME:ASC', namespace: null, source: null });
+    for (const flag of FILTER_FLAGS) state.flags[flag] = false;
+    void browse();
+  });
+  $('load-more').addEventListener('click', () => void loadMore());
+  $('close-tool').addEventListener('click', (event) => {
+    event.preventDefault();
+    history.pushState(null, '', location.pathname + location.search);
+    void onHashChange();
+  });
+  window.addEventListener('hashchange', () => void onHashChange());
+
+  void browse();
+  void onHashChange();
+  subscribe();
+}
+
+start();

@@ -1,0 +1,16 @@
+import type { Plugin } from 'graphql-yoga';
+import { serveBrowserPage } from './serve';
+
+/**
+ * A yoga plugin that serves the registry browser (`/` and `/browser/*`) before yoga's own routing,
+ * which would answer those paths with its landing page or a 404. Register it in createYoga's
+ * `plugins: [useBrowserPage()]`.
+ */
+export function useBrowserPage(): Plugin {
+  return {
+    onRequest({ request, fetchAPI, endResponse }) {
+      const response = serveBrowserPage(request, fetchAPI.Response);
+      if (response) endResponse(response);
+    },
+  };
+}
