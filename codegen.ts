@@ -16,6 +16,9 @@ const enumValues = {
   CheckpointScope: '../../domain/model#CheckpointScope',
   ToolChange: '../../domain/registry#ToolChange',
   IssueCode: '../../domain/issues#IssueCode',
+  ToolEventKind: '../../domain/events#ToolEventKind',
+  ToolOrderField: '../../domain/ports#ToolOrderField',
+  OrderDirection: '../../domain/ports#OrderDirection',
 };
 
 const config: CodegenConfig = {
@@ -48,6 +51,8 @@ const config: CodegenConfig = {
           ResourceSlot: '../../domain/model#ResourceSlot',
           ToolLifecycle: '../../domain/model#ToolLifecycle',
           NamespaceSummary: '../../domain/ports#NamespaceSummary',
+          ToolStats: '../../domain/ports#ToolStats',
+          ToolEvent: '../../domain/events#ToolEvent',
           Issue: '../../domain/issues#Issue',
           ToolConnection: '../mappers#ToolConnectionModel',
           WrappedImplementation: '../mappers#WrappedImplementationModel',

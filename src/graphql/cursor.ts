@@ -1,24 +1,54 @@
 import { GraphQLError } from 'graphql';
+import type { ToolOrder, ToolPosition } from '../domain/ports';
 
 /**
- * Keyset cursors of `tools`: the opaque base64url of `tool:<name>`. Clients must not build them;
- * a cursor this server did not issue is the client's error (`BAD_USER_INPUT`).
+ * Keyset cursors of `tools`: opaque base64url text that carries the ordering it was issued for and
+ * the sort key of one tool. Clients must not build them; a cursor this server did not issue, or one
+ * issued for another ordering, is the client's error (`BAD_USER_INPUT`).
+ *
+ * - name ascending (the default): `tool:<name>` (unchanged since the first API version);
+ * - any other ordering: `tool@<field>-<direction>:<key>`, where the key of an updatedAt ordering
+ *   is `<ISO instant>|<name>`. Names never contain `:` or `|`.
  */
-const PREFIX = 'tool:';
+const PREFIX = 'tool';
 
-export function encodeToolCursor(name: string): string {
-  return Buffer.from(PREFIX + name, 'utf8').toString('base64url');
+const orderTag = (order: ToolOrder) => `${order.field}-${order.direction}`;
+const isDefault = (order: ToolOrder) => order.field === 'name' && order.direction === 'asc';
+
+export function encodeToolCursor(order: ToolOrder, tool: { name: string; updatedAt: Date }): string {
+  const key = order.field === 'updatedAt' ? `${tool.updatedAt.toISOString()}|${tool.name}` : tool.name;
+  const text = isDefault(order) ? `${PREFIX}:${key}` : `${PREFIX}@${orderTag(order)}:${key}`;
+  return Buffer.from(text, 'utf8').toString('base64url');
 }
 
-/** The tool name a cursor points at; throws a `BAD_USER_INPUT` GraphQLError for a malformed one. */
-export function decodeToolCursor(cursor: string): string {
+function badCursor(message: string): GraphQLError {
+  return new GraphQLError(message, { extensions: { code: 'BAD_USER_INPUT', argumentName: 'after' } });
+}
+
+/** The position a cursor points at in `order`; throws a `BAD_USER_INPUT` GraphQLError otherwise. */
+export function decodeToolCursor(cursor: string, order: ToolOrder): ToolPosition {
   const decoded = Buffer.from(cursor, 'base64url').toString('utf8');
-  const name = decoded.startsWith(PREFIX) ? decoded.slice(PREFIX.length) : '';
-  // Base64url decoding is lenient; only a cursor that re-encodes to itself is one we issued.
-  if (name === '' || encodeToolCursor(name) !== cursor) {
-    throw new GraphQLError('`after` is not a cursor returned by this API.', {
-      extensions: { code: 'BAD_USER_INPUT', argumentName: 'after' },
-    });
+  const match = /^tool(?:@([a-zA-Z]+-(?:asc|desc)))?:(.+)$/s.exec(decoded);
+  const tag = match?.[1] ?? (match ? 'name-asc' : undefined);
+  let position: ToolPosition | undefined;
+  if (match && tag) {
+    const [field] = tag.split('-');
+    if (field === 'name') position = { name: match[2]! };
+    if (field === 'updatedAt') {
+      const bar = match[2]!.indexOf('|');
+      const updatedAt = new Date(match[2]!.slice(0, bar));
+      if (bar > 0 && !Number.isNaN(updatedAt.getTime())) position = { name: match[2]!.slice(bar + 1), updatedAt };
+    }
+    const issuedFor = { field, direction: tag.split('-')[1] } as ToolOrder;
+    // Base64url decoding is lenient; only a cursor that re-encodes to itself is one we issued.
+    if (!position || position.name === '' || encodeToolCursor(issuedFor, { name: position.name, updatedAt: position.updatedAt ?? new Date(0) }) !== cursor) {
+      position = undefined;
+    } else if (tag !== orderTag(order)) {
+      throw badCursor(
+        `\`after\` is a cursor of another ordering (${issuedFor.field} ${issuedFor.direction}); use the cursors of the ordering you ask for.`,
+      );
+    }
   }
-  return name;
+  if (!position) throw badCursor('`after` is not a cursor returned by this API.');
+  return position;
 }

@@ -2,12 +2,16 @@
  * Parent values of GraphQL object types that have no domain type of their own (codegen `mappers`;
  * the others map straight to src/domain types, see codegen.ts).
  */
-import type { ToolFilter, ToolPage } from '../domain/ports';
+import type { ToolFilter, ToolOrder, ToolPage } from '../domain/ports';
 
-/** A page of `tools`, with the filter it was listed by so that `totalCount` can count on demand. */
+/**
+ * A page of `tools`, with the filter it was listed by so that `totalCount` can count on demand,
+ * and the order it was listed in, which its cursors carry.
+ */
 export interface ToolConnectionModel {
   page: ToolPage;
   filter: ToolFilter;
+  order: ToolOrder;
 }
 
 /** A validation's implementation: the name of the wrapped tool, loaded only when selected. */

@@ -5,6 +5,8 @@ export interface ServerConfig {
   port: number;
   host: string;
   databaseUrl: string;
+  /** Redis for live events shared by several instances; undefined: in-process events. */
+  redisUrl: string | undefined;
 }
 
 export const DEFAULTS = { port: 4000, host: '127.0.0.1', databaseUrl: 'file:./data/toolgraph.db' } as const;
@@ -15,7 +17,7 @@ export class ConfigError extends Error {
 }
 
 /**
- * Reads and checks PORT, HOST and DATABASE_URL once. Unset or empty variables take their default;
+ * Reads and checks PORT, HOST, DATABASE_URL and REDIS_URL once. Unset or empty variables take their default;
  * a bad value throws ConfigError saying which variable is wrong and why.
  */
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
@@ -41,5 +43,23 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     throw new ConfigError(`DATABASE_URL must be file:<path> (SQLite) or postgres(ql)://… (PostgreSQL): ${reason}`);
   }
 
-  return { port, host, databaseUrl };
+  const redisUrl = value('REDIS_URL');
+  if (redisUrl !== undefined) checkRedisUrl(redisUrl);
+
+  return { port, host, databaseUrl, redisUrl };
+}
+
+function checkRedisUrl(raw: string): void {
+  let url: URL | undefined;
+  try {
+    url = new URL(raw);
+  } catch {
+    url = undefined;
+  }
+  if (!url || (url.protocol !== 'redis:' && url.protocol !== 'rediss:') || url.hostname === '') {
+    throw new ConfigError(`REDIS_URL must be redis://[user:password@]host[:port][/db] (or rediss:// for TLS); got "${raw}".`);
+  }
+  if (url.pathname !== '' && url.pathname !== '/' && !/^\/\d+$/.test(url.pathname)) {
+    throw new ConfigError(`REDIS_URL's path must be a database number (e.g. /0); got "${url.pathname}".`);
+  }
 }

@@ -1,21 +1,27 @@
 /**
- * The entry point (`npm start`): reads the configuration, migrates the database, serves GraphQL
- * at /graphql, and on SIGTERM/SIGINT stops accepting, lets in-flight requests finish, closes the
- * store and exits 0.
+ * The entry point (`npm start`): reads the configuration, migrates the database, connects the
+ * event bus (Redis when REDIS_URL is set), serves GraphQL at /graphql and the registry browser at
+ * /, and on SIGTERM/SIGINT stops accepting, ends live subscriptions, lets in-flight requests
+ * finish, closes the store and exits 0.
  */
 import { createServer } from 'node:http';
 import { createToolStore, migrateDatabase } from '../store';
 import { ConfigError, loadConfig } from './config';
+import { createToolEventBus, RedisToolEventBus } from './events';
 import { createToolgraphServer } from './yoga';
 
 /** How long in-flight requests get to finish on shutdown before their connections are cut. */
 const SHUTDOWN_GRACE_MS = 10_000;
+/** How long start-up waits for Redis before serving anyway (live events follow once it answers). */
+const REDIS_STARTUP_WAIT_MS = 3000;
 
 async function main(): Promise<void> {
   const config = loadConfig();
   const { provider } = await migrateDatabase(config.databaseUrl);
   const store = await createToolStore(config.databaseUrl);
-  const yoga = createToolgraphServer({ store });
+  const events = createToolEventBus(config.redisUrl);
+  if (events instanceof RedisToolEventBus) await events.ready(REDIS_STARTUP_WAIT_MS);
+  const yoga = createToolgraphServer({ store, events });
   const server = createServer(yoga);
 
   await new Promise<void>((resolve, reject) => {
@@ -25,7 +31,8 @@ async function main(): Promise<void> {
   const address = server.address();
   const port = typeof address === 'object' && address ? address.port : config.port;
   const host = config.host.includes(':') ? `[${config.host}]` : config.host;
-  console.log(`toolgraph listening on http://${host}:${port}${yoga.graphqlEndpoint} (${provider})`);
+  const eventsVia = events instanceof RedisToolEventBus ? `events via Redis${events.available ? '' : ', not reachable yet'}` : 'in-process events';
+  console.log(`toolgraph listening on http://${host}:${port}${yoga.graphqlEndpoint} (${provider}, ${eventsVia})`);
 
   let stopping = false;
   const stop = (signal: NodeJS.Signals) => {
@@ -36,6 +43,8 @@ async function main(): Promise<void> {
     // A keep-alive connection turns idle only once its in-flight response is sent; close it then,
     // rather than waiting out the keep-alive timeout.
     const closeIdle = setInterval(() => server.closeIdleConnections(), 50).unref();
+    // Ending the bus completes every open subscription stream, so their connections can close too.
+    void events.close().catch((error: unknown) => console.error('toolgraph: closing the event bus failed:', error));
     server.close(() => {
       clearTimeout(force);
       clearInterval(closeIdle);

@@ -1,52 +1,44 @@
+import { renderGraphiQL } from '@graphql-yoga/render-graphiql';
 import { createYoga, type YogaServerInstance, type YogaServerOptions } from 'graphql-yoga';
+import type { ToolEventBus } from '../domain/events';
 import type { ToolStore } from '../domain/ports';
 import { ToolRegistry } from '../domain/registry';
 import { createGraphQLContext, type GraphQLContext } from '../graphql/context';
 import { createToolgraphSchema } from '../graphql/schema';
+import { useBrowserPage } from './browser/use-browser-page';
+import { GRAPHIQL_EXAMPLES } from './graphiql-examples';
 
-export type ToolgraphServerOptions = ({ registry: ToolRegistry } | { store: ToolStore }) & {
+export type ToolgraphServerOptions = (
+  | { registry: ToolRegistry }
+  | {
+      store: ToolStore;
+      /** Where committed writes are announced and `toolEvents` listens (src/server/events). None: no live events. */
+      events?: ToolEventBus;
+    }
+) & {
   /** yoga's logger: `false` silences it (tests), default logs masked errors to the console. */
   logging?: YogaServerOptions<object, GraphQLContext>['logging'];
 };
 
 export type ToolgraphServer = YogaServerInstance<object, GraphQLContext>;
 
-/** GraphiQL's first tab: a query that works on any registry. */
-const DEFAULT_QUERY = /* GraphQL */ `# Welcome to toolgraph, the registry of agent tools.
-# The Docs pane (top left) describes every type, field and argument.
-
-query Tools {
-  namespaces { namespace toolCount }
-  tools(first: 10) {
-    totalCount
-    edges {
-      node {
-        name
-        description
-        source
-        capability { readOnly writes humanApprovalRequired }
-        implementation {
-          __typename
-          ... on McpImplementation { server toolName }
-        }
-      }
-    }
-    pageInfo { hasNextPage endCursor }
-  }
-}
-`;
-
 /**
- * Builds the GraphQL server: schema, per-request context, GraphiQL, error masking. It does not
- * listen; main.ts hands it to node:http, and tests call `yoga.fetch('http://yoga/graphql', …)`.
+ * Builds the GraphQL server: schema, per-request context, GraphiQL, error masking, the registry
+ * browser page. It does not listen; main.ts hands it to node:http, and tests call
+ * `yoga.fetch('http://yoga/graphql', …)`.
  */
 export function createToolgraphServer(options: ToolgraphServerOptions): ToolgraphServer {
-  const registry = 'registry' in options ? options.registry : new ToolRegistry(options.store);
+  const registry = 'registry' in options ? options.registry : new ToolRegistry(options.store, { events: options.events });
   return createYoga<object, GraphQLContext>({
     schema: createToolgraphSchema(),
     context: () => createGraphQLContext(registry),
     graphqlEndpoint: '/graphql',
-    graphiql: { title: 'toolgraph', defaultQuery: DEFAULT_QUERY },
+    // GraphiQL opens with a tab of example operations; subscriptions run over SSE (yoga's default).
+    graphiql: { title: 'toolgraph', defaultQuery: GRAPHIQL_EXAMPLES },
+    // GraphiQL's page with its scripts inlined (no CDN): it works offline and behind strict networks.
+    renderGraphiQL,
+    // `/` and `/browser/*`: the registry browser, a static page that talks to /graphql only.
+    plugins: [useBrowserPage()],
     // Errors that are not GraphQLErrors (database down, a bug) become "Unexpected error." with
     // extensions.code INTERNAL_SERVER_ERROR; never the original message or stack, whatever NODE_ENV.
     maskedErrors: { isDev: false },

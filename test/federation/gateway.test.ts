@@ -211,7 +211,7 @@ describe.each(testDatabases())('toolgraph behind Hive Gateway, on %s', (kind) =>
     const data = await query('{ __schema { types { name } queryType { fields { name } } directives { name } } }');
     const typeNames: string[] = data.__schema.types.map((type: { name: string }) => type.name).filter((name: string) => !name.startsWith('__'));
     expect(typeNames.filter((name) => /^_|^link__|^federation__|^join__/.test(name))).toEqual([]);
-    expect(data.__schema.queryType.fields.map((field: { name: string }) => field.name).sort()).toEqual(['agents', 'namespaces', 'tool', 'tools']);
+    expect(data.__schema.queryType.fields.map((field: { name: string }) => field.name).sort()).toEqual(['agents', 'namespaces', 'tool', 'toolStats', 'tools']);
     expect(data.__schema.directives.map((directive: { name: string }) => directive.name)).not.toEqual(
       expect.arrayContaining(['key', 'link', 'shareable']),
     );

@@ -26,3 +26,18 @@ describe('server configuration', () => {
     expect(() => loadConfig({ DATABASE_URL: 'mysql://localhost/tools' })).toThrow(/^DATABASE_URL must be/);
   });
 });
+
+describe('REDIS_URL', () => {
+  it('is unset by default: events stay in the process', () => {
+    expect(loadConfig({}).redisUrl).toBeUndefined();
+    expect(loadConfig({ REDIS_URL: ' ' }).redisUrl).toBeUndefined();
+  });
+
+  it.each(['redis://127.0.0.1:6379', 'redis://user:secret@cache.internal:6380/2', 'rediss://cache.example.com'])('accepts %s', (url) => {
+    expect(loadConfig({ REDIS_URL: url }).redisUrl).toBe(url);
+  });
+
+  it.each(['127.0.0.1:6379', 'http://cache:6379', 'redis://', 'redis://cache/not-a-db'])('refuses %s, naming the variable', (url) => {
+    expect(() => loadConfig({ REDIS_URL: url })).toThrow(/^REDIS_URL/);
+  });
+});

@@ -13,6 +13,7 @@ function brokenStore(): ToolStore {
     listPage: fail,
     count: fail,
     namespaces: fail,
+    stats: fail,
     write: fail,
     close: async () => undefined,
   };

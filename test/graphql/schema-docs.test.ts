@@ -52,11 +52,15 @@ describe('schema.graphql as the user manual', () => {
         .getFields()
         [field]!.args.map((arg) => `${arg.name}: ${String(arg.type)}`);
     expect(args('Query', 'tool')).toEqual(['name: String!']);
-    expect(args('Query', 'tools')).toEqual(['filter: ToolFilter', 'first: Int', 'after: String']);
+    expect(args('Query', 'tools')).toEqual(['filter: ToolFilter', 'orderBy: ToolOrder', 'first: Int', 'after: String']);
+    expect(args('Query', 'toolStats')).toEqual(['filter: ToolFilter']);
     expect(args('Query', 'namespaces')).toEqual([]);
     expect(args('Mutation', 'createTool')).toEqual(['input: ToolInput!']);
     expect(args('Mutation', 'updateTool')).toEqual(['name: String!', 'input: ToolPatch!']);
     expect(args('Mutation', 'deleteTool')).toEqual(['name: String!']);
     expect(args('Mutation', 'importTools')).toEqual(['config: String!', 'dryRun: Boolean']);
+    const toolEvents = schema.getSubscriptionType()!.getFields().toolEvents!;
+    expect(toolEvents.args.map((arg) => `${arg.name}: ${String(arg.type)}`)).toEqual(['namespace: String']);
+    expect(String(toolEvents.type)).toBe('ToolEvent!');
   });
 });

@@ -5,11 +5,15 @@ import type { BindingMode } from '../../domain/model';
 import type { CheckpointScope } from '../../domain/model';
 import type { ToolChange } from '../../domain/registry';
 import type { IssueCode } from '../../domain/issues';
+import type { ToolEventKind } from '../../domain/events';
+import type { ToolOrderField } from '../../domain/ports';
+import type { OrderDirection } from '../../domain/ports';
 import type { JsonValue } from '../../domain/model';
 import type { JsonObject } from '../../domain/model';
 import type { GraphQLResolveInfo, GraphQLScalarType, GraphQLScalarTypeConfig } from 'graphql';
 import type { StoredTool as StoredToolMapper, ToolCapability as ToolCapabilityMapper, ResourceSlot as ResourceSlotMapper, ToolLifecycle as ToolLifecycleMapper } from '../../domain/model';
-import type { NamespaceSummary as NamespaceSummaryMapper } from '../../domain/ports';
+import type { NamespaceSummary as NamespaceSummaryMapper, ToolStats as ToolStatsMapper } from '../../domain/ports';
+import type { ToolEvent as ToolEventMapper } from '../../domain/events';
 import type { Issue as IssueMapper } from '../../domain/issues';
 import type { ToolConnectionModel as ToolConnectionModelMapper, WrappedImplementationModel as WrappedImplementationModelMapper } from '../mappers';
 import type { ImportedTool as ImportedToolMapper, InvalidImportedTool as InvalidImportedToolMapper } from '../../domain/registry';
@@ -52,6 +56,23 @@ export type BuiltinImplementation = {
   __typename?: 'BuiltinImplementation';
   /** Always true: the runtime provides this tool. */
   builtin: Scalars['Boolean']['output'];
+};
+
+/** How many tools passing the filter have each capability flag set to true. */
+export type CapabilityCounts = {
+  __typename?: 'CapabilityCounts';
+  /** Tools with `capability.checkpointable`. */
+  checkpointable: Scalars['Int']['output'];
+  /** Tools with `capability.humanApprovalRequired`. */
+  humanApprovalRequired: Scalars['Int']['output'];
+  /** Tools with `capability.idempotent`. */
+  idempotent: Scalars['Int']['output'];
+  /** Tools with `capability.readOnly`. */
+  readOnly: Scalars['Int']['output'];
+  /** Tools with `capability.unsafe`. */
+  unsafe: Scalars['Int']['output'];
+  /** Tools with `capability.writes`. */
+  writes: Scalars['Int']['output'];
 };
 
 export { CheckpointScope };
@@ -194,6 +215,15 @@ export type MutationUpdateToolArgs = {
   name: Scalars['String']['input'];
 };
 
+/** The number of tools of one namespace (in `ToolStats`). */
+export type NamespaceCount = {
+  __typename?: 'NamespaceCount';
+  /** How many tools passing the filter it holds. */
+  count: Scalars['Int']['output'];
+  /** The namespace (the part of the names before the `/`). */
+  namespace: Scalars['String']['output'];
+};
+
 /** A namespace and how many tools and validations it holds. */
 export type NamespaceSummary = {
   __typename?: 'NamespaceSummary';
@@ -202,6 +232,8 @@ export type NamespaceSummary = {
   /** The number of tools and validations in it. */
   toolCount: Scalars['Int']['output'];
 };
+
+export { OrderDirection };
 
 /**
  * Paging state of a connection: the Relay `PageInfo`, field for field. Other subgraphs define the
@@ -227,8 +259,15 @@ export type Query = {
   /** The tool or validation with this exact name (`namespace/short_name`); null when there is none. */
   tool?: Maybe<Tool>;
   /**
-   * Tools and validations, ordered by name, a page at a time (a Relay connection).
-   * To read the next page, pass the previous page's `pageInfo.endCursor` as `after`.
+   * Counts for dashboards: how many tools pass `filter` (the same filter as `tools`, so `total`
+   * equals `tools(filter:).totalCount`), and how they split by namespace, source, tool type and
+   * capability flag. Counted by the database in one query.
+   */
+  toolStats: ToolStats;
+  /**
+   * Tools and validations, a page at a time (a Relay connection), ordered by name unless `orderBy`
+   * says otherwise. To read the next page, pass the previous page's `pageInfo.endCursor` as `after`,
+   * with the same `orderBy`.
    */
   tools: ToolConnection;
 };
@@ -241,10 +280,17 @@ export type QueryToolArgs = {
 
 
 /** Reading the registry. */
+export type QueryToolStatsArgs = {
+  filter?: InputMaybe<ToolFilter>;
+};
+
+
+/** Reading the registry. */
 export type QueryToolsArgs = {
   after?: InputMaybe<Scalars['String']['input']>;
   filter?: InputMaybe<ToolFilter>;
   first?: InputMaybe<Scalars['Int']['input']>;
+  orderBy?: InputMaybe<ToolOrder>;
 };
 
 export { ResourceAccessMode };
@@ -284,6 +330,42 @@ export type ResourceSlotInput = {
   resourceType: Scalars['String']['input'];
   /** The bound resource's name: required when `binding` is `STATIC`, forbidden otherwise. */
   staticResource?: InputMaybe<Scalars['String']['input']>;
+};
+
+/** The number of tools of one source (in `ToolStats`). */
+export type SourceCount = {
+  __typename?: 'SourceCount';
+  /** How many tools passing the filter have it. */
+  count: Scalars['Int']['output'];
+  /** The source. */
+  source: ToolSource;
+};
+
+/**
+ * Live changes, over GraphQL over Server-Sent Events (POST or GET `/graphql` with
+ * `Accept: text/event-stream`). With several instances sharing a Redis (`REDIS_URL`), a subscriber of
+ * any instance sees the writes of all of them.
+ */
+export type Subscription = {
+  __typename?: 'Subscription';
+  /**
+   * One event per committed write from now on: each create, update and delete, and each created or
+   * updated tool of an import, published after its transaction commits (never for an invalid,
+   * rolled-back or dry-run write). When live events become unavailable (the server's Redis is
+   * unreachable), the stream ends with an error whose `extensions.code` is `EVENTS_UNAVAILABLE`;
+   * subscribe again later. Writes are never affected.
+   */
+  toolEvents: ToolEvent;
+};
+
+
+/**
+ * Live changes, over GraphQL over Server-Sent Events (POST or GET `/graphql` with
+ * `Accept: text/event-stream`). With several instances sharing a Redis (`REDIS_URL`), a subscriber of
+ * any instance sees the writes of all of them.
+ */
+export type SubscriptionToolEventsArgs = {
+  namespace?: InputMaybe<Scalars['String']['input']>;
 };
 
 /**
@@ -396,7 +478,7 @@ export type ToolCapabilityInput = {
 
 export { ToolChange };
 
-/** A page of tools, ordered by name. */
+/** A page of tools, in the order asked for. */
 export type ToolConnection = {
   __typename?: 'ToolConnection';
   /** The tools of this page, each with its cursor. */
@@ -416,6 +498,21 @@ export type ToolEdge = {
   node: Tool;
 };
 
+/** Something that happened to one tool. */
+export type ToolEvent = {
+  __typename?: 'ToolEvent';
+  /** What happened. */
+  kind: ToolEventKind;
+  /** The tool's full name. */
+  name: Scalars['String']['output'];
+  /** When the change was committed. */
+  occurredAt: Scalars['DateTime']['output'];
+  /** The tool as it is after the change; null after a delete. */
+  tool?: Maybe<Tool>;
+};
+
+export { ToolEventKind };
+
 /** Criteria for `tools`: a tool is listed when it matches all of the given ones. */
 export type ToolFilter = {
   /** Only tools whose `capability.humanApprovalRequired` is this value. */
@@ -432,6 +529,8 @@ export type ToolFilter = {
   toolType?: InputMaybe<ToolType>;
   /** Only tools whose `capability.unsafe` is this value. */
   unsafe?: InputMaybe<Scalars['Boolean']['input']>;
+  /** Only tools created or changed at or after this instant (`updatedAt >= updatedSince`): what changed since the last sync. */
+  updatedSince?: InputMaybe<Scalars['DateTime']['input']>;
   /** Only tools whose `capability.writes` is this value. */
   writes?: InputMaybe<Scalars['Boolean']['input']>;
 };
@@ -527,6 +626,16 @@ export type ToolNotFound = UserError & {
   name: Scalars['String']['output'];
 };
 
+/** The order of `tools`. Every order is total: ties are broken by name, in the same direction. */
+export type ToolOrder = {
+  /** Ascending or descending. */
+  direction?: OrderDirection;
+  /** What to order by. */
+  field?: ToolOrderField;
+};
+
+export { ToolOrderField };
+
 /**
  * Changes to a tool. A field left out stays as it is; a field set to null goes back to its default
  * (and a required field set to null is an error); a list given replaces the whole list.
@@ -567,7 +676,34 @@ export type ToolResult = Tool | ToolNameTaken | ToolNotFound | ToolValidationErr
 
 export { ToolSource };
 
+/**
+ * Facet counts of the tools that pass one filter. Each list holds only the values that at least one
+ * of those tools has, the highest count first, ties by value.
+ */
+export type ToolStats = {
+  __typename?: 'ToolStats';
+  /** How many of them each namespace holds. */
+  byNamespace: Array<NamespaceCount>;
+  /** How many of them have each source. */
+  bySource: Array<SourceCount>;
+  /** How many are tools and how many are validations. */
+  byToolType: Array<ToolTypeCount>;
+  /** How many of them have each capability flag set. */
+  capabilities: CapabilityCounts;
+  /** How many tools and validations pass the filter. */
+  total: Scalars['Int']['output'];
+};
+
 export { ToolType };
+
+/** The number of tools of one tool type (in `ToolStats`). */
+export type ToolTypeCount = {
+  __typename?: 'ToolTypeCount';
+  /** How many tools passing the filter are of this type. */
+  count: Scalars['Int']['output'];
+  /** Tool or validation. */
+  toolType: ToolType;
+};
 
 /** The input breaks rules of the tool model; nothing was written. Every broken rule is listed. */
 export type ToolValidationError = UserError & {
@@ -730,6 +866,8 @@ export type ResolversTypes = {
   AgentSkillImplementation: ResolverTypeWrapper<AgentSkillImplementation>;
   BindingMode: BindingMode;
   BuiltinImplementation: ResolverTypeWrapper<BuiltinImplementation>;
+  CapabilityCounts: ResolverTypeWrapper<CapabilityCounts>;
+  Int: ResolverTypeWrapper<Scalars['Int']['output']>;
   CheckpointScope: CheckpointScope;
   CustomImplementation: ResolverTypeWrapper<CustomImplementation>;
   DateTime: ResolverTypeWrapper<Scalars['DateTime']['output']>;
@@ -739,7 +877,6 @@ export type ResolversTypes = {
   ImportValidationError: ResolverTypeWrapper<Omit<ImportValidationError, 'invalidTools' | 'issues'> & { invalidTools: Array<ResolversTypes['InvalidToolConfig']>, issues: Array<ResolversTypes['Issue']> }>;
   ImportedToolChange: ResolverTypeWrapper<ImportedToolMapper>;
   ImportedTools: ResolverTypeWrapper<Omit<ImportedTools, 'tools'> & { tools: Array<ResolversTypes['ImportedToolChange']> }>;
-  Int: ResolverTypeWrapper<Scalars['Int']['output']>;
   InvalidToolConfig: ResolverTypeWrapper<InvalidImportedToolMapper>;
   Issue: ResolverTypeWrapper<IssueMapper>;
   IssueCode: IssueCode;
@@ -747,18 +884,24 @@ export type ResolversTypes = {
   JSONObject: ResolverTypeWrapper<Scalars['JSONObject']['output']>;
   McpImplementation: ResolverTypeWrapper<McpImplementation>;
   Mutation: ResolverTypeWrapper<Record<PropertyKey, never>>;
+  NamespaceCount: ResolverTypeWrapper<NamespaceCount>;
   NamespaceSummary: ResolverTypeWrapper<NamespaceSummaryMapper>;
+  OrderDirection: OrderDirection;
   PageInfo: ResolverTypeWrapper<PageInfo>;
   Query: ResolverTypeWrapper<Record<PropertyKey, never>>;
   ResourceAccessMode: ResourceAccessMode;
   ResourceSlot: ResolverTypeWrapper<ResourceSlotMapper>;
   ResourceSlotInput: ResourceSlotInput;
+  SourceCount: ResolverTypeWrapper<SourceCount>;
+  Subscription: ResolverTypeWrapper<Record<PropertyKey, never>>;
   Tool: ResolverTypeWrapper<StoredToolMapper>;
   ToolCapability: ResolverTypeWrapper<ToolCapabilityMapper>;
   ToolCapabilityInput: ToolCapabilityInput;
   ToolChange: ToolChange;
   ToolConnection: ResolverTypeWrapper<ToolConnectionModelMapper>;
   ToolEdge: ResolverTypeWrapper<Omit<ToolEdge, 'node'> & { node: ResolversTypes['Tool'] }>;
+  ToolEvent: ResolverTypeWrapper<ToolEventMapper>;
+  ToolEventKind: ToolEventKind;
   ToolFilter: ToolFilter;
   ToolImplementation: ResolverTypeWrapper<ResolversUnionTypes<ResolversTypes>['ToolImplementation']>;
   ToolInput: ToolInput;
@@ -767,10 +910,14 @@ export type ResolversTypes = {
   ToolLifecycleInput: ToolLifecycleInput;
   ToolNameTaken: ResolverTypeWrapper<ToolNameTaken>;
   ToolNotFound: ResolverTypeWrapper<ToolNotFound>;
+  ToolOrder: ToolOrder;
+  ToolOrderField: ToolOrderField;
   ToolPatch: ToolPatch;
   ToolResult: ResolverTypeWrapper<ResolversUnionTypes<ResolversTypes>['ToolResult']>;
   ToolSource: ToolSource;
+  ToolStats: ResolverTypeWrapper<ToolStatsMapper>;
   ToolType: ToolType;
+  ToolTypeCount: ResolverTypeWrapper<ToolTypeCount>;
   ToolValidationError: ResolverTypeWrapper<Omit<ToolValidationError, 'issues'> & { issues: Array<ResolversTypes['Issue']> }>;
   UserError: ResolverTypeWrapper<ResolversInterfaceTypes<ResolversTypes>['UserError']>;
   WrappedImplementation: ResolverTypeWrapper<WrappedImplementationModelMapper>;
@@ -785,6 +932,8 @@ export type ResolversTypes = {
 export type ResolversParentTypes = {
   AgentSkillImplementation: AgentSkillImplementation;
   BuiltinImplementation: BuiltinImplementation;
+  CapabilityCounts: CapabilityCounts;
+  Int: Scalars['Int']['output'];
   CustomImplementation: CustomImplementation;
   DateTime: Scalars['DateTime']['output'];
   DeleteToolResult: ResolversUnionTypes<ResolversParentTypes>['DeleteToolResult'];
@@ -793,23 +942,26 @@ export type ResolversParentTypes = {
   ImportValidationError: Omit<ImportValidationError, 'invalidTools' | 'issues'> & { invalidTools: Array<ResolversParentTypes['InvalidToolConfig']>, issues: Array<ResolversParentTypes['Issue']> };
   ImportedToolChange: ImportedToolMapper;
   ImportedTools: Omit<ImportedTools, 'tools'> & { tools: Array<ResolversParentTypes['ImportedToolChange']> };
-  Int: Scalars['Int']['output'];
   InvalidToolConfig: InvalidImportedToolMapper;
   Issue: IssueMapper;
   JSON: Scalars['JSON']['output'];
   JSONObject: Scalars['JSONObject']['output'];
   McpImplementation: McpImplementation;
   Mutation: Record<PropertyKey, never>;
+  NamespaceCount: NamespaceCount;
   NamespaceSummary: NamespaceSummaryMapper;
   PageInfo: PageInfo;
   Query: Record<PropertyKey, never>;
   ResourceSlot: ResourceSlotMapper;
   ResourceSlotInput: ResourceSlotInput;
+  SourceCount: SourceCount;
+  Subscription: Record<PropertyKey, never>;
   Tool: StoredToolMapper;
   ToolCapability: ToolCapabilityMapper;
   ToolCapabilityInput: ToolCapabilityInput;
   ToolConnection: ToolConnectionModelMapper;
   ToolEdge: Omit<ToolEdge, 'node'> & { node: ResolversParentTypes['Tool'] };
+  ToolEvent: ToolEventMapper;
   ToolFilter: ToolFilter;
   ToolImplementation: ResolversUnionTypes<ResolversParentTypes>['ToolImplementation'];
   ToolInput: ToolInput;
@@ -818,8 +970,11 @@ export type ResolversParentTypes = {
   ToolLifecycleInput: ToolLifecycleInput;
   ToolNameTaken: ToolNameTaken;
   ToolNotFound: ToolNotFound;
+  ToolOrder: ToolOrder;
   ToolPatch: ToolPatch;
   ToolResult: ResolversUnionTypes<ResolversParentTypes>['ToolResult'];
+  ToolStats: ToolStatsMapper;
+  ToolTypeCount: ToolTypeCount;
   ToolValidationError: Omit<ToolValidationError, 'issues'> & { issues: Array<ResolversParentTypes['Issue']> };
   UserError: ResolversInterfaceTypes<ResolversParentTypes>['UserError'];
   WrappedImplementation: WrappedImplementationModelMapper;
@@ -852,6 +1007,15 @@ export type BindingModeResolvers = EnumResolverSignature<{ CONTEXTUAL?: any, STA
 export type BuiltinImplementationResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['BuiltinImplementation'] = ResolversParentTypes['BuiltinImplementation']> = {
   builtin?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
   __isTypeOf?: IsTypeOfResolverFn<ParentType, ContextType>;
+};
+
+export type CapabilityCountsResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['CapabilityCounts'] = ResolversParentTypes['CapabilityCounts']> = {
+  checkpointable?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  humanApprovalRequired?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  idempotent?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  readOnly?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  unsafe?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  writes?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
 };
 
 export type CheckpointScopeResolvers = EnumResolverSignature<{ RESOURCE?: any, SESSION?: any, WRITE_SCOPE?: any }, ResolversTypes['CheckpointScope']>;
@@ -936,10 +1100,17 @@ export type MutationResolvers<ContextType = GraphQLContext, ParentType extends R
   updateTool?: Resolver<ResolversTypes['ToolResult'], ParentType, ContextType, RequireFields<MutationUpdateToolArgs, 'input' | 'name'>>;
 };
 
+export type NamespaceCountResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['NamespaceCount'] = ResolversParentTypes['NamespaceCount']> = {
+  count?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  namespace?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+};
+
 export type NamespaceSummaryResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['NamespaceSummary'] = ResolversParentTypes['NamespaceSummary']> = {
   namespace?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
   toolCount?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
 };
+
+export type OrderDirectionResolvers = EnumResolverSignature<{ ASC?: any, DESC?: any }, ResolversTypes['OrderDirection']>;
 
 export type PageInfoResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['PageInfo'] = ResolversParentTypes['PageInfo']> = {
   endCursor?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
@@ -951,6 +1122,7 @@ export type PageInfoResolvers<ContextType = GraphQLContext, ParentType extends R
 export type QueryResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['Query'] = ResolversParentTypes['Query']> = {
   namespaces?: Resolver<Array<ResolversTypes['NamespaceSummary']>, ParentType, ContextType>;
   tool?: Resolver<Maybe<ResolversTypes['Tool']>, ParentType, ContextType, RequireFields<QueryToolArgs, 'name'>>;
+  toolStats?: Resolver<ResolversTypes['ToolStats'], ParentType, ContextType, Partial<QueryToolStatsArgs>>;
   tools?: Resolver<ResolversTypes['ToolConnection'], ParentType, ContextType, RequireFields<QueryToolsArgs, 'first'>>;
 };
 
@@ -964,6 +1136,15 @@ export type ResourceSlotResolvers<ContextType = GraphQLContext, ParentType exten
   required?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
   resourceType?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
   staticResource?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+};
+
+export type SourceCountResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['SourceCount'] = ResolversParentTypes['SourceCount']> = {
+  count?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  source?: Resolver<ResolversTypes['ToolSource'], ParentType, ContextType>;
+};
+
+export type SubscriptionResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['Subscription'] = ResolversParentTypes['Subscription']> = {
+  toolEvents?: SubscriptionResolver<ResolversTypes['ToolEvent'], "toolEvents", ParentType, ContextType, Partial<SubscriptionToolEventsArgs>>;
 };
 
 export type ToolResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['Tool'] = ResolversParentTypes['Tool'], FederationReferenceType extends FederationReferenceTypes['Tool'] = FederationReferenceTypes['Tool']> = {
@@ -1019,6 +1200,15 @@ export type ToolEdgeResolvers<ContextType = GraphQLContext, ParentType extends R
   node?: Resolver<ResolversTypes['Tool'], ParentType, ContextType>;
 };
 
+export type ToolEventResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['ToolEvent'] = ResolversParentTypes['ToolEvent']> = {
+  kind?: Resolver<ResolversTypes['ToolEventKind'], ParentType, ContextType>;
+  name?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  occurredAt?: Resolver<ResolversTypes['DateTime'], ParentType, ContextType>;
+  tool?: Resolver<Maybe<ResolversTypes['Tool']>, ParentType, ContextType>;
+};
+
+export type ToolEventKindResolvers = EnumResolverSignature<{ CREATED?: any, DELETED?: any, UPDATED?: any }, ResolversTypes['ToolEventKind']>;
+
 export type ToolImplementationResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['ToolImplementation'] = ResolversParentTypes['ToolImplementation']> = {
   __resolveType: TypeResolveFn<'AgentSkillImplementation' | 'BuiltinImplementation' | 'CustomImplementation' | 'McpImplementation' | 'WrappedImplementation', ParentType, ContextType>;
 };
@@ -1048,13 +1238,28 @@ export type ToolNotFoundResolvers<ContextType = GraphQLContext, ParentType exten
   __isTypeOf?: IsTypeOfResolverFn<ParentType, ContextType>;
 };
 
+export type ToolOrderFieldResolvers = EnumResolverSignature<{ NAME?: any, UPDATED_AT?: any }, ResolversTypes['ToolOrderField']>;
+
 export type ToolResultResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['ToolResult'] = ResolversParentTypes['ToolResult']> = {
   __resolveType: TypeResolveFn<'Tool' | 'ToolNameTaken' | 'ToolNotFound' | 'ToolValidationError', ParentType, ContextType>;
 };
 
 export type ToolSourceResolvers = EnumResolverSignature<{ AGENT_SKILL?: any, BUILTIN?: any, CUSTOM?: any, MCP?: any, WRAPPED?: any }, ResolversTypes['ToolSource']>;
 
+export type ToolStatsResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['ToolStats'] = ResolversParentTypes['ToolStats']> = {
+  byNamespace?: Resolver<Array<ResolversTypes['NamespaceCount']>, ParentType, ContextType>;
+  bySource?: Resolver<Array<ResolversTypes['SourceCount']>, ParentType, ContextType>;
+  byToolType?: Resolver<Array<ResolversTypes['ToolTypeCount']>, ParentType, ContextType>;
+  capabilities?: Resolver<ResolversTypes['CapabilityCounts'], ParentType, ContextType>;
+  total?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+};
+
 export type ToolTypeResolvers = EnumResolverSignature<{ TOOL?: any, VALIDATION?: any }, ResolversTypes['ToolType']>;
+
+export type ToolTypeCountResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['ToolTypeCount'] = ResolversParentTypes['ToolTypeCount']> = {
+  count?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  toolType?: Resolver<ResolversTypes['ToolType'], ParentType, ContextType>;
+};
 
 export type ToolValidationErrorResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['ToolValidationError'] = ResolversParentTypes['ToolValidationError']> = {
   issues?: Resolver<Array<ResolversTypes['Issue']>, ParentType, ContextType>;
@@ -1083,6 +1288,7 @@ export type Resolvers<ContextType = GraphQLContext> = {
   AgentSkillImplementation?: AgentSkillImplementationResolvers<ContextType>;
   BindingMode?: BindingModeResolvers;
   BuiltinImplementation?: BuiltinImplementationResolvers<ContextType>;
+  CapabilityCounts?: CapabilityCountsResolvers<ContextType>;
   CheckpointScope?: CheckpointScopeResolvers;
   CustomImplementation?: CustomImplementationResolvers<ContextType>;
   DateTime?: GraphQLScalarType;
@@ -1099,24 +1305,33 @@ export type Resolvers<ContextType = GraphQLContext> = {
   JSONObject?: GraphQLScalarType;
   McpImplementation?: McpImplementationResolvers<ContextType>;
   Mutation?: MutationResolvers<ContextType>;
+  NamespaceCount?: NamespaceCountResolvers<ContextType>;
   NamespaceSummary?: NamespaceSummaryResolvers<ContextType>;
+  OrderDirection?: OrderDirectionResolvers;
   PageInfo?: PageInfoResolvers<ContextType>;
   Query?: QueryResolvers<ContextType>;
   ResourceAccessMode?: ResourceAccessModeResolvers;
   ResourceSlot?: ResourceSlotResolvers<ContextType>;
+  SourceCount?: SourceCountResolvers<ContextType>;
+  Subscription?: SubscriptionResolvers<ContextType>;
   Tool?: ToolResolvers<ContextType>;
   ToolCapability?: ToolCapabilityResolvers<ContextType>;
   ToolChange?: ToolChangeResolvers;
   ToolConnection?: ToolConnectionResolvers<ContextType>;
   ToolEdge?: ToolEdgeResolvers<ContextType>;
+  ToolEvent?: ToolEventResolvers<ContextType>;
+  ToolEventKind?: ToolEventKindResolvers;
   ToolImplementation?: ToolImplementationResolvers<ContextType>;
   ToolIsWrapped?: ToolIsWrappedResolvers<ContextType>;
   ToolLifecycle?: ToolLifecycleResolvers<ContextType>;
   ToolNameTaken?: ToolNameTakenResolvers<ContextType>;
   ToolNotFound?: ToolNotFoundResolvers<ContextType>;
+  ToolOrderField?: ToolOrderFieldResolvers;
   ToolResult?: ToolResultResolvers<ContextType>;
   ToolSource?: ToolSourceResolvers;
+  ToolStats?: ToolStatsResolvers<ContextType>;
   ToolType?: ToolTypeResolvers;
+  ToolTypeCount?: ToolTypeCountResolvers<ContextType>;
   ToolValidationError?: ToolValidationErrorResolvers<ContextType>;
   UserError?: UserErrorResolvers<ContextType>;
   WrappedImplementation?: WrappedImplementationResolvers<ContextType>;

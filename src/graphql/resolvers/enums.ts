@@ -7,7 +7,15 @@ import type { Resolvers } from '../generated/resolvers-types';
  */
 export const enumResolvers: Pick<
   Resolvers,
-  'ToolSource' | 'ToolType' | 'ResourceAccessMode' | 'BindingMode' | 'CheckpointScope' | 'ToolChange'
+  | 'ToolSource'
+  | 'ToolType'
+  | 'ResourceAccessMode'
+  | 'BindingMode'
+  | 'CheckpointScope'
+  | 'ToolChange'
+  | 'ToolEventKind'
+  | 'ToolOrderField'
+  | 'OrderDirection'
 > = {
   ToolSource: { MCP: 'mcp', AGENT_SKILL: 'agent_skill', BUILTIN: 'builtin', CUSTOM: 'custom', WRAPPED: 'wrapped' },
   ToolType: { TOOL: 'tool', VALIDATION: 'validation' },
@@ -15,4 +23,7 @@ export const enumResolvers: Pick<
   BindingMode: { CONTEXTUAL: 'contextual', STATIC: 'static' },
   CheckpointScope: { RESOURCE: 'resource', WRITE_SCOPE: 'write_scope', SESSION: 'session' },
   ToolChange: { CREATED: 'created', UPDATED: 'updated', UNCHANGED: 'unchanged' },
+  ToolEventKind: { CREATED: 'created', UPDATED: 'updated', DELETED: 'deleted' },
+  ToolOrderField: { NAME: 'name', UPDATED_AT: 'updatedAt' },
+  OrderDirection: { ASC: 'asc', DESC: 'desc' },
 };

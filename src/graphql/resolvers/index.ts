@@ -3,6 +3,7 @@ import { enumResolvers } from './enums';
 import { Mutation } from './mutation';
 import { Query } from './query';
 import { scalarResolvers } from './scalars';
+import { Subscription } from './subscription';
 import { Tool } from './types/Tool';
 import { ToolConnection } from './types/ToolConnection';
 import { WrappedImplementation } from './types/WrappedImplementation';
@@ -16,6 +17,7 @@ export const resolvers: Resolvers = {
   ...enumResolvers,
   Query,
   Mutation,
+  Subscription,
   Tool,
   ToolConnection,
   WrappedImplementation,

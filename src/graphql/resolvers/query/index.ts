@@ -2,5 +2,6 @@ import type { QueryResolvers } from '../../generated/resolvers-types';
 import { namespaces } from './namespaces';
 import { tool } from './tool';
 import { tools } from './tools';
+import { toolStats } from './toolStats';
 
-export const Query: QueryResolvers = { tool, tools, namespaces };
+export const Query: QueryResolvers = { tool, tools, toolStats, namespaces };

@@ -1,11 +1,12 @@
 import { GraphQLError } from 'graphql';
+import { DEFAULT_TOOL_ORDER, type ToolOrder } from '../../../domain/ports';
 import type { QueryResolvers } from '../../generated/resolvers-types';
 import { decodeToolCursor } from '../../cursor';
 import { primeTools } from '../../loaders';
 
 export const MAX_PAGE_SIZE = 100;
 
-/** `tools(filter, first, after)`: one keyset page, ordered by name; `totalCount` is counted lazily. */
+/** `tools(filter, orderBy, first, after)`: one keyset page in the order asked for; `totalCount` is counted lazily. */
 export const tools: NonNullable<QueryResolvers['tools']> = async (_root, args, { registry, loaders }) => {
   const first = args.first ?? 20;
   if (!Number.isInteger(first) || first < 1 || first > MAX_PAGE_SIZE) {
@@ -13,9 +14,13 @@ export const tools: NonNullable<QueryResolvers['tools']> = async (_root, args, {
       extensions: { code: 'BAD_USER_INPUT', argumentName: 'first' },
     });
   }
-  const afterName = args.after == null ? null : decodeToolCursor(args.after);
+  const order: ToolOrder = {
+    field: args.orderBy?.field ?? DEFAULT_TOOL_ORDER.field,
+    direction: args.orderBy?.direction ?? DEFAULT_TOOL_ORDER.direction,
+  };
+  const after = args.after == null ? null : decodeToolCursor(args.after, order);
   const filter = { ...args.filter };
-  const page = await registry.list({ filter, first, afterName });
+  const page = await registry.list({ filter, first, order, after });
   primeTools(loaders, page.tools);
-  return { page, filter };
+  return { page, filter, order };
 };

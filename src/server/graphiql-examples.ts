@@ -1,0 +1,92 @@
+/**
+ * GraphiQL's first tab: one example of each kind of operation, each named, so that the run button
+ * offers them by name. They work on any registry (`npm run examples:load` fills one).
+ */
+export const GRAPHIQL_EXAMPLES = /* GraphQL */ `# Welcome to toolgraph, the registry of agent tools.
+# The Docs pane (top left) describes every type, field and argument. Pick an operation with the
+# run button: list, facets, get, create, import, and watch live changes (subscription, over SSE).
+
+query ListTools {
+  tools(filter: { search: "" }, orderBy: { field: UPDATED_AT, direction: DESC }, first: 10) {
+    totalCount
+    edges {
+      node {
+        name
+        description
+        source
+        updatedAt
+        capability { readOnly writes humanApprovalRequired }
+        implementation {
+          __typename
+          ... on McpImplementation { server toolName }
+        }
+      }
+    }
+    pageInfo { hasNextPage endCursor }
+  }
+}
+
+query Facets {
+  toolStats {
+    total
+    byNamespace { namespace count }
+    bySource { source count }
+    byToolType { toolType count }
+    capabilities { readOnly writes checkpointable idempotent unsafe humanApprovalRequired }
+  }
+}
+
+query GetTool {
+  tool(name: "local/word-counter") {
+    name
+    description
+    capability { readOnly idempotent }
+    resourceSlots { name resourceType access binding }
+    inputSchema
+    cliDict
+  }
+}
+
+mutation CreateTool {
+  createTool(input: {
+    name: "local/word-counter"
+    description: "Count the words of a text."
+    source: BUILTIN
+    capability: { readOnly: true, idempotent: true }
+  }) {
+    __typename
+    ... on Tool { name timeout createdAt }
+    ... on ToolValidationError { message issues { path code message } }
+    ... on ToolNameTaken { message }
+  }
+}
+
+mutation ImportTools {
+  importTools(dryRun: true, config: """
+tools:
+  - name: local/line-counter
+    description: Count the lines of a file.
+    source: builtin
+    capability: { read_only: true }
+  - name: local/check-line-counter
+    description: Check the line counter's output.
+    tool_type: validation
+    source: wrapped
+    wraps: local/line-counter
+""") {
+    __typename
+    ... on ImportedTools { dryRun created updated unchanged tools { name change } }
+    ... on ImportValidationError { message invalidTools { index name issues { path code message } } }
+  }
+}
+
+# Runs until stopped; create, update or delete a tool in another tab to see its event here.
+subscription WatchTools {
+  toolEvents {
+    kind
+    name
+    occurredAt
+    tool { name description updatedAt }
+  }
+}
+`;

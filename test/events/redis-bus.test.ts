@@ -1,0 +1,112 @@
+import { EventsUnavailable, type ToolEvent } from '../../src/domain/events';
+import { RedisToolEventBus } from '../../src/server/events';
+import { fullTool } from '../store/fixtures';
+import { freePort, privateRedis, requireTestRedis, TEST_REDIS_URL, type PrivateRedis } from './redis-server';
+import { deletedEvent, failureOf, nextWithin } from './streams';
+
+/** The Redis event bus against real redis-server processes: delivery across buses, outages, recovery. */
+
+const quiet = () => undefined;
+
+describe('the Redis event bus', () => {
+  const buses: RedisToolEventBus[] = [];
+  const bus = (url: string, channel: string, log: (message: string) => void = quiet) => {
+    const created = new RedisToolEventBus(url, { channel, log });
+    buses.push(created);
+    return created;
+  };
+  afterEach(async () => {
+    await Promise.all(buses.splice(0).map((b) => b.close()));
+  });
+
+  describe('with Redis up', () => {
+    beforeAll(requireTestRedis);
+    const channel = `toolgraph-test:${process.pid}:${Date.now()}`;
+
+    it('delivers an event published on one bus to the subscribers of another, tool and instants intact', async () => {
+      const a = bus(TEST_REDIS_URL, channel);
+      const b = bus(TEST_REDIS_URL, channel);
+      expect(await a.ready(5000)).toBe(true);
+      expect(await b.ready(5000)).toBe(true);
+      const onB = b.subscribe({ namespace: 'devops' });
+      const onA = a.subscribe({});
+      const now = new Date();
+      const event: ToolEvent = {
+        kind: 'updated',
+        name: 'devops/docker-build',
+        tool: { ...fullTool('devops/docker-build'), createdAt: new Date(now.getTime() - 1000), updatedAt: now },
+        occurredAt: now,
+      };
+      await a.publish(deletedEvent('other/x'));
+      await a.publish(event);
+      const onBFirst = await nextWithin(onB, 2000);
+      expect(onBFirst !== 'timeout' && onBFirst.value).toEqual(event);
+      const onAFirst = await nextWithin(onA, 2000);
+      expect(onAFirst !== 'timeout' && onAFirst.value?.name).toBe('other/x');
+    });
+
+    it('keeps buses of other channels apart', async () => {
+      const a = bus(TEST_REDIS_URL, channel);
+      const other = bus(TEST_REDIS_URL, `${channel}:other`);
+      await Promise.all([a.ready(5000), other.ready(5000)]);
+      const stream = other.subscribe({});
+      await a.publish(deletedEvent('x/y'));
+      expect(await nextWithin(stream, 200)).toBe('timeout');
+    });
+  });
+
+  describe('with no Redis listening', () => {
+    it('rejects publishes at once and fails new subscriptions with EventsUnavailable', async () => {
+      const logs: string[] = [];
+      const dead = bus(`redis://127.0.0.1:${await freePort()}`, 'c', (m) => logs.push(m));
+      expect(await dead.ready(300)).toBe(false);
+      const started = Date.now();
+      await expect(dead.publish(deletedEvent('x/y'))).rejects.toThrow();
+      expect(Date.now() - started).toBeLessThan(500);
+      expect(await failureOf(dead.subscribe({}), 1000)).toBeInstanceOf(EventsUnavailable);
+      expect(logs.filter((m) => /unreachable/.test(m))).toHaveLength(1);
+    });
+  });
+
+  describe('through an outage', () => {
+    let redis: PrivateRedis;
+    beforeAll(async () => {
+      redis = await privateRedis();
+    });
+    afterAll(async () => redis?.stop());
+
+    it('ends open streams with EventsUnavailable when Redis goes, and works again when it is back', async () => {
+      const logs: string[] = [];
+      const a = bus(redis.url, 'outage', (m) => logs.push(m));
+      const b = bus(redis.url, 'outage');
+      expect(await a.ready(5000)).toBe(true);
+      expect(await b.ready(5000)).toBe(true);
+      const open = b.subscribe({});
+
+      await redis.stop();
+      expect(await failureOf(open, 5000)).toBeInstanceOf(EventsUnavailable);
+      expect(await failureOf(b.subscribe({}), 1000)).toBeInstanceOf(EventsUnavailable);
+      await expect(a.publish(deletedEvent('x/lost'))).rejects.toThrow();
+      for (let i = 0; i < 50 && a.available; i++) await new Promise((resolve) => setTimeout(resolve, 100));
+      expect(a.available).toBe(false);
+      expect(logs.filter((m) => /unreachable/.test(m))).toHaveLength(1);
+
+      await redis.start();
+      expect(await a.ready(10_000)).toBe(true);
+      expect(await b.ready(10_000)).toBe(true);
+      expect(logs.some((m) => /reachable again/.test(m))).toBe(true);
+      const again = b.subscribe({});
+      // The publisher reconnects on its own schedule; retry until it takes the event.
+      for (let i = 0; i < 100; i++) {
+        try {
+          await a.publish(deletedEvent('x/back'));
+          break;
+        } catch {
+          await new Promise((resolve) => setTimeout(resolve, 100));
+        }
+      }
+      const result = await nextWithin(again, 3000);
+      expect(result !== 'timeout' && result.value?.name).toBe('x/back');
+    });
+  });
+});

@@ -1,0 +1,105 @@
+/**
+ * A GraphQL-over-SSE client for tests (yoga's "distinct connections" mode): POST the subscription
+ * with `accept: text/event-stream`, read `next` events until `complete`. Works with `yoga.fetch`
+ * (in memory) and with global fetch against a real server.
+ */
+
+export interface SseResult {
+  data?: any;
+  errors?: { message: string; extensions?: Record<string, unknown> }[];
+}
+
+export interface SseSubscription {
+  /** The HTTP status of the response. */
+  status: number;
+  /** The next `next` payload, 'complete' when the server ended the stream, 'timeout' after `ms`. */
+  next(ms?: number): Promise<SseResult | 'complete' | 'timeout'>;
+  /** Every payload that arrives within `ms` (until complete). */
+  collect(ms: number): Promise<SseResult[]>;
+  close(): void;
+}
+
+type FetchLike = (url: string, init: RequestInit) => Promise<Response>;
+
+export async function subscribe(fetchFn: FetchLike, url: string, query: string, variables?: object): Promise<SseSubscription> {
+  const abort = new AbortController();
+  const response = await fetchFn(url, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', accept: 'text/event-stream' },
+    body: JSON.stringify({ query, variables }),
+    signal: abort.signal,
+  });
+  const reader = response.body!.getReader();
+  const decoder = new TextDecoder();
+  const queue: (SseResult | 'complete')[] = [];
+  const signal: { wake: (() => void) | null } = { wake: null };
+  let buffer = '';
+  let ended = false;
+
+  const pump = (async () => {
+    try {
+      for (;;) {
+        const { value, done } = await reader.read();
+        if (done) break;
+        buffer += decoder.decode(value, { stream: true });
+        let boundary: number;
+        while ((boundary = buffer.indexOf('\n\n')) >= 0) {
+          const block = buffer.slice(0, boundary);
+          buffer = buffer.slice(boundary + 2);
+          let event = 'message';
+          const data: string[] = [];
+          for (const line of block.split('\n')) {
+            if (line.startsWith('event:')) event = line.slice(6).trim();
+            else if (line.startsWith('data:')) data.push(line.slice(5).trimStart());
+          }
+          if (event === 'next') queue.push(JSON.parse(data.join('\n')) as SseResult);
+          else if (event === 'complete') queue.push('complete');
+          else continue;
+          signal.wake?.();
+        }
+      }
+    } catch {
+      // aborted
+    } finally {
+      ended = true;
+      signal.wake?.();
+    }
+  })();
+  void pump;
+
+  const next = async (ms = 5000): Promise<SseResult | 'complete' | 'timeout'> => {
+    const deadline = Date.now() + ms;
+    while (queue.length === 0) {
+      if (ended) return 'complete';
+      const left = deadline - Date.now();
+      if (left <= 0) return 'timeout';
+      await new Promise<void>((resolve) => {
+        const timer = setTimeout(resolve, left);
+        signal.wake = () => {
+          clearTimeout(timer);
+          resolve();
+        };
+      });
+      signal.wake = null;
+    }
+    return queue.shift()!;
+  };
+
+  return {
+    status: response.status,
+    next,
+    async collect(ms) {
+      const results: SseResult[] = [];
+      const deadline = Date.now() + ms;
+      for (;;) {
+        const item = await next(Math.max(0, deadline - Date.now()));
+        if (item === 'timeout' || item === 'complete') return results;
+        results.push(item);
+      }
+    },
+    close() {
+      abort.abort();
+      reader.cancel().catch(() => undefined);
+    },
+  };
+}

@@ -1,0 +1,118 @@
+/**
+ * `subscription { toolEvents }` over yoga's GraphQL-over-SSE transport, in memory (yoga.fetch), on
+ * each database: exactly one event per committed write, none for invalid, refused or dry-run writes.
+ */
+import type { ToolStore } from '../../src/domain/ports';
+import { InProcessToolEventBus } from '../../src/server/events';
+import { createToolgraphServer, type ToolgraphServer } from '../../src/server/yoga';
+import { createToolStore } from '../../src/store';
+import { subscribe, type SseSubscription } from '../events/sse';
+import { freshDatabase, testDatabases, type FreshDatabase } from '../support/databases';
+import { data } from './helpers';
+
+const EVENTS = /* GraphQL */ `
+  subscription Events($namespace: String) {
+    toolEvents(namespace: $namespace) { kind name occurredAt tool { name description timeout updatedAt } }
+  }
+`;
+
+const CREATE = /* GraphQL */ `
+  mutation ($input: ToolInput!) { createTool(input: $input) { __typename } }
+`;
+const UPDATE = /* GraphQL */ `
+  mutation ($name: String!, $input: ToolPatch!) { updateTool(name: $name, input: $input) { __typename } }
+`;
+const DELETE = /* GraphQL */ `
+  mutation ($name: String!) { deleteTool(name: $name) { __typename } }
+`;
+const IMPORT = /* GraphQL */ `
+  mutation ($config: String!, $dryRun: Boolean) { importTools(config: $config, dryRun: $dryRun) { __typename } }
+`;
+
+const builtin = (name: string, description = `The ${name} tool.`) => ({ name, description, source: 'BUILTIN' });
+const yamlOf = (...tools: [string, string][]) =>
+  `tools:\n${tools.map(([name, description]) => `  - { name: ${name}, description: ${description}, source: builtin }\n`).join('')}`;
+
+describe.each(testDatabases())('subscription toolEvents on %s', (kind) => {
+  let database: FreshDatabase;
+  let store: ToolStore;
+  let bus: InProcessToolEventBus;
+  let yoga: ToolgraphServer;
+  const open: SseSubscription[] = [];
+
+  const listen = async (namespace?: string) => {
+    const subscription = await subscribe(yoga.fetch as never, 'http://yoga/graphql', EVENTS, { namespace });
+    open.push(subscription);
+    expect(subscription.status).toBe(200);
+    return subscription;
+  };
+  const kindsAndNames = (results: { data?: any }[]) => results.map((r) => `${r.data.toolEvents.kind} ${r.data.toolEvents.name}`);
+
+  beforeAll(async () => {
+    database = await freshDatabase(kind);
+    store = await createToolStore(database.url);
+    bus = new InProcessToolEventBus();
+    yoga = createToolgraphServer({ store, events: bus, logging: false });
+  });
+  afterEach(() => {
+    for (const subscription of open.splice(0)) subscription.close();
+  });
+  afterAll(async () => {
+    await bus?.close();
+    await store?.close();
+    await database?.drop();
+  });
+
+  it('receives one event per committed create, update and delete, with the tool as it is now', async () => {
+    const events = await listen();
+    await data(yoga, CREATE, { input: builtin('live/one') });
+    await data(yoga, UPDATE, { name: 'live/one', input: { timeout: 7 } });
+    await data(yoga, DELETE, { name: 'live/one' });
+    const received = await events.collect(300);
+    expect(kindsAndNames(received)).toEqual(['CREATED live/one', 'UPDATED live/one', 'DELETED live/one']);
+    expect(received[0]!.data.toolEvents.tool).toMatchObject({ name: 'live/one', timeout: 300 });
+    expect(received[1]!.data.toolEvents.tool).toMatchObject({ name: 'live/one', timeout: 7 });
+    expect(received[2]!.data.toolEvents.tool).toBeNull();
+    for (const r of received) expect(Number.isNaN(Date.parse(r.data.toolEvents.occurredAt))).toBe(false);
+  });
+
+  it('receives nothing for invalid, refused or missing-target writes, nor for a dry run', async () => {
+    await data(yoga, CREATE, { input: builtin('quiet/base') });
+    const events = await listen();
+    expect((await data(yoga, CREATE, { input: builtin('NOT A NAME') })).createTool.__typename).toBe('ToolValidationError');
+    expect((await data(yoga, CREATE, { input: builtin('quiet/base') })).createTool.__typename).toBe('ToolNameTaken');
+    expect((await data(yoga, UPDATE, { name: 'quiet/base', input: { timeout: 0 } })).updateTool.__typename).toBe('ToolValidationError');
+    expect((await data(yoga, UPDATE, { name: 'quiet/none', input: { timeout: 5 } })).updateTool.__typename).toBe('ToolNotFound');
+    expect((await data(yoga, DELETE, { name: 'quiet/none' })).deleteTool.__typename).toBe('ToolNotFound');
+    expect((await data(yoga, IMPORT, { config: yamlOf(['quiet/new', 'New.']), dryRun: true })).importTools.__typename).toBe('ImportedTools');
+    expect((await data(yoga, IMPORT, { config: yamlOf(['quiet/a', 'A.'], ['quiet/b', "''"]) })).importTools.__typename).toBe(
+      'ImportValidationError',
+    );
+    expect(await events.collect(300)).toEqual([]);
+  });
+
+  it('receives one event per created or updated tool of an import, none for unchanged ones', async () => {
+    await data(yoga, IMPORT, { config: yamlOf(['imp/a', 'A.'], ['imp/b', 'B.']) });
+    const events = await listen();
+    await data(yoga, IMPORT, { config: yamlOf(['imp/a', 'A.'], ['imp/b', 'B again.'], ['imp/c', 'C.']) });
+    expect(kindsAndNames(await events.collect(300))).toEqual(['UPDATED imp/b', 'CREATED imp/c']);
+  });
+
+  it('filters by namespace', async () => {
+    const ns = await listen('ns-a');
+    const all = await listen();
+    await data(yoga, CREATE, { input: builtin('ns-b/one') });
+    await data(yoga, CREATE, { input: builtin('ns-a/one') });
+    expect(kindsAndNames(await ns.collect(300))).toEqual(['CREATED ns-a/one']);
+    expect(kindsAndNames(await all.collect(100))).toEqual(['CREATED ns-b/one', 'CREATED ns-a/one']);
+  });
+
+  it('unsubscribes when the client goes away', async () => {
+    const before = bus.subscriberCount;
+    const events = await listen();
+    expect(bus.subscriberCount).toBe(before + 1);
+    events.close();
+    for (let i = 0; i < 50 && bus.subscriberCount > before; i++) await new Promise((resolve) => setTimeout(resolve, 20));
+    expect(bus.subscriberCount).toBe(before);
+  });
+});
