@@ -1,20 +1,18 @@
-import type {
-  JsonObject,
-  ResourceSlot,
-  StoredTool,
-  ToolCapability,
-  ToolDefinition,
-  ToolLifecycle,
+import {
+  BINDING_MODES,
+  RESOURCE_ACCESS_MODES,
+  type JsonObject,
+  type ResourceSlot,
+  type StoredTool,
+  type ToolCapability,
+  type ToolDefinition,
+  type ToolLifecycle,
 } from '../domain/model';
-import { Prisma } from './generated/sqlite/client';
+import { Prisma, type Tool as ToolRow } from './generated/sqlite/client';
 
 /** Rows ↔ domain types. The domain never sees a Prisma type; this file is the only translation. */
 
-export const WITH_SLOTS = { resourceSlots: { orderBy: { position: 'asc' } } } satisfies Prisma.ToolInclude;
-
-export type ToolRow = Prisma.ToolGetPayload<{ include: typeof WITH_SLOTS }>;
-type SlotRow = ToolRow['resourceSlots'][number];
-
+/** A Tool row, its slots included (one column): every read of a tool is one SELECT. */
 export function toStoredTool(row: ToolRow): StoredTool {
   const capability: ToolCapability = {
     readOnly: row.readOnly,
@@ -41,7 +39,7 @@ export function toStoredTool(row: ToolRow): StoredTool {
     inputSchema: jsonObjectOrNull(row.inputSchema),
     outputSchema: jsonObjectOrNull(row.outputSchema),
     capability,
-    resourceSlots: row.resourceSlots.map(toResourceSlot),
+    resourceSlots: resourceSlots(row.resourceSlots),
     lifecycle: lifecycleOrNull(row.lifecycle),
     timeout: row.timeout,
     createdAt: row.createdAt,
@@ -49,19 +47,7 @@ export function toStoredTool(row: ToolRow): StoredTool {
   };
 }
 
-function toResourceSlot(row: SlotRow): ResourceSlot {
-  return {
-    name: row.name,
-    resourceType: row.resourceType,
-    access: row.access,
-    description: row.description,
-    binding: row.binding,
-    staticResource: row.staticResource,
-    required: row.required,
-  };
-}
-
-/** The Tool columns of a definition (no id, no timestamps, no slots). */
+/** The Tool columns of a definition (no id, no timestamps), slots included as their JSON column. */
 export function toolColumns(tool: ToolDefinition) {
   const { capability } = tool;
   return {
@@ -91,23 +77,25 @@ export function toolColumns(tool: ToolDefinition) {
     costProfile: capability.costProfile,
     lifecycle: jsonOrDbNull(tool.lifecycle && { ...tool.lifecycle }),
     timeout: tool.timeout,
+    resourceSlots: tool.resourceSlots.map(slotJson),
   } satisfies Prisma.ToolUncheckedCreateInput;
 }
 
-export function slotColumns(tool: ToolDefinition) {
-  return tool.resourceSlots.map(
-    (slot, position) =>
-      ({
-        position,
-        name: slot.name,
-        resourceType: slot.resourceType,
-        access: slot.access,
-        description: slot.description,
-        binding: slot.binding,
-        staticResource: slot.staticResource,
-        required: slot.required,
-      }) satisfies Prisma.ResourceSlotCreateWithoutToolInput,
-  );
+/**
+ * One slot as stored in the "resourceSlots" JSON array. The migration
+ * prisma/<provider>/migrations/*_resource_slots_as_json writes the same keys. Postgres jsonb keeps
+ * keys in its own order, so `resourceSlots` below rebuilds each slot in this order when reading.
+ */
+function slotJson(slot: ResourceSlot) {
+  return {
+    name: slot.name,
+    resourceType: slot.resourceType,
+    access: slot.access,
+    description: slot.description,
+    binding: slot.binding,
+    staticResource: slot.staticResource,
+    required: slot.required,
+  } satisfies Prisma.InputJsonObject;
 }
 
 function jsonOrDbNull(value: JsonObject | null): Prisma.InputJsonObject | typeof Prisma.DbNull {
@@ -139,4 +127,33 @@ function lifecycleOrNull(value: Prisma.JsonValue): ToolLifecycle | null {
     return typeof hookValue === 'string' ? hookValue : null;
   };
   return { discover: hook('discover'), activate: hook('activate'), deactivate: hook('deactivate') };
+}
+
+/** The stored "resourceSlots" array as domain slots, in stored order; refuses a malformed value. */
+function resourceSlots(value: Prisma.JsonValue): ResourceSlot[] {
+  if (!Array.isArray(value)) throw new Error(`stored resourceSlots is not a list: ${JSON.stringify(value)}`);
+  return value.map((item) => {
+    const slot = isObject(item) ? item : {};
+    const { name, resourceType, access, description, binding, staticResource, required } = slot;
+    if (
+      typeof name !== 'string' ||
+      typeof resourceType !== 'string' ||
+      !RESOURCE_ACCESS_MODES.includes(access as ResourceSlot['access']) ||
+      typeof description !== 'string' ||
+      !BINDING_MODES.includes(binding as ResourceSlot['binding']) ||
+      !(staticResource === null || typeof staticResource === 'string') ||
+      typeof required !== 'boolean'
+    ) {
+      throw new Error(`stored resource slot is malformed: ${JSON.stringify(item)}`);
+    }
+    return {
+      name,
+      resourceType,
+      access: access as ResourceSlot['access'],
+      description,
+      binding: binding as ResourceSlot['binding'],
+      staticResource,
+      required,
+    };
+  });
 }

@@ -10,7 +10,7 @@ import { escapeLike } from './sqlite-like';
  *
  * Prisma's groupBy cannot group by the namespace (an expression of `name`), so the filter is
  * written here as SQL too. It must select exactly what `toolWhere` (./tool-repository.ts)
- * selects; test/store/tool-stats.test.ts checks `total` against `count` for every filter.
+ * selects; test/store/ordering-and-stats.test.ts checks `total` against `count` for every filter.
  */
 
 interface SqlFilter {

@@ -14,7 +14,7 @@ import {
 } from '../domain/ports';
 import type { Dialect } from './dialect';
 import { Prisma } from './generated/sqlite/client';
-import { slotColumns, toolColumns, toStoredTool, WITH_SLOTS } from './mapping';
+import { toolColumns, toStoredTool } from './mapping';
 import type { StoreClient, StoreTransaction } from './prisma-client';
 import { statsSql, toToolStats, type StatsRow } from './stats';
 
@@ -88,7 +88,6 @@ async function findByNames(db: Queryable, names: readonly string[]): Promise<Sto
   const rows = await db.tool.findMany({
     where: { name: { in: [...new Set(names)] } },
     orderBy: { name: 'asc' },
-    include: WITH_SLOTS,
   });
   return rows.map(toStoredTool);
 }
@@ -98,7 +97,6 @@ async function findWrappersOf(db: Queryable, names: readonly string[]): Promise<
   const rows = await db.tool.findMany({
     where: { wrapsName: { in: [...new Set(names)] }, toolType: 'validation' },
     orderBy: { name: 'asc' },
-    include: WITH_SLOTS,
   });
   return rows.map(toStoredTool);
 }
@@ -107,11 +105,9 @@ function knownError(error: unknown): Prisma.PrismaClientKnownRequestError | unde
   return error instanceof Prisma.PrismaClientKnownRequestError ? error : undefined;
 }
 
-/** True when the unique violation is on the Tool name (not, say, a slot's (toolId, name)). */
+/** A unique violation: the Tool's unique keys are `name` and (name, toolType), both the name. */
 function isToolNameUniqueViolation(error: Prisma.PrismaClientKnownRequestError): boolean {
-  if (error.code !== 'P2002') return false;
-  const meta = JSON.stringify(error.meta ?? {});
-  return !/toolId|ResourceSlot/.test(meta);
+  return error.code === 'P2002';
 }
 
 /** The writer handed to `work`: each operation translates the constraint violations it can cause. */
@@ -128,10 +124,7 @@ class TransactionWriter implements ToolWriter {
 
   async insert(tool: ToolDefinition): Promise<StoredTool> {
     try {
-      const row = await this.tx.tool.create({
-        data: { ...toolColumns(tool), resourceSlots: { create: slotColumns(tool) } },
-        include: WITH_SLOTS,
-      });
+      const row = await this.tx.tool.create({ data: toolColumns(tool) });
       return toStoredTool(row);
     } catch (error) {
       const known = knownError(error);
@@ -145,12 +138,7 @@ class TransactionWriter implements ToolWriter {
     try {
       const row = await this.tx.tool.update({
         where: { name: tool.name },
-        data: {
-          ...toolColumns(tool),
-          updatedAt: new Date(),
-          resourceSlots: { deleteMany: {}, create: slotColumns(tool) },
-        },
-        include: WITH_SLOTS,
+        data: { ...toolColumns(tool), updatedAt: new Date() },
       });
       return toStoredTool(row);
     } catch (error) {
@@ -208,7 +196,6 @@ export class PrismaToolStore implements ToolStore {
       where: keyset.after === null ? where : { AND: [where, keyset.after] },
       orderBy: keyset.orderBy,
       take: take + 1,
-      include: WITH_SLOTS,
     });
     return { tools: rows.slice(0, take).map(toStoredTool), hasNextPage: rows.length > take };
   }

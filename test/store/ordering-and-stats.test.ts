@@ -107,10 +107,11 @@ describe.each(testDatabases())('ToolStore ordering, updatedSince and stats on %s
       expect(namesOf(page.tools)).toEqual(byName.slice(byName.indexOf('a/six') + 1, byName.indexOf('a/six') + 4));
     });
 
-    it('lists a page in one query plus one for the slots, whatever the order', async () => {
+    it('lists a page, slots included, in one SQL statement whatever the order', async () => {
       queries.length = 0;
       await store.listPage({ filter: {}, first: 2, order: { field: 'updatedAt', direction: 'desc' }, after: { name: 'b/five', updatedAt: at(20) } });
-      expect(queries.filter((sql) => /SELECT/i.test(sql)).length).toBeLessThanOrEqual(2);
+      expect(queries).toHaveLength(1);
+      expect(queries[0]).toMatch(/^SELECT\b/);
     });
 
     it('has an index on (updatedAt, name) for the updatedAt order', async () => {

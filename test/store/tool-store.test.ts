@@ -117,14 +117,14 @@ describe.each(testDatabases())('ToolStore on %s', (kind) => {
   });
 
   describe('delete', () => {
-    it('deletes the tool with its slots, and deleting a missing name is a no-op', async () => {
+    it('deletes the tool (its slots are part of its row), and deleting a missing name is a no-op', async () => {
       await insert(fullTool('devops/docker-build'));
       await store.write((writer) => writer.delete('devops/docker-build'));
       await store.write((writer) => writer.delete('devops/docker-build'));
       expect(await store.findByNames(['devops/docker-build'])).toEqual([]);
       const client = createPrismaClient(parseDatabaseUrl(database.url));
       try {
-        expect(await client.resourceSlot.count()).toBe(0);
+        expect(await client.tool.count()).toBe(0);
       } finally {
         await client.$disconnect();
       }
@@ -334,7 +334,11 @@ describe.each(testDatabases())('ToolStore on %s', (kind) => {
   });
 
   describe('query counts', () => {
-    it('reads 50 tools with their slots in as many queries as 1 tool', async () => {
+    /** The statements other than the write transaction's own BEGIN / COMMIT / ROLLBACK. */
+    const withoutTransactionControl = (statements: string[]) =>
+      statements.filter((sql) => !/^\s*(BEGIN|COMMIT|ROLLBACK)\b/i.test(sql));
+
+    it('reads 1 or 50 tools with their slots in one SQL statement', async () => {
       const tools = Array.from({ length: 50 }, (_, i) => fullTool(`bulk/tool-${String(i).padStart(2, '0')}`));
       await insert(...tools);
       const one = await sqlOf(() => store.findByNames(['bulk/tool-00']));
@@ -344,20 +348,67 @@ describe.each(testDatabases())('ToolStore on %s', (kind) => {
       });
       expect(found).toHaveLength(50);
       expect(found.every((tool) => tool.resourceSlots.length === 3)).toBe(true);
-      expect(one.length).toBeLessThanOrEqual(2);
-      expect(fifty).toHaveLength(one.length);
+      expect(found.map(definitionOf)).toEqual(tools);
+      expect(one).toHaveLength(1);
+      expect(fifty).toHaveLength(1);
+      expect(fifty[0]).toMatch(/^SELECT\b[\s\S]*\bFROM\s+\S*Tool\W/);
     });
 
-    it('lists a page with its slots and reads wrappers in a constant number of queries', async () => {
+    it('lists a page with its slots, and reads wrappers, in one SQL statement whatever the size', async () => {
       const tools = Array.from({ length: 30 }, (_, i) => fullTool(`bulk/tool-${String(i).padStart(2, '0')}`));
       await insert(...tools);
       await insert(...tools.map((tool, i) => validationOf(`check/v-${i}`, tool.name)));
-      const small = await sqlOf(() => store.listPage({ filter: {}, first: 2, after: null }));
-      const large = await sqlOf(() => store.listPage({ filter: {}, first: 40, after: null }));
-      expect(large).toHaveLength(small.length);
-      const wrappersOfOne = await sqlOf(() => store.findWrappersOf([tools[0]!.name]));
-      const wrappersOfAll = await sqlOf(() => store.findWrappersOf(tools.map((tool) => tool.name)));
-      expect(wrappersOfAll).toHaveLength(wrappersOfOne.length);
+      expect(await sqlOf(() => store.listPage({ filter: {}, first: 2, after: null }))).toHaveLength(1);
+      expect(await sqlOf(() => store.listPage({ filter: {}, first: 40, after: null }))).toHaveLength(1);
+      expect(await sqlOf(() => store.findWrappersOf([tools[0]!.name]))).toHaveLength(1);
+      expect(await sqlOf(() => store.findWrappersOf(tools.map((tool) => tool.name)))).toHaveLength(1);
+    });
+
+    it('inserts and replaces a tool with its slots in one statement each (plus the COMMIT)', async () => {
+      const inserted = await sqlOf(() => store.write((writer) => writer.insert(fullTool('bulk/one'))));
+      expect(withoutTransactionControl(inserted)).toHaveLength(1);
+      expect(withoutTransactionControl(inserted)[0]).toMatch(/^INSERT\b/);
+      const replaced = await sqlOf(() => store.write((writer) => writer.replace(fullTool('bulk/one'))));
+      expect(withoutTransactionControl(replaced)).toHaveLength(1);
+      expect(withoutTransactionControl(replaced)[0]).toMatch(/^UPDATE\b/);
+    });
+  });
+
+  describe('the resourceSlots JSON column', () => {
+    async function storeRawSlots(name: string, value: unknown): Promise<void> {
+      const client = createPrismaClient(parseDatabaseUrl(database.url));
+      try {
+        await client.tool.update({ where: { name }, data: { resourceSlots: value as never } });
+      } finally {
+        await client.$disconnect();
+      }
+    }
+
+    it('stores each slot with the same keys in the same order, slots in their given order', async () => {
+      await insert(fullTool('json/tool'));
+      const client = createPrismaClient(parseDatabaseUrl(database.url));
+      try {
+        const row = await client.tool.findUniqueOrThrow({ where: { name: 'json/tool' } });
+        expect(row.resourceSlots).toEqual(fullTool('json/tool').resourceSlots);
+        const [read] = await store.findByNames(['json/tool']);
+        for (const slot of read!.resourceSlots) {
+          expect(Object.keys(slot)).toEqual(['name', 'resourceType', 'access', 'description', 'binding', 'staticResource', 'required']);
+        }
+      } finally {
+        await client.$disconnect();
+      }
+    });
+
+    it.each([
+      ['not a list', { name: 'x' }],
+      ['a slot that is not an object', ['workspace']],
+      ['an unknown access mode', [{ ...fullTool('x/y').resourceSlots[0]!, access: 'write_only' }]],
+      ['a missing field', [{ ...fullTool('x/y').resourceSlots[0]!, required: undefined }]],
+      ['required as a number', [{ ...fullTool('x/y').resourceSlots[0]!, required: 1 }]],
+    ])('refuses to read a stored value that is %s', async (_what, value) => {
+      await insert(builtinTool('json/bad'));
+      await storeRawSlots('json/bad', JSON.parse(JSON.stringify(value)));
+      await expect(store.findByNames(['json/bad'])).rejects.toThrow(/resource ?slot/i);
     });
   });
 });
