@@ -1,4 +1,4 @@
-import { parseDatabaseUrl } from '../store/database-url';
+import { DEFAULT_DATABASE_URL, parseDatabaseUrl } from '../store/database-url';
 
 /** The server's settings, from the environment (README, "Configuration"). */
 export interface ServerConfig {
@@ -9,7 +9,7 @@ export interface ServerConfig {
   redisUrl: string | undefined;
 }
 
-export const DEFAULTS = { port: 4000, host: '127.0.0.1', databaseUrl: 'file:./data/toolgraph.db' } as const;
+export const DEFAULTS = { port: 4000, host: '127.0.0.1', databaseUrl: DEFAULT_DATABASE_URL } as const;
 
 /** A setting with a bad value; the message names the variable and what it accepts. */
 export class ConfigError extends Error {

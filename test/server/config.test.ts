@@ -2,7 +2,7 @@ import { ConfigError, loadConfig } from '../../src/server/config';
 
 describe('server configuration', () => {
   it('defaults to 127.0.0.1:4000 and the SQLite file under data/', () => {
-    expect(loadConfig({})).toEqual({ port: 4000, host: '127.0.0.1', databaseUrl: 'file:./data/toolgraph.db' });
+    expect(loadConfig({})).toEqual({ port: 4000, host: '127.0.0.1', databaseUrl: 'file:data/toolgraph.db' });
   });
 
   it('reads PORT, HOST and DATABASE_URL', () => {
