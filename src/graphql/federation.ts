@@ -68,7 +68,9 @@ function resolveEntity(entities: Map<string, Entity>, representation: EntityRepr
   if (!entity.keys.some((key) => key.every((field) => representation[field] !== undefined))) {
     return userError(`A "${typeName}" reference needs the fields of its key: ${entity.keys.map((key) => key.join(' ')).join(' or ')}.`);
   }
-  return Promise.resolve(entity.resolveReference(representation as never, context as never, info)).then((value) =>
+  // `new Promise` runs the resolver now (same tick, so DataLoaders still batch) and turns a
+  // synchronous throw into this reference's error instead of the whole list's.
+  return new Promise((resolve) => resolve(entity.resolveReference(representation as never, context as never, info))).then((value) =>
     // `__typename` tells `_Entity` which member this is (graphql-js's default type resolver reads it).
     value === null || value === undefined ? null : { ...(value as object), __typename: typeName },
   );

@@ -1,4 +1,5 @@
 import { DEFAULT_DATABASE_URL, parseDatabaseUrl } from '../store/database-url';
+import { DEFAULT_CHANNEL } from './events/redis';
 
 /** The server's settings, from the environment (README, "Configuration"). */
 export interface ServerConfig {
@@ -7,9 +8,18 @@ export interface ServerConfig {
   databaseUrl: string;
   /** Redis for live events shared by several instances; undefined: in-process events. */
   redisUrl: string | undefined;
+  /** The Redis channel one registry's instances share; two registries on one Redis need two. */
+  redisChannel: string;
+  /** Browser origins allowed to call the API cross-origin; empty: same origin only. */
+  corsOrigins: string[];
 }
 
-export const DEFAULTS = { port: 4000, host: '127.0.0.1', databaseUrl: DEFAULT_DATABASE_URL } as const;
+export const DEFAULTS = {
+  port: 4000,
+  host: '127.0.0.1',
+  databaseUrl: DEFAULT_DATABASE_URL,
+  redisChannel: DEFAULT_CHANNEL,
+} as const;
 
 /** A setting with a bad value; the message names the variable and what it accepts. */
 export class ConfigError extends Error {
@@ -17,7 +27,7 @@ export class ConfigError extends Error {
 }
 
 /**
- * Reads and checks PORT, HOST, DATABASE_URL and REDIS_URL once. Unset or empty variables take their default;
+ * Reads and checks PORT, HOST, DATABASE_URL, REDIS_URL, REDIS_CHANNEL and CORS_ORIGINS once. Unset or empty variables take their default;
  * a bad value throws ConfigError saying which variable is wrong and why.
  */
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
@@ -46,7 +56,33 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
   const redisUrl = value('REDIS_URL');
   if (redisUrl !== undefined) checkRedisUrl(redisUrl);
 
-  return { port, host, databaseUrl, redisUrl };
+  const redisChannel = value('REDIS_CHANNEL') ?? DEFAULTS.redisChannel;
+  if (/\s/.test(redisChannel)) throw new ConfigError(`REDIS_CHANNEL must not contain spaces; got "${redisChannel}".`);
+
+  const corsOrigins = (value('CORS_ORIGINS') ?? '').split(',').map((origin) => origin.trim()).filter(Boolean);
+  for (const origin of corsOrigins) checkOrigin(origin);
+
+  return { port, host, databaseUrl, redisUrl, redisChannel, corsOrigins };
+}
+
+function checkOrigin(origin: string): void {
+  let parsed: URL | undefined;
+  try {
+    parsed = new URL(origin);
+  } catch {
+    parsed = undefined;
+  }
+  // An origin is scheme://host[:port], exactly as browsers send it in the Origin header.
+  if (!parsed || (parsed.protocol !== 'http:' && parsed.protocol !== 'https:') || parsed.origin !== origin) {
+    throw new ConfigError(`CORS_ORIGINS must be a comma-separated list of origins like https://dashboard.example.com; got "${origin}".`);
+  }
+}
+
+/** The URL as it may be printed: a password never reaches a log. */
+function redacted(raw: string, url: URL | undefined): string {
+  if (!url?.password) return raw.replace(/:[^:@/]*@/, ':***@');
+  url.password = '***';
+  return url.toString();
 }
 
 function checkRedisUrl(raw: string): void {
@@ -57,7 +93,7 @@ function checkRedisUrl(raw: string): void {
     url = undefined;
   }
   if (!url || (url.protocol !== 'redis:' && url.protocol !== 'rediss:') || url.hostname === '') {
-    throw new ConfigError(`REDIS_URL must be redis://[user:password@]host[:port][/db] (or rediss:// for TLS); got "${raw}".`);
+    throw new ConfigError(`REDIS_URL must be redis://[user:password@]host[:port][/db] (or rediss:// for TLS); got "${redacted(raw, url)}".`);
   }
   if (url.pathname !== '' && url.pathname !== '/' && !/^\/\d+$/.test(url.pathname)) {
     throw new ConfigError(`REDIS_URL's path must be a database number (e.g. /0); got "${url.pathname}".`);

@@ -19,9 +19,9 @@ async function main(): Promise<void> {
   const config = loadConfig();
   const { provider } = await migrateDatabase(config.databaseUrl);
   const store = await createToolStore(config.databaseUrl);
-  const events = createToolEventBus(config.redisUrl);
+  const events = createToolEventBus(config.redisUrl, { channel: config.redisChannel });
   if (events instanceof RedisToolEventBus) await events.ready(REDIS_STARTUP_WAIT_MS);
-  const yoga = createToolgraphServer({ store, events });
+  const yoga = createToolgraphServer({ store, events, corsOrigins: config.corsOrigins });
   const server = createServer(yoga);
 
   await new Promise<void>((resolve, reject) => {

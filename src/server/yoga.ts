@@ -5,8 +5,10 @@ import type { ToolStore } from '../domain/ports';
 import { ToolRegistry } from '../domain/registry';
 import { createGraphQLContext, type GraphQLContext } from '../graphql/context';
 import { createToolgraphSchema } from '../graphql/schema';
-import { useBrowserPage } from './browser/use-browser-page';
 import { GRAPHIQL_EXAMPLES } from './graphiql-examples';
+import { useBrowserPage } from './plugins/use-browser-page';
+import { useFrameProtection } from './plugins/use-frame-protection';
+import { useJsonPostsOnly } from './plugins/use-json-posts-only';
 
 export type ToolgraphServerOptions = (
   | { registry: ToolRegistry }
@@ -18,6 +20,8 @@ export type ToolgraphServerOptions = (
 ) & {
   /** yoga's logger: `false` silences it (tests), default logs masked errors to the console. */
   logging?: YogaServerOptions<object, GraphQLContext>['logging'];
+  /** Browser origins allowed to call the API cross-origin (CORS_ORIGINS); none: same origin only. */
+  corsOrigins?: readonly string[];
 };
 
 export type ToolgraphServer = YogaServerInstance<object, GraphQLContext>;
@@ -37,8 +41,15 @@ export function createToolgraphServer(options: ToolgraphServerOptions): Toolgrap
     graphiql: { title: 'toolgraph', defaultQuery: GRAPHIQL_EXAMPLES },
     // GraphiQL's page with its scripts inlined (no CDN): it works offline and behind strict networks.
     renderGraphiQL,
-    // `/` and `/browser/*`: the registry browser, a static page that talks to /graphql only.
-    plugins: [useBrowserPage()],
+    // No cross-origin access unless configured: with no authentication yet, yoga's default
+    // (reflect any Origin, with credentials) would let every web page read and write the registry.
+    cors: options.corsOrigins?.length ? { origin: [...options.corsOrigins], credentials: false } : false,
+    plugins: [
+      useJsonPostsOnly(),
+      useFrameProtection(),
+      // `/` and `/browser/*`: the registry browser, a static page that talks to /graphql only.
+      useBrowserPage(),
+    ],
     // Errors that are not GraphQLErrors (database down, a bug) become "Unexpected error." with
     // extensions.code INTERNAL_SERVER_ERROR; never the original message or stack, whatever NODE_ENV.
     maskedErrors: { isDev: false },

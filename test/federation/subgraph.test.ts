@@ -141,6 +141,16 @@ describe.each(testDatabases())('the federation subgraph on %s', (kind) => {
       expect(noTypename.data).toBeUndefined();
       expect(noTypename.errors?.[0]?.message).toMatch(/object with a string `__typename`/);
     });
+
+    it('refuses a Tool reference whose name is not a string, as the gateway\'s error, not an internal one', async () => {
+      const result = await execute(yoga, `query($r: [_Any!]!) { _entities(representations: $r) { ... on Tool { name } } }`, {
+        r: [{ __typename: 'Tool', name: 42 }, { __typename: 'Tool', name: 'fed/tool-01' }],
+      });
+      expect(result.data?._entities).toEqual([null, { name: 'fed/tool-01' }]);
+      expect(result.errors).toEqual([
+        expect.objectContaining({ message: 'A Tool reference\'s "name" must be a string.', path: ['_entities', 0], extensions: { code: 'BAD_USER_INPUT' } }),
+      ]);
+    });
   });
 });
 

@@ -2,11 +2,17 @@ import { ConfigError, loadConfig } from '../../src/server/config';
 
 describe('server configuration', () => {
   it('defaults to 127.0.0.1:4000 and the SQLite file under data/', () => {
-    expect(loadConfig({})).toEqual({ port: 4000, host: '127.0.0.1', databaseUrl: 'file:data/toolgraph.db' });
+    expect(loadConfig({})).toEqual({
+      port: 4000,
+      host: '127.0.0.1',
+      databaseUrl: 'file:data/toolgraph.db',
+      redisChannel: 'toolgraph:tool-events',
+      corsOrigins: [],
+    });
   });
 
   it('reads PORT, HOST and DATABASE_URL', () => {
-    expect(loadConfig({ PORT: '8080', HOST: '0.0.0.0', DATABASE_URL: 'postgresql://u@db:5432/tools' })).toEqual({
+    expect(loadConfig({ PORT: '8080', HOST: '0.0.0.0', DATABASE_URL: 'postgresql://u@db:5432/tools' })).toMatchObject({
       port: 8080,
       host: '0.0.0.0',
       databaseUrl: 'postgresql://u@db:5432/tools',
@@ -40,4 +46,43 @@ describe('REDIS_URL', () => {
   it.each(['127.0.0.1:6379', 'http://cache:6379', 'redis://', 'redis://cache/not-a-db'])('refuses %s, naming the variable', (url) => {
     expect(() => loadConfig({ REDIS_URL: url })).toThrow(/^REDIS_URL/);
   });
+
+  it.each(['http://user:hunter2@cache:6379', 'redis://user:hunter2@cache/not-a-db', 'user:hunter2@cache:6379'])(
+    'never prints the password of a refused %s',
+    (url) => {
+      expect(() => loadConfig({ REDIS_URL: url })).toThrow(/^REDIS_URL/);
+      expect(() => loadConfig({ REDIS_URL: url })).not.toThrow(/hunter2/);
+    },
+  );
+});
+
+describe('REDIS_CHANNEL', () => {
+  it('defaults to one channel, and names another so that two registries can share one Redis', () => {
+    expect(loadConfig({}).redisChannel).toBe('toolgraph:tool-events');
+    expect(loadConfig({ REDIS_CHANNEL: 'toolgraph:staging' }).redisChannel).toBe('toolgraph:staging');
+  });
+
+  it('refuses a channel with spaces', () => {
+    expect(() => loadConfig({ REDIS_CHANNEL: 'two words' })).toThrow(/^REDIS_CHANNEL/);
+  });
+});
+
+describe('CORS_ORIGINS', () => {
+  it('is empty by default: same origin only', () => {
+    expect(loadConfig({}).corsOrigins).toEqual([]);
+  });
+
+  it('reads a comma-separated list of origins', () => {
+    expect(loadConfig({ CORS_ORIGINS: 'https://dash.example.com, http://localhost:5173' }).corsOrigins).toEqual([
+      'https://dash.example.com',
+      'http://localhost:5173',
+    ]);
+  });
+
+  it.each(['dash.example.com', 'https://dash.example.com/', 'https://dash.example.com/app', '*', 'ftp://files.example'])(
+    'refuses %s, which is not an origin',
+    (origin) => {
+      expect(() => loadConfig({ CORS_ORIGINS: origin })).toThrow(/^CORS_ORIGINS/);
+    },
+  );
 });

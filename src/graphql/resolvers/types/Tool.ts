@@ -1,3 +1,4 @@
+import { GraphQLError } from 'graphql';
 import { asCliDict } from '../../../domain/config';
 import { namespaceOf, shortNameOf } from '../../../domain/model';
 import type { ResolversParentTypes, ResolversTypes, ResolversUnionTypes, ToolResolvers } from '../../generated/resolvers-types';
@@ -6,7 +7,13 @@ import type { ResolversParentTypes, ResolversTypes, ResolversUnionTypes, ToolRes
 export const Tool: ToolResolvers = {
   // Federation: a gateway's reference `{ __typename: "Tool", name }`; null for an unknown name. Through
   // the loader, so all the references of one `_entities` call cost one query.
-  __resolveReference: ({ name }, { loaders }) => loaders.toolByName.load(name),
+  __resolveReference: ({ name }, { loaders }) => {
+    // Representations arrive as untyped `_Any`: a non-string name is the gateway's mistake, not ours.
+    if (typeof (name as unknown) !== 'string') {
+      throw new GraphQLError('A Tool reference\'s "name" must be a string.', { extensions: { code: 'BAD_USER_INPUT' } });
+    }
+    return loaders.toolByName.load(name);
+  },
   namespace: (tool) => namespaceOf(tool.name),
   shortName: (tool) => shortNameOf(tool.name),
   cliDict: (tool) => asCliDict(tool),

@@ -1,5 +1,5 @@
 import type { Plugin } from 'graphql-yoga';
-import { serveBrowserPage } from './serve';
+import { serveBrowserPage } from '../browser/serve';
 
 /**
  * A yoga plugin that serves the registry browser (`/` and `/browser/*`) before yoga's own routing,
