@@ -1,3 +1,4 @@
+import { Buffer } from 'node:buffer';
 import { LineCounter, parseDocument, stringify } from 'yaml';
 import type { YAMLError } from 'yaml';
 import { ok, rejected } from './issues';
@@ -125,10 +126,33 @@ export interface ConfigEntry {
 /** Bounds alias expansion (a "billion laughs" text); anchors for a shared block or two stay usable. */
 const MAX_ALIAS_COUNT = 50;
 
+/**
+ * The most tools one config text may hold. An import is one all-or-nothing transaction that reads
+ * every name, writes every tool and answers with every tool, so its cost grows with its size;
+ * 1,000 keeps the largest import to a few seconds on either database (far inside the store's
+ * 30 s transaction timeout, with room for a loaded machine) and its response to a size a client
+ * handles comfortably, while a catalogue of thousands of tools still loads in a few imports.
+ */
+export const MAX_IMPORT_TOOLS = 1_000;
+
+/**
+ * The largest config text, in bytes of UTF-8: 5 MiB. Parsing the YAML is the expensive part of an
+ * import: it runs before any tool can be counted or checked, and its time and memory grow with the
+ * text (measured: about 1 s and 100 MB of heap per MB of densely nested YAML), so an oversized
+ * text is refused unread. 5 MiB is about 5 KB per tool at MAX_IMPORT_TOOLS, several times a
+ * typical tool with input and output schemas (1,000 such tools are well under 2 MB).
+ */
+export const MAX_CONFIG_BYTES = 5 * 1024 * 1024;
+
 export function parseToolConfigs(text: string): Checked<ConfigEntry[]> {
   const invalid = (path: string, message: string): Checked<ConfigEntry[]> =>
     rejected([{ path, code: 'INVALID_CONFIG', message }]);
   if (typeof text !== 'string') return invalid('', 'The config must be text (YAML or JSON).');
+  // A UTF-16 code unit is at most 3 bytes of UTF-8, so most texts are judged by their length alone.
+  if (text.length * 3 > MAX_CONFIG_BYTES && Buffer.byteLength(text, 'utf8') > MAX_CONFIG_BYTES) {
+    const limit = `${MAX_CONFIG_BYTES / (1024 * 1024)} MiB (${MAX_CONFIG_BYTES.toLocaleString('en-US')} bytes)`;
+    return invalid('', `The config is larger than ${limit}, the most one import reads. Split it into several imports.`);
+  }
 
   if (flowDepthOf(text) > MAX_FLOW_DEPTH) {
     return invalid('', `The config nests [ ] or { } more than ${MAX_FLOW_DEPTH} levels deep.`);
@@ -159,6 +183,12 @@ export function parseToolConfigs(text: string): Checked<ConfigEntry[]> {
   }
   if (!Array.isArray(data.tools)) {
     return invalid('tools', `tools: must be a list of tools, not ${describeValue(data.tools)}.`);
+  }
+  if (data.tools.length > MAX_IMPORT_TOOLS) {
+    return invalid(
+      'tools',
+      `The config holds ${data.tools.length.toLocaleString('en-US')} tools; one import takes at most ${MAX_IMPORT_TOOLS.toLocaleString('en-US')}. Split it into several imports.`,
+    );
   }
   return ok(data.tools.map((config: unknown, index) => entry(index, config)));
 }

@@ -97,7 +97,11 @@ export interface NamespaceSummary {
   toolCount: number;
 }
 
-/** Reads; each method is a fixed number of queries, whatever the number of names or rows. */
+/**
+ * Reads by name. Never one query per name or per row: one query per few hundred names (the store
+ * splits a long list itself, as databases bound the parameters of one statement), so callers may
+ * pass lists of any length.
+ */
 export interface ToolReader {
   findByNames(names: readonly string[]): Promise<StoredTool[]>;
   /** The validations whose `wraps` is one of `names`, ordered by name. */

@@ -16,8 +16,3 @@ const IDENTIFIER = /^[\p{XID_Start}_]\p{XID_Continue}*$/u;
 export function isPythonIdentifier(value: string): boolean {
   return IDENTIFIER.test(value);
 }
-
-/** True when `value` can name a Python variable: an identifier that is not a keyword. */
-export function isPythonName(value: string): boolean {
-  return isPythonIdentifier(value) && !PYTHON_KEYWORDS.has(value);
-}

@@ -1,9 +1,7 @@
-import { isDeepStrictEqual } from 'node:util';
 import { parseToolConfigs } from './config';
 import {
   EventsUnavailable,
   type ToolEvent,
-  type ToolEventBus,
   type ToolEventFilter,
   type ToolEventPublisher,
   type ToolEventSubscriber,
@@ -22,6 +20,7 @@ import {
   type ToolWriter,
 } from './ports';
 import { applyPatch, validateTool, type ToolDraft } from './validation';
+import { sameJsonValue } from './values';
 
 export type { ToolDraft };
 
@@ -154,6 +153,8 @@ export class ToolRegistry {
    * as it will be after the import (a validation may wrap a tool of the same import), and only
    * when no tool has an issue is anything written, in one transaction. After the commit, one
    * event per created or updated tool; unchanged tools and dry runs announce nothing.
+   * A text over MAX_CONFIG_BYTES, or holding more than MAX_IMPORT_TOOLS tools (config.ts), is
+   * refused with INVALID_CONFIG before the database is touched.
    */
   async importTools(configText: string, options: { dryRun: boolean }): Promise<ImportOutcome> {
     const outcome = await this.importUnannounced(configText, options);
@@ -411,5 +412,6 @@ function conflictIssue(conflict: StoreConflict, paths: FieldPaths): Issue {
 
 function sameDefinition(stored: StoredTool, definition: ToolDefinition): boolean {
   const { createdAt: _created, updatedAt: _updated, ...storedDefinition } = stored;
-  return isDeepStrictEqual(storedDefinition, definition);
+  // Every field of a definition is a JSON value; compared without prototypes (see sameJsonValue).
+  return sameJsonValue(storedDefinition, definition);
 }

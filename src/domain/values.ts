@@ -36,3 +36,19 @@ export function describeValue(value: unknown): string {
 export function setOwn(target: Record<string, unknown>, key: string, value: unknown): void {
   Object.defineProperty(target, key, { value, enumerable: true, writable: true, configurable: true });
 }
+
+/**
+ * Deep equality of JSON-like values (plain objects, arrays, primitives), key order ignored. Unlike
+ * `isDeepStrictEqual` it ignores prototypes, so values from another realm (structuredClone under
+ * Jest) compare equal to their twins.
+ */
+export function sameJsonValue(a: unknown, b: unknown): boolean {
+  if (a === b) return true;
+  if (typeof a !== 'object' || typeof b !== 'object' || a === null || b === null) return false;
+  if (Array.isArray(a) || Array.isArray(b)) {
+    return Array.isArray(a) && Array.isArray(b) && a.length === b.length && a.every((item, i) => sameJsonValue(item, b[i]));
+  }
+  if (!isPlainObject(a) || !isPlainObject(b)) return false;
+  const keys = Object.keys(a);
+  return keys.length === Object.keys(b).length && keys.every((key) => Object.hasOwn(b, key) && sameJsonValue(a[key], b[key]));
+}

@@ -83,22 +83,54 @@ export function keysetOf(order: ToolOrder, position: ToolPosition | null): {
   };
 }
 
+/**
+ * How many names one `IN (…)` statement carries at most. Prisma binds each name as a parameter,
+ * and on SQLite it refuses a statement with more than 999 bound values ("query parameter limit
+ * … exceeded"; the statement also binds LIMIT and OFFSET, so it already fails at 998 names).
+ * Postgres allows 32,767, but one chunk size for both keeps the statements, and the tests, alike.
+ * 500 leaves room under SQLite's limit for the few other parameters a statement may bind.
+ */
+export const NAMES_PER_STATEMENT = 500;
+
+/**
+ * The distinct `names` in chunks of at most NAMES_PER_STATEMENT, sorted: the chunks then cover
+ * ascending, disjoint ranges of names. Names are compared by UTF-16 code unit, which is the
+ * databases' bytewise order for the ASCII names a tool can have (spec section 2).
+ */
+function nameChunks(names: readonly string[]): string[][] {
+  const sorted = [...new Set(names)].sort((a, b) => (a < b ? -1 : a > b ? 1 : 0));
+  const chunks: string[][] = [];
+  for (let start = 0; start < sorted.length; start += NAMES_PER_STATEMENT) {
+    chunks.push(sorted.slice(start, start + NAMES_PER_STATEMENT));
+  }
+  return chunks;
+}
+
+const byName = (a: StoredTool, b: StoredTool): number => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0);
+
+/** One statement per chunk of names, one after the other (a transaction runs one statement at a time). */
 async function findByNames(db: Queryable, names: readonly string[]): Promise<StoredTool[]> {
-  if (names.length === 0) return [];
-  const rows = await db.tool.findMany({
-    where: { name: { in: [...new Set(names)] } },
-    orderBy: { name: 'asc' },
-  });
-  return rows.map(toStoredTool);
+  const found: StoredTool[] = [];
+  for (const chunk of nameChunks(names)) {
+    const rows = await db.tool.findMany({ where: { name: { in: chunk } }, orderBy: { name: 'asc' } });
+    // Chunks are ascending ranges of names, so their ordered results concatenate in name order.
+    found.push(...rows.map(toStoredTool));
+  }
+  return found;
 }
 
 async function findWrappersOf(db: Queryable, names: readonly string[]): Promise<StoredTool[]> {
-  if (names.length === 0) return [];
-  const rows = await db.tool.findMany({
-    where: { wrapsName: { in: [...new Set(names)] }, toolType: 'validation' },
-    orderBy: { name: 'asc' },
-  });
-  return rows.map(toStoredTool);
+  const found: StoredTool[] = [];
+  for (const chunk of nameChunks(names)) {
+    const rows = await db.tool.findMany({
+      where: { wrapsName: { in: chunk }, toolType: 'validation' },
+      orderBy: { name: 'asc' },
+    });
+    found.push(...rows.map(toStoredTool));
+  }
+  // A validation wraps one tool, so it is found in one chunk only; but chunks are ranges of the
+  // wrapped names, and the wrappers' own names of different chunks interleave.
+  return found.sort(byName);
 }
 
 function knownError(error: unknown): Prisma.PrismaClientKnownRequestError | undefined {

@@ -1,4 +1,4 @@
-import { asCliDict, fromConfig, parseToolConfigs, toConfigText } from '../../src/domain/config';
+import { asCliDict, fromConfig, MAX_CONFIG_BYTES, MAX_IMPORT_TOOLS, parseToolConfigs, toConfigText } from '../../src/domain/config';
 import type { ConfigEntry } from '../../src/domain/config';
 import type { Checked } from '../../src/domain/issues';
 import type { ToolDefinition } from '../../src/domain/model';
@@ -297,6 +297,50 @@ tools:
       'e: [*d, *d, *d, *d, *d, *d, *d, *d, *d, *d]',
     ].join('\n');
     expect(problems(parseToolConfigs(bomb))).toEqual(['INVALID_CONFIG ']);
+  });
+});
+
+describe('parseToolConfigs: the size of one import', () => {
+  const toolsText = (count: number, description = 'd') =>
+    `tools:\n${Array.from({ length: count }, (_, i) => `  - { name: bulk/t-${i}, description: ${description}, source: builtin }\n`).join('')}`;
+
+  it(`reads a tools: list of exactly MAX_IMPORT_TOOLS (${MAX_IMPORT_TOOLS}) tools`, () => {
+    const entries = entriesOf(toolsText(MAX_IMPORT_TOOLS));
+    expect(entries).toHaveLength(MAX_IMPORT_TOOLS);
+    expect(entries.every((entry) => entry.checked.ok)).toBe(true);
+  });
+
+  it('refuses one tool more with one INVALID_CONFIG issue that states the limit, checking no tool', () => {
+    // Every tool is also invalid (blank description): only the limit is reported, nothing else.
+    const parsed = parseToolConfigs(toolsText(MAX_IMPORT_TOOLS + 1, '" "'));
+    expect(problems(parsed)).toEqual(['INVALID_CONFIG tools']);
+    expect(parsed.ok ? '' : parsed.issues[0]?.message).toBe(
+      'The config holds 1,001 tools; one import takes at most 1,000. Split it into several imports.',
+    );
+  });
+
+  /** A one-tool config padded with a YAML comment to exactly `bytes` bytes of UTF-8. */
+  function paddedTo(bytes: number, pad: string): string {
+    const tool = 'name: big/tool\ndescription: d\nsource: builtin\n# ';
+    const room = bytes - Buffer.byteLength(tool);
+    const padBytes = Buffer.byteLength(pad);
+    const text = tool + pad.repeat(Math.floor(room / padBytes)) + 'x'.repeat(room % padBytes);
+    expect(Buffer.byteLength(text)).toBe(bytes);
+    return text;
+  }
+
+  it(`reads a text of exactly MAX_CONFIG_BYTES (${MAX_CONFIG_BYTES}) bytes`, () => {
+    expect(entriesOf(paddedTo(MAX_CONFIG_BYTES, 'x')).map((entry) => entry.name)).toEqual(['big/tool']);
+    expect(entriesOf(paddedTo(MAX_CONFIG_BYTES, 'é€')).map((entry) => entry.name)).toEqual(['big/tool']);
+  });
+
+  it.each([
+    ['ASCII', 'x'],
+    ['multi-byte characters (fewer characters than bytes)', 'é€'],
+  ])('refuses one byte more (%s) with INVALID_CONFIG stating the limit', (_label, pad) => {
+    const parsed = parseToolConfigs(paddedTo(MAX_CONFIG_BYTES + 1, pad));
+    expect(problems(parsed)).toEqual(['INVALID_CONFIG ']);
+    expect(parsed.ok ? '' : parsed.issues[0]?.message).toContain('larger than 5 MiB (5,242,880 bytes)');
   });
 });
 

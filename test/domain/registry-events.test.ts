@@ -32,6 +32,8 @@ describe.each(testDatabases())('registry events on %s', (kind) => {
   let received: { event: ToolEvent; visible: boolean }[];
   let stream: AsyncIterableIterator<ToolEvent>;
   let pump: Promise<void>;
+  /** Told whenever `received` grows. */
+  let arrivals: (() => void)[] = [];
 
   beforeAll(async () => {
     database = await freshDatabase(kind);
@@ -54,6 +56,7 @@ describe.each(testDatabases())('registry events on %s', (kind) => {
       await store.write((w) => w.delete(tool.name));
     }
     received = [];
+    arrivals = [];
     stream = bus.subscribe({});
     // For each event, ask another connection at once whether the write is visible: it must be,
     // since the event is published only after the commit.
@@ -62,6 +65,7 @@ describe.each(testDatabases())('registry events on %s', (kind) => {
         const [seen] = await observer.findByNames([event.name]);
         const visible = event.kind === 'deleted' ? seen === undefined : seen?.updatedAt.getTime() === event.tool?.updatedAt.getTime();
         received.push({ event, visible });
+        for (const wake of arrivals.splice(0)) wake();
       }
     })();
   });
@@ -70,16 +74,50 @@ describe.each(testDatabases())('registry events on %s', (kind) => {
     await pump;
   });
 
-  /** The events received once every write so far has been announced and observed. */
+  /**
+   * Resolves once `condition` holds, checked whenever an event has been received and observed.
+   * The timeout only fails a test that would otherwise hang; it never decides what was received.
+   */
+  async function until(condition: () => boolean, what: string, ms = 15_000): Promise<void> {
+    const deadline = Date.now() + ms;
+    while (!condition()) {
+      const left = deadline - Date.now();
+      if (left <= 0) throw new Error(`timed out waiting for ${what}; received ${JSON.stringify(received.map((r) => r.event.name))}`);
+      await new Promise<void>((resolve) => {
+        const timer = setTimeout(resolve, left);
+        arrivals.push(() => {
+          clearTimeout(timer);
+          resolve();
+        });
+      });
+    }
+  }
+
+  let markers = 0;
+
+  /**
+   * The events received once every write so far has been announced and observed. A marker proves
+   * it: one more committed write (a tool created, then deleted again so that no test sees it) whose
+   * events come after every earlier one. The marker's events are removed from `received`.
+   */
   async function events(): Promise<{ kind: string; name: string }[]> {
-    await new Promise((resolve) => setTimeout(resolve, 50));
+    const marker = `zz-marker/m-${++markers}`;
+    const start = received.length;
+    expect((await registry.create(draft(marker))).kind).toBe('ok');
+    await until(() => received.some((r) => r.event.name === marker), `the event of the marker ${marker}`);
+    // Deleted only once its created event has been observed, so that the observer sees it stored.
+    expect((await registry.delete(marker)).kind).toBe('deleted');
+    await until(() => received.filter((r) => r.event.name === marker).length === 2, `the deleted event of ${marker}`);
+    const markerAt = received.findIndex((r, i) => i >= start && r.event.name === marker);
+    const markerEvents = received.splice(markerAt);
+    expect(markerEvents.map((r) => `${r.event.kind} ${r.event.name}`)).toEqual([`created ${marker}`, `deleted ${marker}`]);
     expect(received.every((r) => r.visible)).toBe(true);
     return received.map(({ event }) => ({ kind: event.kind, name: event.name }));
   }
 
   /** Waits until `count` events have been received and checked. */
   async function observed(count: number): Promise<void> {
-    for (let i = 0; i < 200 && received.length < count; i++) await new Promise((resolve) => setTimeout(resolve, 5));
+    await until(() => received.length >= count, `${count} events`);
     expect(received).toHaveLength(count);
   }
 

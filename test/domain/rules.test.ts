@@ -1,7 +1,8 @@
 import type { Issue } from '../../src/domain/issues';
 import { defaultCapability } from '../../src/domain/model';
 import type { ToolDefinition } from '../../src/domain/model';
-import { isPythonIdentifier, isPythonName } from '../../src/domain/python-identifier';
+import { isPythonIdentifier } from '../../src/domain/python-identifier';
+import { sameJsonValue } from '../../src/domain/values';
 import { applyPatch, validateTool } from '../../src/domain/validation';
 import type { ToolDraft } from '../../src/domain/validation';
 import { checkJsonSchema } from '../../src/domain/json-schema';
@@ -251,9 +252,8 @@ describe('INVALID_SLOT_NAME: a slot name is a Python identifier and not a keywor
     },
   );
 
-  it('matches str.isidentifier() apart from keywords', () => {
+  it('matches str.isidentifier(), which keywords pass (the rule refuses them on top, above)', () => {
     expect(isPythonIdentifier('class')).toBe(true);
-    expect(isPythonName('class')).toBe(false);
     expect(isPythonIdentifier('\u2118x')).toBe(true); // ℘ is Other_ID_Start, so XID_Start
   });
 });
@@ -666,5 +666,15 @@ describe('applyPatch: a patch merges over a stored definition', () => {
   it('ignores the bookkeeping of a stored tool', () => {
     const storedTool = { ...stored, createdAt: new Date(0), updatedAt: new Date(0) };
     expect(valid(applyPatch(storedTool, {}))).toEqual(stored);
+  });
+});
+
+describe('sameJsonValue: how an import tells an unchanged tool', () => {
+  it('ignores key order and prototypes (structuredClone under Jest gives another realm)', () => {
+    const value = { b: [1, { c: null }], a: 'x' };
+    expect(sameJsonValue(value, structuredClone({ a: 'x', b: [1, { c: null }] }))).toBe(true);
+    expect(sameJsonValue(value, { a: 'x', b: [1, { c: false }] })).toBe(false);
+    expect(sameJsonValue(value, { a: 'x', b: [1, { c: null }], d: undefined })).toBe(false);
+    expect(sameJsonValue([1], { 0: 1 })).toBe(false);
   });
 });

@@ -14,8 +14,12 @@ export interface SseSubscription {
   status: number;
   /** The next `next` payload, 'complete' when the server ended the stream, 'timeout' after `ms`. */
   next(ms?: number): Promise<SseResult | 'complete' | 'timeout'>;
-  /** Every payload that arrives within `ms` (until complete). */
-  collect(ms: number): Promise<SseResult[]>;
+  /**
+   * The payloads before the first one that `isMarker` accepts (the event of a marker write made
+   * after the writes under test), that marker dropped. Throws if the marker does not come within
+   * `ms`: the window only decides failure, never what is received.
+   */
+  until(isMarker: (result: SseResult) => boolean, ms?: number): Promise<SseResult[]>;
   close(): void;
 }
 
@@ -88,12 +92,15 @@ export async function subscribe(fetchFn: FetchLike, url: string, query: string, 
   return {
     status: response.status,
     next,
-    async collect(ms) {
+    async until(isMarker, ms = 15_000) {
       const results: SseResult[] = [];
       const deadline = Date.now() + ms;
       for (;;) {
         const item = await next(Math.max(0, deadline - Date.now()));
-        if (item === 'timeout' || item === 'complete') return results;
+        if (item === 'timeout' || item === 'complete') {
+          throw new Error(`no marker event (${item} after ${ms} ms); received before: ${JSON.stringify(results)}`);
+        }
+        if (isMarker(item)) return results;
         results.push(item);
       }
     },

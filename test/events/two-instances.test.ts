@@ -65,7 +65,10 @@ describe(`two instances on one ${kind} database and one Redis`, () => {
 
     expect((await post(a!.url, UPDATE, { name: `${namespace}/tool-0`, input: { timeout: 9 } })).data.updateTool.__typename).toBe('Tool');
     expect((await post(b!.url, DELETE, { name: `${namespace}/tool-1` })).data.deleteTool.__typename).toBe('DeletedTool');
-    const rest = await events.collect(1000);
+    // A marker write on A: once B's client has its event, it has every event before it.
+    const marker = `${namespace}/marker`;
+    expect((await post(a!.url, CREATE, { input: { name: marker, description: 'Marker.', source: 'BUILTIN' } })).data.createTool.__typename).toBe('Tool');
+    const rest = await events.until((r) => r.data?.toolEvents?.name === marker, 15_000);
     expect(rest.map((r) => `${r.data.toolEvents.kind} ${r.data.toolEvents.name}`)).toEqual([
       `UPDATED ${namespace}/tool-0`,
       `DELETED ${namespace}/tool-1`,

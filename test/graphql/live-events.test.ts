@@ -1,6 +1,8 @@
 /**
  * `subscription { toolEvents }` over yoga's GraphQL-over-SSE transport, in memory (yoga.fetch), on
  * each database: exactly one event per committed write, none for invalid, refused or dry-run writes.
+ * What a subscription received is read up to the event of a marker write (see `mark`), never
+ * within a time window.
  */
 import type { ToolStore } from '../../src/domain/ports';
 import { InProcessToolEventBus } from '../../src/server/events';
@@ -48,6 +50,20 @@ describe.each(testDatabases())('subscription toolEvents on %s', (kind) => {
   };
   const kindsAndNames = (results: { data?: any }[]) => results.map((r) => `${r.data.toolEvents.kind} ${r.data.toolEvents.name}`);
 
+  /**
+   * A marker: one more committed write after the writes under test. Events arrive in commit
+   * order, so once a subscription has the marker's event, it has every event that came before.
+   */
+  let markers = 0;
+  const mark = async (namespace = 'marker'): Promise<string> => {
+    const name = `${namespace}/marker-${++markers}`;
+    expect((await data(yoga, CREATE, { input: builtin(name) })).createTool.__typename).toBe('Tool');
+    return name;
+  };
+  /** The events `subscription` received before the CREATED event of the marker `name`. */
+  const before = (subscription: SseSubscription, name: string) =>
+    subscription.until((r) => r.data?.toolEvents?.kind === 'CREATED' && r.data.toolEvents.name === name);
+
   beforeAll(async () => {
     database = await freshDatabase(kind);
     store = await createToolStore(database.url);
@@ -68,7 +84,7 @@ describe.each(testDatabases())('subscription toolEvents on %s', (kind) => {
     await data(yoga, CREATE, { input: builtin('live/one') });
     await data(yoga, UPDATE, { name: 'live/one', input: { timeout: 7 } });
     await data(yoga, DELETE, { name: 'live/one' });
-    const received = await events.collect(300);
+    const received = await before(events, await mark());
     expect(kindsAndNames(received)).toEqual(['CREATED live/one', 'UPDATED live/one', 'DELETED live/one']);
     expect(received[0]!.data.toolEvents.tool).toMatchObject({ name: 'live/one', timeout: 300 });
     expect(received[1]!.data.toolEvents.tool).toMatchObject({ name: 'live/one', timeout: 7 });
@@ -88,14 +104,14 @@ describe.each(testDatabases())('subscription toolEvents on %s', (kind) => {
     expect((await data(yoga, IMPORT, { config: yamlOf(['quiet/a', 'A.'], ['quiet/b', "''"]) })).importTools.__typename).toBe(
       'ImportValidationError',
     );
-    expect(await events.collect(300)).toEqual([]);
+    expect(await before(events, await mark())).toEqual([]);
   });
 
   it('receives one event per created or updated tool of an import, none for unchanged ones', async () => {
     await data(yoga, IMPORT, { config: yamlOf(['imp/a', 'A.'], ['imp/b', 'B.']) });
     const events = await listen();
     await data(yoga, IMPORT, { config: yamlOf(['imp/a', 'A.'], ['imp/b', 'B again.'], ['imp/c', 'C.']) });
-    expect(kindsAndNames(await events.collect(300))).toEqual(['UPDATED imp/b', 'CREATED imp/c']);
+    expect(kindsAndNames(await before(events, await mark()))).toEqual(['UPDATED imp/b', 'CREATED imp/c']);
   });
 
   it('filters by namespace', async () => {
@@ -103,8 +119,10 @@ describe.each(testDatabases())('subscription toolEvents on %s', (kind) => {
     const all = await listen();
     await data(yoga, CREATE, { input: builtin('ns-b/one') });
     await data(yoga, CREATE, { input: builtin('ns-a/one') });
-    expect(kindsAndNames(await ns.collect(300))).toEqual(['CREATED ns-a/one']);
-    expect(kindsAndNames(await all.collect(100))).toEqual(['CREATED ns-b/one', 'CREATED ns-a/one']);
+    // The marker is in ns-a, so that both subscriptions receive it.
+    const marker = await mark('ns-a');
+    expect(kindsAndNames(await before(ns, marker))).toEqual(['CREATED ns-a/one']);
+    expect(kindsAndNames(await before(all, marker))).toEqual(['CREATED ns-b/one', 'CREATED ns-a/one']);
   });
 
   it('unsubscribes when the client goes away', async () => {
@@ -112,7 +130,8 @@ describe.each(testDatabases())('subscription toolEvents on %s', (kind) => {
     const events = await listen();
     expect(bus.subscriberCount).toBe(before + 1);
     events.close();
-    for (let i = 0; i < 50 && bus.subscriberCount > before; i++) await new Promise((resolve) => setTimeout(resolve, 20));
+    // Polls for the server to notice (no event tells it); the limit only bounds a failing test.
+    for (let i = 0; i < 500 && bus.subscriberCount > before; i++) await new Promise((resolve) => setTimeout(resolve, 20));
     expect(bus.subscriberCount).toBe(before);
   });
 });

@@ -2,6 +2,7 @@ import type { StoredTool, ToolDefinition } from '../../src/domain/model';
 import { StoreConflict, type ToolStore } from '../../src/domain/ports';
 import { createToolStore, parseDatabaseUrl } from '../../src/store';
 import { createPrismaClient } from '../../src/store/prisma-client';
+import { NAMES_PER_STATEMENT } from '../../src/store/tool-repository';
 import { freshDatabase, testDatabases, type FreshDatabase } from '../support/databases';
 import { builtinTool, fullTool, validationOf } from './fixtures';
 
@@ -362,6 +363,38 @@ describe.each(testDatabases())('ToolStore on %s', (kind) => {
       expect(await sqlOf(() => store.listPage({ filter: {}, first: 40, after: null }))).toHaveLength(1);
       expect(await sqlOf(() => store.findWrappersOf([tools[0]!.name]))).toHaveLength(1);
       expect(await sqlOf(() => store.findWrappersOf(tools.map((tool) => tool.name)))).toHaveLength(1);
+    });
+
+    it(`reads 1,200 names in ceil(1200 / ${NAMES_PER_STATEMENT}) statements, all found, in name order`, async () => {
+      // SQLite (through Prisma) refuses a statement of more than 999 bound values; the store reads
+      // long name lists in chunks so that no caller has to.
+      const names = Array.from({ length: 1200 }, (_, i) => `many/t-${String(i).padStart(4, '0')}`);
+      await insert(...names.map((name) => builtinTool(name)));
+      const asked = [...names].reverse().concat(names.slice(0, 10), ['many/absent']);
+      let found: StoredTool[] = [];
+      const sql = await sqlOf(async () => {
+        found = await store.findByNames(asked);
+      });
+      expect(sql).toHaveLength(Math.ceil(1200 / NAMES_PER_STATEMENT));
+      expect(sql.every((statement) => /^SELECT\b/.test(statement))).toBe(true);
+      expect(namesOf(found)).toEqual(names);
+
+      await insert(...names.slice(0, 600).map((name, i) => validationOf(`many-check/v-${String(599 - i).padStart(4, '0')}`, name)));
+      let wrappers: StoredTool[] = [];
+      const wrapperSql = await sqlOf(async () => {
+        wrappers = await store.findWrappersOf(names);
+      });
+      expect(wrapperSql).toHaveLength(Math.ceil(1200 / NAMES_PER_STATEMENT));
+      expect(namesOf(wrappers)).toEqual(Array.from({ length: 600 }, (_, i) => `many-check/v-${String(i).padStart(4, '0')}`));
+      expect(wrappers[0]!.wraps).toBe('many/t-0599');
+
+      // Inside a write transaction too (imports read through the writer).
+      const inTransaction = await store.write(async (writer) => ({
+        found: await writer.findByNames(names),
+        wrappers: await writer.findWrappersOf(names),
+      }));
+      expect(namesOf(inTransaction.found)).toEqual(names);
+      expect(inTransaction.wrappers).toHaveLength(600);
     });
 
     it('inserts and replaces a tool with its slots in one statement each (plus the COMMIT)', async () => {

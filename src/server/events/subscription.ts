@@ -19,10 +19,6 @@ export class EventSubscription implements AsyncIterableIterator<ToolEvent> {
     private readonly onClose: (subscription: EventSubscription) => void,
   ) {}
 
-  get closed(): boolean {
-    return this.finished;
-  }
-
   push(event: ToolEvent): void {
     if (this.finished || this.failure) return;
     if (this.waiting) {
