@@ -190,9 +190,12 @@ export class ToolRegistry {
     const checked = validateTool(input);
     return this.writeOne(async (writer) => {
       const name = typeof input.name === 'string' ? input.name : null;
-      const [existing] = name ? await writer.findByNames([name]) : [];
       const issues = checked.ok ? [] : [...checked.issues];
-      issues.push(...(await wrapsIssues(writer, draftWraps(input, issues), [], API_PATHS)));
+      const wraps = draftWraps(input, issues);
+      // The name and the wrapped tool, in one read.
+      const known = byName(await writer.findByNames([name, wraps].filter((n): n is string => n !== null)));
+      const existing = name === null ? undefined : known.get(name);
+      issues.push(...wrapsIssues(wraps, known, API_PATHS));
       if (existing) {
         if (issues.length === 0) return { kind: 'nameTaken', name: existing.name };
         issues.push(nameTakenIssue(existing.name, API_PATHS));
@@ -214,7 +217,8 @@ export class ToolRegistry {
       const draft = applyPatch(current, rest);
       const checked = validateTool(draft);
       const issues = [...renameIssues, ...(checked.ok ? [] : checked.issues)];
-      issues.push(...(await wrapsIssues(writer, draftWraps(draft, issues), [], API_PATHS)));
+      const wraps = draftWraps(draft, issues);
+      if (wraps !== null) issues.push(...wrapsIssues(wraps, byName(await writer.findByNames([wraps])), API_PATHS));
       if (checked.ok) {
         const wrapped = await wrappedTypeIssues(writer, [checked.value], [current], API_PATHS);
         issues.push(...wrapped.map((found) => found.issue));
@@ -269,9 +273,15 @@ export class ToolRegistry {
 
     const run = async (writer: ToolWriter): Promise<ImportOutcome> => {
       const definitions = valid.map((v) => v.definition);
-      const existing = await writer.findByNames(definitions.map((d) => d.name));
+      // Every tool of the import and every tool they wrap, in one read; a wrapped tool is judged
+      // as it will be after the import.
+      const wrapped = definitions.flatMap((d) => (d.wraps === null ? [] : [d.wraps]));
+      const stored = await writer.findByNames([...definitions.map((d) => d.name), ...wrapped]);
+      const names = new Set(definitions.map((d) => d.name));
+      const existing = stored.filter((tool) => names.has(tool.name));
+      const known = new Map<string, ToolDefinition>([...byName(stored), ...byName(definitions)]);
       for (const { index, definition } of valid) {
-        report(index, definition.name, await wrapsIssues(writer, definition.wraps, definitions, CONFIG_PATHS));
+        report(index, definition.name, wrapsIssues(definition.wraps, known, CONFIG_PATHS));
       }
       for (const issue of await wrappedTypeIssues(writer, definitions, existing, CONFIG_PATHS)) {
         const index = firstIndexOfName.get(issue.name) ?? 0;
@@ -279,7 +289,7 @@ export class ToolRegistry {
       }
       if (invalid.size > 0) return invalidImport(invalid);
 
-      const existingByName = new Map(existing.map((t) => [t.name, t]));
+      const existingByName = byName(existing);
       const changes = definitions.map((definition) => {
         const stored = existingByName.get(definition.name);
         const change: ToolChange = !stored ? 'created' : sameDefinition(stored, definition) ? 'unchanged' : 'updated';
@@ -350,15 +360,10 @@ function draftWraps(draft: ToolDraft, issues: readonly Issue[]): string | null {
   return issues.some((issue) => issue.path === 'wraps') ? null : wraps;
 }
 
-/** WRAPPED_TOOL_NOT_FOUND: the wrapped tool must exist (stored, or among `pending`) and not be a validation. */
-async function wrapsIssues(
-  reader: ToolReader,
-  wraps: string | null,
-  pending: readonly ToolDefinition[],
-  paths: FieldPaths,
-): Promise<Issue[]> {
+/** WRAPPED_TOOL_NOT_FOUND: the wrapped tool must be among the `known` tools and not be a validation. */
+function wrapsIssues(wraps: string | null, known: ReadonlyMap<string, ToolDefinition>, paths: FieldPaths): Issue[] {
   if (wraps === null) return [];
-  const target = pending.find((d) => d.name === wraps) ?? (await reader.findByNames([wraps]))[0];
+  const target = known.get(wraps);
   if (!target) {
     return [{ path: paths.wraps, code: 'WRAPPED_TOOL_NOT_FOUND', message: `No tool named "${wraps}" exists to be wrapped.` }];
   }
@@ -366,6 +371,10 @@ async function wrapsIssues(
     return [{ path: paths.wraps, code: 'WRAPPED_TOOL_NOT_FOUND', message: `"${wraps}" is a validation; a validation wraps a tool.` }];
   }
   return [];
+}
+
+function byName<T extends ToolDefinition>(tools: readonly T[]): Map<string, T> {
+  return new Map(tools.map((tool) => [tool.name, tool]));
 }
 
 /**

@@ -179,7 +179,8 @@ export type Mutation = {
   /**
    * Imports tool configs: YAML or JSON text with the model's snake_case keys, holding one tool or a
    * list of them under `tools:`. All or nothing: when any tool is invalid nothing is written and
-   * every invalid tool's issues come back. Existing names are updated, new ones created.
+   * every invalid tool's issues come back. Existing names are updated, new ones created. One import
+   * holds at most 1,000 tools and 5 MiB of text (larger ones: INVALID_CONFIG; split them).
    */
   importTools: ImportToolsResult;
   /**
