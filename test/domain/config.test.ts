@@ -2,6 +2,7 @@ import { asCliDict, fromConfig, MAX_CONFIG_BYTES, MAX_IMPORT_TOOLS, parseToolCon
 import type { ConfigEntry } from '../../src/domain/config';
 import type { Checked } from '../../src/domain/issues';
 import type { ToolDefinition } from '../../src/domain/model';
+import { builtinTool } from '../support/fixtures';
 
 /** Spec section 3: `Tool.from_config`, config texts, `as_cli_dict` and the round trip. */
 
@@ -114,18 +115,11 @@ describe('from_config: one config mapping with snake_case keys', () => {
     });
     expect(checked).toEqual({
       ok: true,
-      value: {
-        name: 'devops/docker-build',
+      value: builtinTool('devops/docker-build', {
         description: 'Builds images.',
         source: 'mcp',
-        toolType: 'tool',
-        code: null,
         mcpServer: 'docker',
         mcpToolName: 'build',
-        agentSkillPath: null,
-        wraps: null,
-        inputSchema: null,
-        outputSchema: null,
         capability: {
           readOnly: false, writes: true, writeScope: null, checkpointable: false, checkpointScope: null,
           sideEffects: [], idempotent: false, unsafe: false, humanApprovalRequired: true, costProfile: null,
@@ -135,8 +129,7 @@ describe('from_config: one config mapping with snake_case keys', () => {
           description: '', binding: 'contextual', staticResource: null, required: true,
         }],
         lifecycle: { discover: null, activate: 'login', deactivate: null },
-        timeout: 300,
-      },
+      }),
     });
   });
 

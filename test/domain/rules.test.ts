@@ -6,6 +6,7 @@ import { sameJsonValue } from '../../src/domain/values';
 import { applyPatch, validateTool } from '../../src/domain/validation';
 import type { ToolDraft } from '../../src/domain/validation';
 import { checkJsonSchema } from '../../src/domain/json-schema';
+import { builtinTool } from '../support/fixtures';
 
 /** The spec's section 2 rules that need no stored data, one `describe` per issue code. */
 
@@ -520,23 +521,7 @@ describe('all issues of one input come back together', () => {
 describe('defaults: the seed\'s defaults are applied', () => {
   it('fills every optional field of a minimal tool, in the model\'s key order', () => {
     const tool = valid(builtin());
-    expect(tool).toEqual({
-      name: 'local/line-counter',
-      description: 'Counts the lines of a file.',
-      source: 'builtin',
-      toolType: 'tool',
-      code: null,
-      mcpServer: null,
-      mcpToolName: null,
-      agentSkillPath: null,
-      wraps: null,
-      inputSchema: null,
-      outputSchema: null,
-      capability: defaultCapability(),
-      resourceSlots: [],
-      lifecycle: null,
-      timeout: 300,
-    });
+    expect(tool).toEqual(builtinTool('local/line-counter', { description: 'Counts the lines of a file.' }));
     expect(Object.keys(tool)).toEqual([
       'name', 'description', 'source', 'toolType', 'code', 'mcpServer', 'mcpToolName', 'agentSkillPath',
       'wraps', 'inputSchema', 'outputSchema', 'capability', 'resourceSlots', 'lifecycle', 'timeout',

@@ -1,7 +1,7 @@
 import { EventsUnavailable } from '../../src/domain/events';
 import { InProcessToolEventBus } from '../../src/server/events';
 import { MAX_BUFFERED_EVENTS } from '../../src/server/events/subscription';
-import { fullTool } from '../store/fixtures';
+import { fullTool } from '../support/fixtures';
 import { deletedEvent, failureOf, nextWithin } from './streams';
 
 describe('the in-process event bus', () => {

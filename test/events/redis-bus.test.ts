@@ -1,6 +1,6 @@
 import { EventsUnavailable, type ToolEvent } from '../../src/domain/events';
 import { RedisToolEventBus } from '../../src/server/events';
-import { fullTool } from '../store/fixtures';
+import { fullTool } from '../support/fixtures';
 import { freePort, privateRedis, requireTestRedis, TEST_REDIS_URL, type PrivateRedis } from './redis-server';
 import { deletedEvent, failureOf, nextWithin } from './streams';
 

@@ -6,10 +6,8 @@ import { execFile } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
-import type { ToolStore } from '../../src/domain/ports';
-import { createToolStore } from '../../src/store';
-import { createToolgraphServer, type ToolgraphServer } from '../../src/server/yoga';
-import { freshDatabase, testDatabases, type FreshDatabase } from '../support/databases';
+import { testDatabases } from '../support/databases';
+import { useTestServer } from '../support/test-server';
 import { data, execute } from '../graphql/helpers';
 
 const root = join(__dirname, '..', '..');
@@ -25,33 +23,22 @@ const ENTITIES = /* GraphQL */ `
 `;
 
 describe.each(testDatabases())('the federation subgraph on %s', (kind) => {
-  let database: FreshDatabase;
-  let store: ToolStore;
-  let yoga: ToolgraphServer;
-  const sql: string[] = [];
+  const server = useTestServer(kind, { recordSql: true });
 
   beforeAll(async () => {
-    database = await freshDatabase(kind);
-    store = await createToolStore(database.url, { onQuery: (query) => sql.push(query) });
-    yoga = createToolgraphServer({ store, logging: false });
     const create = `mutation($input: ToolInput!) { createTool(input: $input) { __typename } }`;
     for (let i = 0; i < 20; i += 1) {
       const input = { name: `fed/tool-${String(i).padStart(2, '0')}`, description: `Tool ${i}.`, source: 'BUILTIN' };
-      expect(await data(yoga, create, { input })).toEqual({ createTool: { __typename: 'Tool' } });
+      expect(await data(server.yoga, create, { input })).toEqual({ createTool: { __typename: 'Tool' } });
     }
     const mcp = { name: 'fed/docker', description: 'Build an image.', source: 'MCP', mcpServer: 'docker', mcpToolName: 'build', capability: { readOnly: true } };
     const guard = { name: 'fed/docker-guard', description: 'Guard the build.', source: 'WRAPPED', toolType: 'VALIDATION', wraps: 'fed/docker' };
-    for (const input of [mcp, guard]) expect(await data(yoga, create, { input })).toEqual({ createTool: { __typename: 'Tool' } });
-  });
-
-  afterAll(async () => {
-    await store?.close();
-    await database?.drop();
+    for (const input of [mcp, guard]) expect(await data(server.yoga, create, { input })).toEqual({ createTool: { __typename: 'Tool' } });
   });
 
   describe('_service', () => {
     it('serves schema.graphql as the subgraph SDL, federation directives included', async () => {
-      const { _service } = await data(yoga, '{ _service { sdl } }');
+      const { _service } = await data(server.yoga, '{ _service { sdl } }');
       expect(_service.sdl).toBe(schemaFile);
       expect(_service.sdl).toContain('@link(url: "https://specs.apollo.dev/federation/v2.3"');
       expect(_service.sdl).toMatch(/type Tool @key\(fields: "name"\)/);
@@ -61,7 +48,7 @@ describe.each(testDatabases())('the federation subgraph on %s', (kind) => {
 
   describe('_entities', () => {
     it('resolves a Tool reference by name, with enums, unions and related tools as in the standalone API', async () => {
-      const result = await data(yoga, ENTITIES, { representations: [{ __typename: 'Tool', name: 'fed/docker' }] });
+      const result = await data(server.yoga, ENTITIES, { representations: [{ __typename: 'Tool', name: 'fed/docker' }] });
       expect(result._entities).toEqual([
         {
           __typename: 'Tool',
@@ -78,12 +65,12 @@ describe.each(testDatabases())('the federation subgraph on %s', (kind) => {
     it('resolves N Tool references with one batched read: the SQL of one reference, in the order asked', async () => {
       const statementsFor = async (count: number) => {
         const names = Array.from({ length: count }, (_, i) => `fed/tool-${String(19 - i).padStart(2, '0')}`);
-        sql.length = 0;
-        const result = await data(yoga, `query($r: [_Any!]!) { _entities(representations: $r) { ... on Tool { name description resourceSlots { name } } } }`, {
+        server.sql.length = 0;
+        const result = await data(server.yoga, `query($r: [_Any!]!) { _entities(representations: $r) { ... on Tool { name description resourceSlots { name } } } }`, {
           r: names.map((name) => ({ __typename: 'Tool', name })),
         });
         expect(result._entities.map((tool: { name: string }) => tool.name)).toEqual(names);
-        return [...sql];
+        return [...server.sql];
       };
       const one = await statementsFor(1);
       const twenty = await statementsFor(20);
@@ -95,7 +82,7 @@ describe.each(testDatabases())('the federation subgraph on %s', (kind) => {
     });
 
     it('resolves an unknown name to null, not to an error', async () => {
-      const result = await execute(yoga, ENTITIES, {
+      const result = await execute(server.yoga, ENTITIES, {
         representations: [
           { __typename: 'Tool', name: 'fed/missing' },
           { __typename: 'Tool', name: 'fed/tool-00' },
@@ -106,7 +93,7 @@ describe.each(testDatabases())('the federation subgraph on %s', (kind) => {
     });
 
     it('refuses, with a clear error at its index, a reference to a type toolgraph does not own; the others resolve', async () => {
-      const result = await execute(yoga, `query($r: [_Any!]!) { _entities(representations: $r) { ... on Tool { name } } }`, {
+      const result = await execute(server.yoga, `query($r: [_Any!]!) { _entities(representations: $r) { ... on Tool { name } } }`, {
         r: [
           { __typename: 'Agent', id: 'a1' },
           { __typename: 'ToolCapability', readOnly: true },
@@ -129,7 +116,7 @@ describe.each(testDatabases())('the federation subgraph on %s', (kind) => {
     });
 
     it('refuses a Tool reference without its key field, and a representation without __typename', async () => {
-      const missingKey = await execute(yoga, `query($r: [_Any!]!) { _entities(representations: $r) { ... on Tool { name } } }`, {
+      const missingKey = await execute(server.yoga, `query($r: [_Any!]!) { _entities(representations: $r) { ... on Tool { name } } }`, {
         r: [{ __typename: 'Tool', id: 'x' }],
       });
       expect(missingKey.data?._entities).toEqual([null]);
@@ -137,13 +124,13 @@ describe.each(testDatabases())('the federation subgraph on %s', (kind) => {
         expect.objectContaining({ message: 'A "Tool" reference needs the fields of its key: name.', extensions: { code: 'BAD_USER_INPUT' } }),
       ]);
 
-      const noTypename = await execute(yoga, `{ _entities(representations: [{ name: "fed/tool-00" }]) { ... on Tool { name } } }`);
+      const noTypename = await execute(server.yoga, `{ _entities(representations: [{ name: "fed/tool-00" }]) { ... on Tool { name } } }`);
       expect(noTypename.data).toBeUndefined();
       expect(noTypename.errors?.[0]?.message).toMatch(/object with a string `__typename`/);
     });
 
     it('refuses a Tool reference whose name is not a string, as the gateway\'s error, not an internal one', async () => {
-      const result = await execute(yoga, `query($r: [_Any!]!) { _entities(representations: $r) { ... on Tool { name } } }`, {
+      const result = await execute(server.yoga, `query($r: [_Any!]!) { _entities(representations: $r) { ... on Tool { name } } }`, {
         r: [{ __typename: 'Tool', name: 42 }, { __typename: 'Tool', name: 'fed/tool-01' }],
       });
       expect(result.data?._entities).toEqual([null, { name: 'fed/tool-01' }]);

@@ -2,28 +2,12 @@
  * The GraphQL contract (registry spec, section 4) end to end: yoga.fetch → resolvers → registry →
  * the real store on a fresh, migrated database (SQLite always, Postgres when reachable).
  */
-import type { ToolStore } from '../../src/domain/ports';
-import { createToolStore } from '../../src/store';
-import { createToolgraphServer, type ToolgraphServer } from '../../src/server/yoga';
-import { freshDatabase, testDatabases, type FreshDatabase } from '../support/databases';
+import { testDatabases } from '../support/databases';
+import { useTestServer } from '../support/test-server';
 import { data, execute } from './helpers';
 
 describe.each(testDatabases())('GraphQL contract on %s', (kind) => {
-  let database: FreshDatabase;
-  let store: ToolStore;
-  let yoga: ToolgraphServer;
-  const sql: string[] = [];
-
-  beforeAll(async () => {
-    database = await freshDatabase(kind);
-    store = await createToolStore(database.url, { onQuery: (query) => sql.push(query) });
-    yoga = createToolgraphServer({ store, logging: false });
-  });
-
-  afterAll(async () => {
-    await store?.close();
-    await database?.drop();
-  });
+  const server = useTestServer(kind, { recordSql: true });
 
   const TOOL_RESULT = /* GraphQL */ `
     __typename
@@ -75,10 +59,10 @@ describe.each(testDatabases())('GraphQL contract on %s', (kind) => {
     }
   `;
 
-  const create = async (input: Record<string, unknown>) => (await data(yoga, CREATE, { input })).createTool;
-  const update = async (name: string, input: Record<string, unknown>) => (await data(yoga, UPDATE, { name, input })).updateTool;
-  const remove = async (name: string) => (await data(yoga, DELETE, { name })).deleteTool;
-  const importTools = async (config: string, dryRun?: boolean) => (await data(yoga, IMPORT, { config, dryRun })).importTools;
+  const create = async (input: Record<string, unknown>) => (await data(server.yoga, CREATE, { input })).createTool;
+  const update = async (name: string, input: Record<string, unknown>) => (await data(server.yoga, UPDATE, { name, input })).updateTool;
+  const remove = async (name: string) => (await data(server.yoga, DELETE, { name })).deleteTool;
+  const importTools = async (config: string, dryRun?: boolean) => (await data(server.yoga, IMPORT, { config, dryRun })).importTools;
   const builtin = (name: string, extra: Record<string, unknown> = {}) => ({ name, description: `The ${name} tool.`, source: 'BUILTIN', ...extra });
 
   describe('createTool', () => {
@@ -124,7 +108,7 @@ describe.each(testDatabases())('GraphQL contract on %s', (kind) => {
         wrappedBy: [],
       });
       expect(new Date(tool.createdAt).toISOString()).toBe(tool.createdAt);
-      expect((await data(yoga, '{ tool(name: "create/mcp-tool") { name source } }')).tool).toEqual({ name: 'create/mcp-tool', source: 'MCP' });
+      expect((await data(server.yoga, '{ tool(name: "create/mcp-tool") { name source } }')).tool).toEqual({ name: 'create/mcp-tool', source: 'MCP' });
     });
 
     it('applies the model defaults to fields left out', async () => {
@@ -172,7 +156,7 @@ describe.each(testDatabases())('GraphQL contract on %s', (kind) => {
           'timeout INVALID_TIMEOUT',
         ]),
       );
-      expect((await data(yoga, '{ tool(name: "No Slash") { name } }')).tool).toBeNull();
+      expect((await data(server.yoga, '{ tool(name: "No Slash") { name } }')).tool).toBeNull();
     });
 
     it('refuses a taken name with ToolNameTaken', async () => {
@@ -191,7 +175,7 @@ describe.each(testDatabases())('GraphQL contract on %s', (kind) => {
         wraps: { name: 'wrap/target' },
         implementation: { __typename: 'WrappedImplementation', tool: { name: 'wrap/target' } },
       });
-      const target = await data(yoga, '{ tool(name: "wrap/target") { wrappedBy { name toolType } } }');
+      const target = await data(server.yoga, '{ tool(name: "wrap/target") { wrappedBy { name toolType } } }');
       expect(target.tool.wrappedBy).toEqual([{ name: 'wrap/guard', toolType: 'VALIDATION' }]);
     });
 
@@ -234,7 +218,7 @@ describe.each(testDatabases())('GraphQL contract on %s', (kind) => {
       const result = await update('update/invalid', { capability: { writes: true }, timeout: 0 });
       expect(result.__typename).toBe('ToolValidationError');
       expect(result.issues.map((issue: { code: string }) => issue.code)).toEqual(expect.arrayContaining(['READ_ONLY_CONFLICT', 'INVALID_TIMEOUT']));
-      const stored = await data(yoga, '{ tool(name: "update/invalid") { timeout capability { writes } } }');
+      const stored = await data(server.yoga, '{ tool(name: "update/invalid") { timeout capability { writes } } }');
       expect(stored.tool).toEqual({ timeout: 300, capability: { writes: false } });
     });
 
@@ -247,7 +231,7 @@ describe.each(testDatabases())('GraphQL contract on %s', (kind) => {
     it('deletes a tool and returns what it was', async () => {
       await create(builtin('delete/gone'));
       expect(await remove('delete/gone')).toEqual({ __typename: 'DeletedTool', name: 'delete/gone', tool: { name: 'delete/gone' } });
-      expect((await data(yoga, '{ tool(name: "delete/gone") { name } }')).tool).toBeNull();
+      expect((await data(server.yoga, '{ tool(name: "delete/gone") { name } }')).tool).toBeNull();
     });
 
     it('answers ToolNotFound for an unknown name', async () => {
@@ -289,7 +273,7 @@ describe.each(testDatabases())('GraphQL contract on %s', (kind) => {
           { name: 'import/guard', change: 'CREATED', tool: null },
         ],
       });
-      expect((await data(yoga, '{ tool(name: "import/a") { name } }')).tool).toBeNull();
+      expect((await data(server.yoga, '{ tool(name: "import/a") { name } }')).tool).toBeNull();
     });
 
     it('creates new names, then reports them unchanged, then updated', async () => {
@@ -314,7 +298,7 @@ describe.each(testDatabases())('GraphQL contract on %s', (kind) => {
         [2, 'import/worse'],
       ]);
       expect(result.invalidTools[1].issues).toContainEqual({ path: 'colour', code: 'UNKNOWN_FIELD' });
-      expect((await data(yoga, '{ tool(name: "import/fine") { name } }')).tool).toBeNull();
+      expect((await data(server.yoga, '{ tool(name: "import/fine") { name } }')).tool).toBeNull();
     });
 
     it('reports a text that is not YAML or JSON as a whole-config issue', async () => {
@@ -325,12 +309,12 @@ describe.each(testDatabases())('GraphQL contract on %s', (kind) => {
 
   describe('tool', () => {
     it('is null for a name that does not exist', async () => {
-      expect(await data(yoga, '{ tool(name: "nowhere/nothing") { name } }')).toEqual({ tool: null });
+      expect(await data(server.yoga, '{ tool(name: "nowhere/nothing") { name } }')).toEqual({ tool: null });
     });
 
     it('has the CLI dict: snake_case keys in the model order, defaults included', async () => {
       await create(builtin('cli/dict'));
-      const { tool } = await data(yoga, '{ tool(name: "cli/dict") { cliDict } }');
+      const { tool } = await data(server.yoga, '{ tool(name: "cli/dict") { cliDict } }');
       expect(Object.keys(tool.cliDict)).toEqual([
         'name', 'namespace', 'short_name', 'description', 'source', 'tool_type', 'code', 'mcp_server', 'mcp_tool_name',
         'agent_skill_path', 'wraps', 'input_schema', 'output_schema', 'capability', 'resource_slots', 'lifecycle', 'timeout',
@@ -349,7 +333,7 @@ describe.each(testDatabases())('GraphQL contract on %s', (kind) => {
       }
     `;
     const names = async (filter: Record<string, unknown>) =>
-      (await data(yoga, PAGE, { filter, first: 100 })).tools.edges.map((edge: { node: { name: string } }) => edge.node.name);
+      (await data(server.yoga, PAGE, { filter, first: 100 })).tools.edges.map((edge: { node: { name: string } }) => edge.node.name);
 
     beforeAll(async () => {
       for (const short of ['c', 'a', 'e', 'b', 'd']) await create(builtin(`page/${short}`, { description: `Page tool ${short.toUpperCase()}.` }));
@@ -362,7 +346,7 @@ describe.each(testDatabases())('GraphQL contract on %s', (kind) => {
       const seen: string[] = [];
       let after: string | null = null;
       for (;;) {
-        const { tools }: { tools: any } = await data(yoga, PAGE, { filter: { namespace: 'page', source: 'BUILTIN' }, first: 2, after });
+        const { tools }: { tools: any } = await data(server.yoga, PAGE, { filter: { namespace: 'page', source: 'BUILTIN' }, first: 2, after });
         seen.push(...tools.edges.map((edge: { node: { name: string } }) => edge.node.name));
         expect(tools.pageInfo.endCursor).toBe(tools.edges.at(-1)?.cursor ?? null);
         if (!tools.pageInfo.hasNextPage) break;
@@ -383,27 +367,27 @@ describe.each(testDatabases())('GraphQL contract on %s', (kind) => {
     });
 
     it('counts the whole filter in totalCount, whatever the page size', async () => {
-      const { tools } = await data(yoga, '{ tools(filter: { namespace: "page" }, first: 1) { totalCount edges { node { name } } } }');
+      const { tools } = await data(server.yoga, '{ tools(filter: { namespace: "page" }, first: 1) { totalCount edges { node { name } } } }');
       expect(tools.totalCount).toBe(8);
       expect(tools.edges).toHaveLength(1);
     });
 
     it('defaults first to 20', async () => {
-      const { tools } = await data(yoga, '{ tools { edges { node { name } } } }');
+      const { tools } = await data(server.yoga, '{ tools { edges { node { name } } } }');
       expect(tools.edges.length).toBeLessThanOrEqual(20);
     });
 
     it('lists namespaces with their tool counts', async () => {
-      const { namespaces } = await data(yoga, '{ namespaces { namespace toolCount } }');
+      const { namespaces } = await data(server.yoga, '{ namespaces { namespace toolCount } }');
       expect(namespaces).toContainEqual({ namespace: 'page', toolCount: 8 });
       const sorted = [...namespaces].map((n: { namespace: string }) => n.namespace).sort();
       expect(namespaces.map((n: { namespace: string }) => n.namespace)).toEqual(sorted);
     });
 
     it('rejects a malformed cursor and an out-of-range first with BAD_USER_INPUT', async () => {
-      const bad = await execute(yoga, PAGE, { after: 'garbage!' });
+      const bad = await execute(server.yoga, PAGE, { after: 'garbage!' });
       expect(bad.errors?.[0]?.extensions?.code).toBe('BAD_USER_INPUT');
-      const big = await execute(yoga, PAGE, { first: 1000 });
+      const big = await execute(server.yoga, PAGE, { first: 1000 });
       expect(big.errors?.[0]?.extensions?.code).toBe('BAD_USER_INPUT');
     });
   });
@@ -437,10 +421,10 @@ describe.each(testDatabases())('GraphQL contract on %s', (kind) => {
 
     it('reads a page of 50 tools with slots, implementation, wraps and wrappedBy in as many queries as a page of 5', async () => {
       const queriesFor = async (first: number) => {
-        sql.length = 0;
-        const { tools } = await data(yoga, FULL_PAGE, { first });
+        server.sql.length = 0;
+        const { tools } = await data(server.yoga, FULL_PAGE, { first });
         expect(tools.edges).toHaveLength(first);
-        return sql.length;
+        return server.sql.length;
       };
       const small = await queriesFor(5);
       const large = await queriesFor(50);

@@ -5,28 +5,14 @@
 import { buildSchema, parse, validate, type OperationDefinitionNode } from 'graphql';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import type { ToolStore } from '../../src/domain/ports';
 import { GRAPHIQL_EXAMPLES } from '../../src/server/graphiql-examples';
-import { createToolgraphServer, type ToolgraphServer } from '../../src/server/yoga';
-import { createToolStore } from '../../src/store';
-import { freshDatabase, type FreshDatabase } from '../support/databases';
+import { useTestServer } from '../support/test-server';
 
 const schema = buildSchema(readFileSync(join(__dirname, '..', '..', 'schema.graphql'), 'utf8'));
 const operations = parse(GRAPHIQL_EXAMPLES).definitions.filter((d): d is OperationDefinitionNode => d.kind === 'OperationDefinition');
 
 describe('GraphiQL and the browser page', () => {
-  let database: FreshDatabase;
-  let store: ToolStore;
-  let yoga: ToolgraphServer;
-  beforeAll(async () => {
-    database = await freshDatabase('sqlite');
-    store = await createToolStore(database.url);
-    yoga = createToolgraphServer({ store, logging: false });
-  });
-  afterAll(async () => {
-    await store?.close();
-    await database?.drop();
-  });
+  const server = useTestServer('sqlite');
 
   it('offers example operations to list, get, create, import and subscribe, all valid', () => {
     expect(validate(schema, parse(GRAPHIQL_EXAMPLES))).toEqual([]);
@@ -41,7 +27,7 @@ describe('GraphiQL and the browser page', () => {
   });
 
   it.each(['CreateTool', 'GetTool', 'ListTools', 'Facets', 'ImportTools'])('runs %s without errors', async (operationName) => {
-    const response = await yoga.fetch('http://yoga/graphql', {
+    const response = await server.yoga.fetch('http://yoga/graphql', {
       method: 'POST',
       headers: { 'content-type': 'application/json' },
       body: JSON.stringify({ query: GRAPHIQL_EXAMPLES, operationName }),
@@ -51,7 +37,7 @@ describe('GraphiQL and the browser page', () => {
   });
 
   it('opens GraphiQL with the examples as its first tab', async () => {
-    const response = await yoga.fetch('http://yoga/graphql', { headers: { accept: 'text/html' } });
+    const response = await server.yoga.fetch('http://yoga/graphql', { headers: { accept: 'text/html' } });
     expect(response.headers.get('content-type')).toMatch(/text\/html/);
     const html = await response.text();
     expect(html).toContain('subscription WatchTools');
@@ -59,7 +45,7 @@ describe('GraphiQL and the browser page', () => {
   });
 
   it('serves the registry browser at /', async () => {
-    const response = await yoga.fetch('http://yoga/', { headers: { accept: 'text/html' } });
+    const response = await server.yoga.fetch('http://yoga/', { headers: { accept: 'text/html' } });
     expect(response.status).toBe(200);
     expect(response.headers.get('content-type')).toBe('text/html; charset=utf-8');
     expect(await response.text()).toContain('/browser/browser.js');

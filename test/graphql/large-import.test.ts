@@ -6,10 +6,8 @@
  * many names must be chunked by the store.)
  */
 import { MAX_IMPORT_TOOLS } from '../../src/domain/config';
-import type { ToolStore } from '../../src/domain/ports';
-import { createToolStore } from '../../src/store';
-import { createToolgraphServer, type ToolgraphServer } from '../../src/server/yoga';
-import { freshDatabase, testDatabases, type FreshDatabase } from '../support/databases';
+import { testDatabases } from '../support/databases';
+import { useTestServer } from '../support/test-server';
 import { data } from './helpers';
 
 const LARGE = 120_000;
@@ -61,34 +59,20 @@ interface Page {
 }
 
 describe.each(testDatabases())('an import of the maximum size on %s', (kind) => {
-  let database: FreshDatabase;
-  let store: ToolStore;
-  let yoga: ToolgraphServer;
-  const sql: string[] = [];
+  const server = useTestServer(kind, { recordSql: true });
   const allNames = Array.from({ length: MAX_IMPORT_TOOLS }, (_, i) => nameOf(i)).sort();
-
-  beforeAll(async () => {
-    database = await freshDatabase(kind);
-    store = await createToolStore(database.url, { onQuery: (query) => sql.push(query) });
-    yoga = createToolgraphServer({ store, logging: false });
-  });
-
-  afterAll(async () => {
-    await store?.close();
-    await database?.drop();
-  });
 
   it(
     `imports exactly MAX_IMPORT_TOOLS (${MAX_IMPORT_TOOLS}) tools, readable back page by page and by count`,
     async () => {
-      const { importTools } = await data(yoga, IMPORT, { config: configOf(MAX_IMPORT_TOOLS) });
+      const { importTools } = await data(server.yoga, IMPORT, { config: configOf(MAX_IMPORT_TOOLS) });
       expect(importTools).toMatchObject({ __typename: 'ImportedTools', created: MAX_IMPORT_TOOLS, updated: 0, unchanged: 0 });
       expect(importTools.tools).toHaveLength(MAX_IMPORT_TOOLS);
 
       const seen: string[] = [];
       let after: string | null = null;
       for (let pages = 1; ; pages++) {
-        const { tools }: { tools: Page } = await data(yoga, PAGE, { after });
+        const { tools }: { tools: Page } = await data(server.yoga, PAGE, { after });
         expect(tools.totalCount).toBe(MAX_IMPORT_TOOLS);
         seen.push(...tools.edges.map((edge) => edge.node.name));
         if (!tools.pageInfo.hasNextPage) {
@@ -98,7 +82,7 @@ describe.each(testDatabases())('an import of the maximum size on %s', (kind) => 
         after = tools.pageInfo.endCursor;
       }
       expect(seen).toEqual(allNames);
-      expect(await store.count({})).toBe(MAX_IMPORT_TOOLS);
+      expect(await server.store.count({})).toBe(MAX_IMPORT_TOOLS);
     },
     LARGE,
   );
@@ -106,10 +90,10 @@ describe.each(testDatabases())('an import of the maximum size on %s', (kind) => 
   it(
     'imports the same text again as all unchanged, and again changed as all updated',
     async () => {
-      const again = await data(yoga, IMPORT, { config: configOf(MAX_IMPORT_TOOLS) });
+      const again = await data(server.yoga, IMPORT, { config: configOf(MAX_IMPORT_TOOLS) });
       expect(again.importTools).toMatchObject({ created: 0, updated: 0, unchanged: MAX_IMPORT_TOOLS });
       const changed = configOf(MAX_IMPORT_TOOLS).replaceAll('imported with its siblings', 'imported again');
-      const updated = await data(yoga, IMPORT, { config: changed });
+      const updated = await data(server.yoga, IMPORT, { config: changed });
       expect(updated.importTools).toMatchObject({ created: 0, updated: MAX_IMPORT_TOOLS, unchanged: 0 });
     },
     LARGE,
@@ -120,7 +104,7 @@ describe.each(testDatabases())('an import of the maximum size on %s', (kind) => 
     async () => {
       const representations = allNames.map((name) => ({ __typename: 'Tool', name }));
       const { _entities } = await data(
-        yoga,
+        server.yoga,
         'query($r: [_Any!]!) { _entities(representations: $r) { ... on Tool { name } } }',
         { r: representations },
       );
@@ -130,10 +114,10 @@ describe.each(testDatabases())('an import of the maximum size on %s', (kind) => 
   );
 
   it('refuses one tool more with INVALID_CONFIG stating the limit, before any SQL runs, writing nothing', async () => {
-    const before = await store.count({});
-    sql.length = 0;
-    const { importTools } = await data(yoga, IMPORT, { config: configOf(MAX_IMPORT_TOOLS + 1, MAX_IMPORT_TOOLS) });
-    expect(sql).toEqual([]);
+    const before = await server.store.count({});
+    server.sql.length = 0;
+    const { importTools } = await data(server.yoga, IMPORT, { config: configOf(MAX_IMPORT_TOOLS + 1, MAX_IMPORT_TOOLS) });
+    expect(server.sql).toEqual([]);
     expect(importTools).toEqual({
       __typename: 'ImportValidationError',
       message: 'The config could not be read; nothing was imported.',
@@ -146,7 +130,7 @@ describe.each(testDatabases())('an import of the maximum size on %s', (kind) => 
       ],
       invalidTools: [],
     });
-    expect(await store.count({})).toBe(before);
-    expect(await store.findByNames([nameOf(MAX_IMPORT_TOOLS)])).toEqual([]);
+    expect(await server.store.count({})).toBe(before);
+    expect(await server.store.findByNames([nameOf(MAX_IMPORT_TOOLS)])).toEqual([]);
   });
 });

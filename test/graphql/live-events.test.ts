@@ -4,12 +4,10 @@
  * What a subscription received is read up to the event of a marker write (see `mark`), never
  * within a time window.
  */
-import type { ToolStore } from '../../src/domain/ports';
 import { InProcessToolEventBus } from '../../src/server/events';
-import { createToolgraphServer, type ToolgraphServer } from '../../src/server/yoga';
-import { createToolStore } from '../../src/store';
 import { subscribe, type SseSubscription } from '../events/sse';
-import { freshDatabase, testDatabases, type FreshDatabase } from '../support/databases';
+import { testDatabases } from '../support/databases';
+import { useTestServer } from '../support/test-server';
 import { data } from './helpers';
 
 const EVENTS = /* GraphQL */ `
@@ -36,14 +34,11 @@ const yamlOf = (...tools: [string, string][]) =>
   `tools:\n${tools.map(([name, description]) => `  - { name: ${name}, description: ${description}, source: builtin }\n`).join('')}`;
 
 describe.each(testDatabases())('subscription toolEvents on %s', (kind) => {
-  let database: FreshDatabase;
-  let store: ToolStore;
-  let bus: InProcessToolEventBus;
-  let yoga: ToolgraphServer;
+  const server = useTestServer(kind, { events: () => new InProcessToolEventBus() });
   const open: SseSubscription[] = [];
 
   const listen = async (namespace?: string) => {
-    const subscription = await subscribe(yoga.fetch as never, 'http://yoga/graphql', EVENTS, { namespace });
+    const subscription = await subscribe(server.yoga.fetch as never, 'http://yoga/graphql', EVENTS, { namespace });
     open.push(subscription);
     expect(subscription.status).toBe(200);
     return subscription;
@@ -57,33 +52,22 @@ describe.each(testDatabases())('subscription toolEvents on %s', (kind) => {
   let markers = 0;
   const mark = async (namespace = 'marker'): Promise<string> => {
     const name = `${namespace}/marker-${++markers}`;
-    expect((await data(yoga, CREATE, { input: builtin(name) })).createTool.__typename).toBe('Tool');
+    expect((await data(server.yoga, CREATE, { input: builtin(name) })).createTool.__typename).toBe('Tool');
     return name;
   };
   /** The events `subscription` received before the CREATED event of the marker `name`. */
   const before = (subscription: SseSubscription, name: string) =>
     subscription.until((r) => r.data?.toolEvents?.kind === 'CREATED' && r.data.toolEvents.name === name);
 
-  beforeAll(async () => {
-    database = await freshDatabase(kind);
-    store = await createToolStore(database.url);
-    bus = new InProcessToolEventBus();
-    yoga = createToolgraphServer({ store, events: bus, logging: false });
-  });
   afterEach(() => {
     for (const subscription of open.splice(0)) subscription.close();
-  });
-  afterAll(async () => {
-    await bus?.close();
-    await store?.close();
-    await database?.drop();
   });
 
   it('receives one event per committed create, update and delete, with the tool as it is now', async () => {
     const events = await listen();
-    await data(yoga, CREATE, { input: builtin('live/one') });
-    await data(yoga, UPDATE, { name: 'live/one', input: { timeout: 7 } });
-    await data(yoga, DELETE, { name: 'live/one' });
+    await data(server.yoga, CREATE, { input: builtin('live/one') });
+    await data(server.yoga, UPDATE, { name: 'live/one', input: { timeout: 7 } });
+    await data(server.yoga, DELETE, { name: 'live/one' });
     const received = await before(events, await mark());
     expect(kindsAndNames(received)).toEqual(['CREATED live/one', 'UPDATED live/one', 'DELETED live/one']);
     expect(received[0]!.data.toolEvents.tool).toMatchObject({ name: 'live/one', timeout: 300 });
@@ -93,32 +77,32 @@ describe.each(testDatabases())('subscription toolEvents on %s', (kind) => {
   });
 
   it('receives nothing for invalid, refused or missing-target writes, nor for a dry run', async () => {
-    await data(yoga, CREATE, { input: builtin('quiet/base') });
+    await data(server.yoga, CREATE, { input: builtin('quiet/base') });
     const events = await listen();
-    expect((await data(yoga, CREATE, { input: builtin('NOT A NAME') })).createTool.__typename).toBe('ToolValidationError');
-    expect((await data(yoga, CREATE, { input: builtin('quiet/base') })).createTool.__typename).toBe('ToolNameTaken');
-    expect((await data(yoga, UPDATE, { name: 'quiet/base', input: { timeout: 0 } })).updateTool.__typename).toBe('ToolValidationError');
-    expect((await data(yoga, UPDATE, { name: 'quiet/none', input: { timeout: 5 } })).updateTool.__typename).toBe('ToolNotFound');
-    expect((await data(yoga, DELETE, { name: 'quiet/none' })).deleteTool.__typename).toBe('ToolNotFound');
-    expect((await data(yoga, IMPORT, { config: yamlOf(['quiet/new', 'New.']), dryRun: true })).importTools.__typename).toBe('ImportedTools');
-    expect((await data(yoga, IMPORT, { config: yamlOf(['quiet/a', 'A.'], ['quiet/b', "''"]) })).importTools.__typename).toBe(
+    expect((await data(server.yoga, CREATE, { input: builtin('NOT A NAME') })).createTool.__typename).toBe('ToolValidationError');
+    expect((await data(server.yoga, CREATE, { input: builtin('quiet/base') })).createTool.__typename).toBe('ToolNameTaken');
+    expect((await data(server.yoga, UPDATE, { name: 'quiet/base', input: { timeout: 0 } })).updateTool.__typename).toBe('ToolValidationError');
+    expect((await data(server.yoga, UPDATE, { name: 'quiet/none', input: { timeout: 5 } })).updateTool.__typename).toBe('ToolNotFound');
+    expect((await data(server.yoga, DELETE, { name: 'quiet/none' })).deleteTool.__typename).toBe('ToolNotFound');
+    expect((await data(server.yoga, IMPORT, { config: yamlOf(['quiet/new', 'New.']), dryRun: true })).importTools.__typename).toBe('ImportedTools');
+    expect((await data(server.yoga, IMPORT, { config: yamlOf(['quiet/a', 'A.'], ['quiet/b', "''"]) })).importTools.__typename).toBe(
       'ImportValidationError',
     );
     expect(await before(events, await mark())).toEqual([]);
   });
 
   it('receives one event per created or updated tool of an import, none for unchanged ones', async () => {
-    await data(yoga, IMPORT, { config: yamlOf(['imp/a', 'A.'], ['imp/b', 'B.']) });
+    await data(server.yoga, IMPORT, { config: yamlOf(['imp/a', 'A.'], ['imp/b', 'B.']) });
     const events = await listen();
-    await data(yoga, IMPORT, { config: yamlOf(['imp/a', 'A.'], ['imp/b', 'B again.'], ['imp/c', 'C.']) });
+    await data(server.yoga, IMPORT, { config: yamlOf(['imp/a', 'A.'], ['imp/b', 'B again.'], ['imp/c', 'C.']) });
     expect(kindsAndNames(await before(events, await mark()))).toEqual(['UPDATED imp/b', 'CREATED imp/c']);
   });
 
   it('filters by namespace', async () => {
     const ns = await listen('ns-a');
     const all = await listen();
-    await data(yoga, CREATE, { input: builtin('ns-b/one') });
-    await data(yoga, CREATE, { input: builtin('ns-a/one') });
+    await data(server.yoga, CREATE, { input: builtin('ns-b/one') });
+    await data(server.yoga, CREATE, { input: builtin('ns-a/one') });
     // The marker is in ns-a, so that both subscriptions receive it.
     const marker = await mark('ns-a');
     expect(kindsAndNames(await before(ns, marker))).toEqual(['CREATED ns-a/one']);
@@ -126,12 +110,12 @@ describe.each(testDatabases())('subscription toolEvents on %s', (kind) => {
   });
 
   it('unsubscribes when the client goes away', async () => {
-    const before = bus.subscriberCount;
+    const before = server.events.subscriberCount;
     const events = await listen();
-    expect(bus.subscriberCount).toBe(before + 1);
+    expect(server.events.subscriberCount).toBe(before + 1);
     events.close();
     // Polls for the server to notice (no event tells it); the limit only bounds a failing test.
-    for (let i = 0; i < 500 && bus.subscriberCount > before; i++) await new Promise((resolve) => setTimeout(resolve, 20));
-    expect(bus.subscriberCount).toBe(before);
+    for (let i = 0; i < 500 && server.events.subscriberCount > before; i++) await new Promise((resolve) => setTimeout(resolve, 20));
+    expect(server.events.subscriberCount).toBe(before);
   });
 });

@@ -5,10 +5,7 @@
  */
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import type { ToolStore } from '../../src/domain/ports';
-import { createToolStore } from '../../src/store';
-import { createToolgraphServer, type ToolgraphServer } from '../../src/server/yoga';
-import { freshDatabase, type FreshDatabase } from '../support/databases';
+import { useTestServer } from '../support/test-server';
 import { data, execute } from './helpers';
 
 const root = join(__dirname, '..', '..');
@@ -19,25 +16,12 @@ const readmeOperations = [...readFileSync(join(root, 'README.md'), 'utf8').match
 const operationName = (operation: string): string => /(?:query|mutation)\s+(\w+)/.exec(operation)?.[1] ?? '(anonymous)';
 
 describe('README examples against examples/tools', () => {
-  let database: FreshDatabase;
-  let store: ToolStore;
-  let yoga: ToolgraphServer;
-
-  beforeAll(async () => {
-    database = await freshDatabase('sqlite');
-    store = await createToolStore(database.url);
-    yoga = createToolgraphServer({ store, logging: false });
-  });
-
-  afterAll(async () => {
-    await store?.close();
-    await database?.drop();
-  });
+  const server = useTestServer('sqlite');
 
   it.each(exampleFiles)('imports examples/tools/%s without issues', async (file) => {
     const config = readFileSync(join(root, 'examples', 'tools', file), 'utf8');
     const result = await data(
-      yoga,
+      server.yoga,
       `mutation ($config: String!) {
         importTools(config: $config) {
           __typename
@@ -53,7 +37,7 @@ describe('README examples against examples/tools', () => {
 
   it('the examples cover every source, a validation, static and contextual slots, and schemas', async () => {
     const { tools } = await data(
-      yoga,
+      server.yoga,
       `{ tools(first: 100) { edges { node { source toolType inputSchema outputSchema resourceSlots { binding } } } } }`,
     );
     const nodes = tools.edges.map((edge: { node: any }) => edge.node);
@@ -72,7 +56,7 @@ describe('README examples against examples/tools', () => {
     'README operation %s runs without errors',
     async (_name, operation) => {
       const variables = { config: readFileSync(join(root, 'examples', 'tools', exampleFiles[0]!), 'utf8') };
-      const result = await execute(yoga, operation, variables);
+      const result = await execute(server.yoga, operation, variables);
       expect(result.errors).toBeUndefined();
       const [field] = Object.values(result.data ?? {}) as any[];
       expect(field).not.toBeNull();

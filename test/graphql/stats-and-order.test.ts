@@ -1,11 +1,10 @@
 /**
  * `toolStats`, `tools(orderBy:)` and `ToolFilter.updatedSince` through yoga.fetch on each database.
  */
-import type { ToolStore } from '../../src/domain/ports';
-import { createToolgraphServer, type ToolgraphServer } from '../../src/server/yoga';
-import { createToolStore, parseDatabaseUrl } from '../../src/store';
+import { parseDatabaseUrl } from '../../src/store';
 import { createPrismaClient } from '../../src/store/prisma-client';
-import { freshDatabase, testDatabases, type FreshDatabase } from '../support/databases';
+import { testDatabases } from '../support/databases';
+import { useTestServer } from '../support/test-server';
 import { data, execute } from './helpers';
 
 const TOOLS = /* GraphQL */ `
@@ -33,10 +32,7 @@ const STATS = /* GraphQL */ `
 const instant = (second: number) => new Date(Date.UTC(2026, 5, 1, 12, 0, second));
 
 describe.each(testDatabases())('toolStats, orderBy and updatedSince on %s', (kind) => {
-  let database: FreshDatabase;
-  let store: ToolStore;
-  let yoga: ToolgraphServer;
-  const sql: string[] = [];
+  const server = useTestServer(kind, { recordSql: true });
   const times: Record<string, Date> = {
     'ops/deploy': instant(5),
     'ops/rollback': instant(5),
@@ -47,9 +43,6 @@ describe.each(testDatabases())('toolStats, orderBy and updatedSince on %s', (kin
   };
 
   beforeAll(async () => {
-    database = await freshDatabase(kind);
-    store = await createToolStore(database.url, { onQuery: (query) => sql.push(query) });
-    yoga = createToolgraphServer({ store, logging: false });
     const create = `mutation ($input: ToolInput!) { createTool(input: $input) { __typename ... on ToolValidationError { issues { path code } } } }`;
     const inputs = [
       { name: 'ops/deploy', description: 'Deploys.', source: 'BUILTIN', capability: { writes: true, unsafe: true, humanApprovalRequired: true } },
@@ -59,21 +52,17 @@ describe.each(testDatabases())('toolStats, orderBy and updatedSince on %s', (kin
       { name: 'files/check-write', description: 'Checks writes.', source: 'WRAPPED', toolType: 'VALIDATION', wraps: 'files/write' },
       { name: 'net/fetch', description: 'Fetches a URL.', source: 'MCP', mcpServer: 'net', mcpToolName: 'fetch', capability: { readOnly: true } },
     ];
-    for (const input of inputs) expect((await data(yoga, create, { input })).createTool.__typename).toBe('Tool');
-    const admin = createPrismaClient(parseDatabaseUrl(database.url));
+    for (const input of inputs) expect((await data(server.yoga, create, { input })).createTool.__typename).toBe('Tool');
+    const admin = createPrismaClient(parseDatabaseUrl(server.database.url));
     for (const [name, updatedAt] of Object.entries(times)) await admin.tool.update({ where: { name }, data: { updatedAt } });
     await admin.$disconnect();
-  });
-  afterAll(async () => {
-    await store?.close();
-    await database?.drop();
   });
 
   async function pageThrough(orderBy: object | undefined, first: number, filter: object = {}): Promise<string[]> {
     const names: string[] = [];
     let after: string | null = null;
     for (let i = 0; i < 20; i++) {
-      const page: any = (await data(yoga, TOOLS, { filter, orderBy, first, after })).tools;
+      const page: any = (await data(server.yoga, TOOLS, { filter, orderBy, first, after })).tools;
       names.push(...page.edges.map((edge: any) => edge.node.name));
       if (!page.pageInfo.hasNextPage) return names;
       after = page.pageInfo.endCursor;
@@ -96,10 +85,10 @@ describe.each(testDatabases())('toolStats, orderBy and updatedSince on %s', (kin
     it('refuses a cursor of one ordering used with another: BAD_USER_INPUT', async () => {
       const orders = [undefined, { field: 'NAME', direction: 'DESC' }, { field: 'UPDATED_AT' }, { field: 'UPDATED_AT', direction: 'DESC' }];
       const cursors = [];
-      for (const orderBy of orders) cursors.push((await data(yoga, TOOLS, { orderBy, first: 1 })).tools.pageInfo.endCursor as string);
+      for (const orderBy of orders) cursors.push((await data(server.yoga, TOOLS, { orderBy, first: 1 })).tools.pageInfo.endCursor as string);
       for (const [i, cursor] of cursors.entries()) {
         for (const [j, orderBy] of orders.entries()) {
-          const result = await execute(yoga, TOOLS, { orderBy, first: 1, after: cursor });
+          const result = await execute(server.yoga, TOOLS, { orderBy, first: 1, after: cursor });
           if (i === j) expect(result.errors).toBeUndefined();
           else expect(result.errors?.[0]?.extensions?.code).toBe('BAD_USER_INPUT');
         }
@@ -108,7 +97,7 @@ describe.each(testDatabases())('toolStats, orderBy and updatedSince on %s', (kin
 
     it('refuses a cursor it did not issue: BAD_USER_INPUT', async () => {
       for (const after of ['nonsense', Buffer.from('tool:files/read').toString('base64url') + 'x']) {
-        const result = await execute(yoga, TOOLS, { orderBy: { field: 'UPDATED_AT' }, after });
+        const result = await execute(server.yoga, TOOLS, { orderBy: { field: 'UPDATED_AT' }, after });
         expect(result.errors?.[0]?.extensions?.code).toBe('BAD_USER_INPUT');
       }
     });
@@ -117,16 +106,16 @@ describe.each(testDatabases())('toolStats, orderBy and updatedSince on %s', (kin
   describe('ToolFilter.updatedSince', () => {
     it('keeps tools updated at or after the instant, in tools and toolStats alike', async () => {
       const filter = { updatedSince: instant(5).toISOString() };
-      const page = (await data(yoga, TOOLS, { filter, orderBy: { field: 'UPDATED_AT' } })).tools;
+      const page = (await data(server.yoga, TOOLS, { filter, orderBy: { field: 'UPDATED_AT' } })).tools;
       expect(page.edges.map((edge: any) => edge.node.name)).toEqual(['files/check-write', 'ops/deploy', 'ops/rollback', 'files/write']);
       expect(page.totalCount).toBe(4);
-      expect((await data(yoga, STATS, { filter })).toolStats.total).toBe(4);
+      expect((await data(server.yoga, STATS, { filter })).toolStats.total).toBe(4);
     });
   });
 
   describe('toolStats', () => {
     it('counts every facet, each ordered by count then value', async () => {
-      expect((await data(yoga, STATS)).toolStats).toEqual({
+      expect((await data(server.yoga, STATS)).toolStats).toEqual({
         total: 6,
         byNamespace: [
           { namespace: 'files', count: 3 },
@@ -156,15 +145,15 @@ describe.each(testDatabases())('toolStats, orderBy and updatedSince on %s', (kin
       ['updatedSince', { updatedSince: instant(4).toISOString() }],
       ['nothing matches', { namespace: 'nope' }],
     ])('total equals tools.totalCount: %s', async (_label, filter) => {
-      const result = await data(yoga, `query ($filter: ToolFilter) { tools(filter: $filter) { totalCount } toolStats(filter: $filter) { total } }`, { filter });
+      const result = await data(server.yoga, `query ($filter: ToolFilter) { tools(filter: $filter) { totalCount } toolStats(filter: $filter) { total } }`, { filter });
       expect(result.toolStats.total).toBe(result.tools.totalCount);
     });
 
     it('asks the database one query for every facet together', async () => {
-      sql.length = 0;
-      await data(yoga, STATS, { filter: { namespace: 'files', search: 'e' } });
-      expect(sql).toHaveLength(1);
-      expect(sql[0]).toMatch(/GROUP BY/);
+      server.sql.length = 0;
+      await data(server.yoga, STATS, { filter: { namespace: 'files', search: 'e' } });
+      expect(server.sql).toHaveLength(1);
+      expect(server.sql[0]).toMatch(/GROUP BY/);
     });
   });
 });

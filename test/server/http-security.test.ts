@@ -3,33 +3,21 @@
  * CORS_ORIGINS allows its origin. Form posts (no preflight) are refused, cross-origin reads get no
  * CORS grant, and no page of the server may be framed.
  */
-import type { ToolStore } from '../../src/domain/ports';
-import { createToolStore } from '../../src/store';
-import { createToolgraphServer, type ToolgraphServer } from '../../src/server/yoga';
-import { freshDatabase, type FreshDatabase } from '../support/databases';
+import type { ToolgraphServer } from '../../src/server/yoga';
+import { useTestServer } from '../support/test-server';
 import { data } from '../graphql/helpers';
 
 const CREATE = 'mutation { createTool(input: { name: "csrf/evil", description: "Planted.", source: BUILTIN }) { __typename } }';
 
 describe('HTTP protections', () => {
-  let database: FreshDatabase;
-  let store: ToolStore;
-  let yoga: ToolgraphServer;
+  const server = useTestServer('sqlite');
   let dashboardYoga: ToolgraphServer;
 
-  beforeAll(async () => {
-    database = await freshDatabase('sqlite');
-    store = await createToolStore(database.url);
-    yoga = createToolgraphServer({ store, logging: false });
-    dashboardYoga = createToolgraphServer({ store, logging: false, corsOrigins: ['https://dashboard.example'] });
+  beforeAll(() => {
+    dashboardYoga = server.serve({ corsOrigins: ['https://dashboard.example'] });
   });
 
-  afterAll(async () => {
-    await store?.close();
-    await database?.drop();
-  });
-
-  const planted = async () => (await data(yoga, '{ tool(name: "csrf/evil") { name } }')).tool;
+  const planted = async () => (await data(server.yoga, '{ tool(name: "csrf/evil") { name } }')).tool;
 
   describe('form posts, which browsers send cross-site without a preflight', () => {
     it.each([
@@ -37,7 +25,7 @@ describe('HTTP protections', () => {
       ['text/plain', JSON.stringify({ query: CREATE })],
       ['multipart/form-data; boundary=x', `--x\r\ncontent-disposition: form-data; name="query"\r\n\r\n${CREATE}\r\n--x--\r\n`],
     ])('refuses a %s POST with 415 and writes nothing', async (contentType, body) => {
-      const response = await yoga.fetch('http://yoga/graphql', {
+      const response = await server.yoga.fetch('http://yoga/graphql', {
         method: 'POST',
         headers: { 'content-type': contentType, origin: 'https://evil.example' },
         body,
@@ -51,16 +39,16 @@ describe('HTTP protections', () => {
   });
 
   describe('CORS', () => {
-    const preflight = (server: ToolgraphServer, origin: string) =>
-      server.fetch('http://yoga/graphql', {
+    const preflight = (target: ToolgraphServer, origin: string) =>
+      target.fetch('http://yoga/graphql', {
         method: 'OPTIONS',
         headers: { origin, 'access-control-request-method': 'POST', 'access-control-request-headers': 'content-type' },
       });
 
     it('grants no other origin anything by default', async () => {
-      const response = await preflight(yoga, 'https://evil.example');
+      const response = await preflight(server.yoga, 'https://evil.example');
       expect(response.headers.get('access-control-allow-origin')).toBeNull();
-      const post = await yoga.fetch('http://yoga/graphql', {
+      const post = await server.yoga.fetch('http://yoga/graphql', {
         method: 'POST',
         headers: { 'content-type': 'application/json', origin: 'https://evil.example' },
         body: JSON.stringify({ query: '{ namespaces { namespace } }' }),
@@ -80,14 +68,14 @@ describe('HTTP protections', () => {
 
   describe('framing', () => {
     it('forbids framing GraphiQL', async () => {
-      const response = await yoga.fetch('http://yoga/graphql', { headers: { accept: 'text/html' } });
+      const response = await server.yoga.fetch('http://yoga/graphql', { headers: { accept: 'text/html' } });
       expect(response.status).toBe(200);
       expect(response.headers.get('x-frame-options')).toBe('DENY');
       expect(response.headers.get('content-security-policy')).toBe("frame-ancestors 'none'");
     });
 
     it('keeps the browser page\'s own Content-Security-Policy, which forbids framing too', async () => {
-      const response = await yoga.fetch('http://yoga/', { headers: { accept: 'text/html' } });
+      const response = await server.yoga.fetch('http://yoga/', { headers: { accept: 'text/html' } });
       expect(response.status).toBe(200);
       expect(response.headers.get('x-frame-options')).toBe('DENY');
       expect(response.headers.get('content-security-policy')).toContain("frame-ancestors 'none'");

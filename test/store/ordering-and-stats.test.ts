@@ -4,7 +4,7 @@ import type { ToolFilter, ToolOrder, ToolPosition, ToolStats, ToolStore } from '
 import { createToolStore, parseDatabaseUrl } from '../../src/store';
 import { createPrismaClient, type StoreClient } from '../../src/store/prisma-client';
 import { freshDatabase, testDatabases, type FreshDatabase } from '../support/databases';
-import { builtinTool, validationOf } from './fixtures';
+import { builtinTool, validationOf } from '../support/fixtures';
 
 const namesOf = (tools: StoredTool[]) => tools.map((tool) => tool.name);
 const at = (seconds: number) => new Date(Date.UTC(2026, 0, 1, 0, 0, seconds, seconds % 7));

@@ -4,7 +4,7 @@ import { createToolStore, parseDatabaseUrl } from '../../src/store';
 import { createPrismaClient } from '../../src/store/prisma-client';
 import { NAMES_PER_STATEMENT } from '../../src/store/tool-repository';
 import { freshDatabase, testDatabases, type FreshDatabase } from '../support/databases';
-import { builtinTool, fullTool, validationOf } from './fixtures';
+import { builtinTool, fullTool, validationOf } from '../support/fixtures';
 
 const definitionOf = ({ createdAt: _c, updatedAt: _u, ...definition }: StoredTool): ToolDefinition => definition;
 const namesOf = (tools: StoredTool[]) => tools.map((tool) => tool.name);

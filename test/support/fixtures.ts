@@ -1,3 +1,8 @@
+/**
+ * Tool definitions as the registry holds them (ToolDefinition: every field present, defaults
+ * applied), for the tests of the domain, the store and the event buses. Derive a variant from one
+ * of these (`builtinTool(name, { … })`) rather than writing a whole definition out again.
+ */
 import { defaultCapability, type ToolDefinition } from '../../src/domain/model';
 
 /** A minimal valid builtin tool; `overrides` replace whole fields. */
