@@ -10,19 +10,15 @@ import { useBrowserPage } from './plugins/use-browser-page';
 import { useFrameProtection } from './plugins/use-frame-protection';
 import { useJsonPostsOnly } from './plugins/use-json-posts-only';
 
-export type ToolgraphServerOptions = (
-  | { registry: ToolRegistry }
-  | {
-      store: ToolStore;
-      /** Where committed writes are announced and `toolEvents` listens (src/server/events). None: no live events. */
-      events?: ToolEventBus;
-    }
-) & {
+export interface ToolgraphServerOptions {
+  store: ToolStore;
+  /** Where committed writes are announced and `toolEvents` listens (src/server/events). None: no live events. */
+  events?: ToolEventBus;
   /** yoga's logger: `false` silences it (tests), default logs masked errors to the console. */
   logging?: YogaServerOptions<object, GraphQLContext>['logging'];
   /** Browser origins allowed to call the API cross-origin (CORS_ORIGINS); none: same origin only. */
   corsOrigins?: readonly string[];
-};
+}
 
 export type ToolgraphServer = YogaServerInstance<object, GraphQLContext>;
 
@@ -32,7 +28,7 @@ export type ToolgraphServer = YogaServerInstance<object, GraphQLContext>;
  * `yoga.fetch('http://yoga/graphql', …)`.
  */
 export function createToolgraphServer(options: ToolgraphServerOptions): ToolgraphServer {
-  const registry = 'registry' in options ? options.registry : new ToolRegistry(options.store, { events: options.events });
+  const registry = new ToolRegistry(options.store, { events: options.events });
   return createYoga<object, GraphQLContext>({
     schema: createToolgraphSchema(),
     context: () => createGraphQLContext(registry),

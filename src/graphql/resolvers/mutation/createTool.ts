@@ -1,7 +1,6 @@
 import type { MutationResolvers } from '../../generated/resolvers-types';
 import { toolResult } from '../../results';
-import { plainInput } from './plain-input';
 
 /** `createTool(input)`: the stored tool, or why it was refused. */
 export const createTool: NonNullable<MutationResolvers['createTool']> = async (_root, { input }, { registry }) =>
-  toolResult(await registry.create(plainInput(input)));
+  toolResult(await registry.create(input));
