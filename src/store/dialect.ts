@@ -9,8 +9,6 @@ export interface Dialect {
   writeIsolation: Prisma.TransactionIsolationLevel | undefined;
   /** A case-insensitive substring filter on a text column; `%`, `_` and `\` in `text` are literal. */
   containsInsensitive(text: string): Prisma.StringFilter;
-  /** One GROUP BY over the name prefix: rows `{ namespace, toolCount }` ordered by namespace. */
-  namespaceCountsSql: string;
   /** SQL of the namespace part of the "name" column. */
   namespaceOfNameSql: string;
   /** The placeholder of the `index`th (from 1) parameter of a raw query, cast to the enum `enumType` if given. */
@@ -26,9 +24,6 @@ const sqlite: Dialect = {
   // Prisma's `contains` is `LIKE '%' || ? || '%'` without ESCAPE; the store's SQLite connections
   // redefine like() so that `\` escapes and case folds in Unicode (./sqlite-like.ts).
   containsInsensitive: (text) => ({ contains: escapeLike(text) }),
-  namespaceCountsSql:
-    `SELECT substr("name", 1, instr("name", '/') - 1) AS "namespace", COUNT(*) AS "toolCount" ` +
-    `FROM "Tool" GROUP BY 1 ORDER BY 1`,
   namespaceOfNameSql: `substr("name", 1, instr("name", '/') - 1)`,
   placeholder: () => '?',
   // like() is the store's own (./sqlite-like.ts): `\` escapes, Unicode case-insensitive.
@@ -42,12 +37,15 @@ const postgres: Dialect = {
   writeIsolation: 'Serializable',
   // ILIKE, whose default escape character is `\`; `mode` exists in the Postgres client's types only.
   containsInsensitive: (text) => ({ contains: escapeLike(text), mode: 'insensitive' }) as Prisma.StringFilter,
-  namespaceCountsSql:
-    `SELECT split_part("name", '/', 1) AS "namespace", COUNT(*)::int AS "toolCount" ` +
-    `FROM "Tool" GROUP BY 1 ORDER BY 1`,
   namespaceOfNameSql: `split_part("name", '/', 1)`,
   placeholder: (index, enumType) => (enumType ? `$${index}::"${enumType}"` : `$${index}`),
   likeInsensitive: 'ILIKE',
 };
 
 export const dialectFor = (provider: DatabaseProvider): Dialect => (provider === 'postgres' ? postgres : sqlite);
+
+/** One GROUP BY over the name prefix: rows `{ namespace, toolCount }` ordered by namespace. */
+export function namespaceCountsSql(dialect: Dialect): string {
+  // Cast: Postgres counts in bigint, which its driver returns as a string.
+  return `SELECT ${dialect.namespaceOfNameSql} AS "namespace", CAST(COUNT(*) AS INTEGER) AS "toolCount" FROM "Tool" GROUP BY 1 ORDER BY 1`;
+}

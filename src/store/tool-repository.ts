@@ -12,7 +12,7 @@ import {
   type ToolStore,
   type ToolWriter,
 } from '../domain/ports';
-import type { Dialect } from './dialect';
+import { namespaceCountsSql, type Dialect } from './dialect';
 import { Prisma } from './generated/sqlite/client';
 import { toolColumns, toStoredTool } from './mapping';
 import type { StoreClient, StoreTransaction } from './prisma-client';
@@ -238,7 +238,7 @@ export class PrismaToolStore implements ToolStore {
 
   async namespaces(): Promise<NamespaceSummary[]> {
     const rows = await this.db.$queryRawUnsafe<{ namespace: string; toolCount: number | bigint }[]>(
-      this.dialect.namespaceCountsSql,
+      namespaceCountsSql(this.dialect),
     );
     return rows.map((row) => ({ namespace: row.namespace, toolCount: Number(row.toolCount) }));
   }
