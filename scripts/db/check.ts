@@ -3,7 +3,8 @@ import { join } from 'node:path';
 import { Client } from 'pg';
 import { migrateDatabase, PRISMA_PROVIDER } from '../../src/store/migrate';
 import { migrationsDir, PROVIDERS, type Provider, renderSchema, schemaPath } from './schema-source';
-import { createScratchPostgres, pendingSql, postgresServerUrl } from './tooling';
+import { createScratchPostgres, postgresServerUrl } from './scratch-databases';
+import { pendingSql } from './tooling';
 
 /**
  * `npm run db:check`: fails when, for either provider,

@@ -3,10 +3,9 @@
  * Start-up on an empty database (created and migrated), GraphiQL, SIGTERM draining a request that
  * is still arriving, and a clear refusal of bad configuration.
  */
-import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { existsSync } from 'node:fs';
 import { request } from 'node:http';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { createScratchSqlite } from '../../scripts/db/scratch-databases';
 import { freshDatabase, testDatabases, type FreshDatabase } from '../support/databases';
 import { killServer, launch, post, startServer, type RunningServer } from '../support/server-process';
 
@@ -80,14 +79,14 @@ describe('the server process with bad configuration', () => {
     ['PORT', 'eighty', /PORT must be a TCP port number/],
     ['DATABASE_URL', 'mysql://localhost/tools', /DATABASE_URL must be file:<path> \(SQLite\) or postgres/],
   ])('refuses %s=%s with a message naming the variable, and exits 1', async (name, value, message) => {
-    const dir = mkdtempSync(join(tmpdir(), 'toolgraph-config-'));
+    const database = createScratchSqlite('toolgraph-config');
     try {
-      const server = launch({ DATABASE_URL: `file:${join(dir, 'toolgraph.db')}`, [name]: value });
+      const server = launch({ DATABASE_URL: database.url, [name]: value });
       expect(await server.exit).toBe(1);
       expect(server.output()).toMatch(message);
       expect(server.output()).not.toMatch(/\n\s+at /);
     } finally {
-      rmSync(dir, { recursive: true, force: true });
+      await database.drop();
     }
   });
 });

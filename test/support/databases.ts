@@ -1,10 +1,5 @@
-import { randomBytes } from 'node:crypto';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { Client } from 'pg';
 import { migrateDatabase } from '../../src/store';
-import { DEFAULT_TEST_POSTGRES_URL } from './global-setup';
+import { createScratchPostgres, createScratchSqlite, postgresServerUrl, type ScratchDatabase } from '../../scripts/db/scratch-databases';
 
 /**
  * The real databases that store-level tests run against: SQLite always, Postgres when its server
@@ -17,18 +12,13 @@ import { DEFAULT_TEST_POSTGRES_URL } from './global-setup';
 
 export type DatabaseKind = 'sqlite' | 'postgres';
 
-export interface FreshDatabase {
-  url: string;
-  drop(): Promise<void>;
-}
-
-const serverUrl = (): string => process.env.TOOLGRAPH_TEST_POSTGRES_URL || DEFAULT_TEST_POSTGRES_URL;
+export type FreshDatabase = ScratchDatabase;
 
 /** The kinds of database to run a suite against; call it at describe time (`describe.each`). */
 export function testDatabases(): DatabaseKind[] {
   const status = process.env.TOOLGRAPH_TEST_POSTGRES ?? 'unreachable: not probed (jest globalSetup test/support/global-setup.ts did not run)';
   if (status === 'reachable') return ['sqlite', 'postgres'];
-  const why = `Postgres at ${serverUrl()} is ${status}`;
+  const why = `Postgres at ${postgresServerUrl()} is ${status}`;
   if (process.env.TOOLGRAPH_REQUIRE_POSTGRES === '1') {
     throw new Error(`TOOLGRAPH_REQUIRE_POSTGRES=1 but ${why}. Start Postgres or set TOOLGRAPH_TEST_POSTGRES_URL.`);
   }
@@ -41,7 +31,7 @@ export function testDatabases(): DatabaseKind[] {
  * toolgraph_test_<random>), migrated from empty unless `{ migrated: false }`. `drop()` deletes it.
  */
 export async function freshDatabase(kind: DatabaseKind, options: { migrated?: boolean } = {}): Promise<FreshDatabase> {
-  const database = kind === 'sqlite' ? freshSqlite() : await freshPostgres();
+  const database = kind === 'sqlite' ? createScratchSqlite('toolgraph') : await createScratchPostgres(postgresServerUrl(), 'toolgraph_test');
   if (options.migrated !== false) {
     try {
       await migrateDatabase(database.url);
@@ -51,27 +41,4 @@ export async function freshDatabase(kind: DatabaseKind, options: { migrated?: bo
     }
   }
   return database;
-}
-
-function freshSqlite(): FreshDatabase {
-  const dir = mkdtempSync(join(tmpdir(), 'toolgraph-test-'));
-  return { url: `file:${join(dir, 'toolgraph.db')}`, drop: async () => rmSync(dir, { recursive: true, force: true }) };
-}
-
-async function adminQuery(sql: string): Promise<void> {
-  const client = new Client({ connectionString: serverUrl() });
-  await client.connect();
-  try {
-    await client.query(sql);
-  } finally {
-    await client.end();
-  }
-}
-
-async function freshPostgres(): Promise<FreshDatabase> {
-  const name = `toolgraph_test_${randomBytes(6).toString('hex')}`;
-  await adminQuery(`CREATE DATABASE "${name}"`);
-  const url = new URL(serverUrl());
-  url.pathname = `/${name}`;
-  return { url: url.toString(), drop: () => adminQuery(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`) };
 }

@@ -1,4 +1,5 @@
 import { Client } from 'pg';
+import { postgresServerUrl } from '../../scripts/db/scratch-databases';
 
 /**
  * Jest globalSetup: decides once, before any describe block runs, whether the Postgres server for
@@ -6,10 +7,8 @@ import { Client } from 'pg';
  * (TOOLGRAPH_TEST_POSTGRES: 'reachable' | 'unreachable: <why>'). See test/support/databases.ts.
  */
 
-export const DEFAULT_TEST_POSTGRES_URL = 'postgresql://postgres@127.0.0.1:5432/test';
-
 export default async function globalSetup(): Promise<void> {
-  const url = process.env.TOOLGRAPH_TEST_POSTGRES_URL || DEFAULT_TEST_POSTGRES_URL;
+  const url = postgresServerUrl();
   const client = new Client({ connectionString: url, connectionTimeoutMillis: 3000 });
   try {
     await client.connect();
