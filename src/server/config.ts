@@ -1,5 +1,6 @@
 import { DEFAULT_DATABASE_URL, parseDatabaseUrl } from '../store/database-url';
 import { DEFAULT_CHANNEL } from './events/redis';
+import { REQUEST_LIMITS, type RequestLimits } from './limits';
 
 /** The server's settings, from the environment (README, "Configuration"). */
 export interface ServerConfig {
@@ -12,6 +13,10 @@ export interface ServerConfig {
   redisChannel: string;
   /** Browser origins allowed to call the API cross-origin; empty: same origin only. */
   corsOrigins: string[];
+  /** What one request may ask for (src/server/limits.ts: variables, defaults, codes). */
+  limits: RequestLimits;
+  /** Whether errors may suggest names ("Did you mean …"): not when NODE_ENV=production. */
+  fieldSuggestions: boolean;
 }
 
 export const DEFAULTS = {
@@ -27,8 +32,9 @@ export class ConfigError extends Error {
 }
 
 /**
- * Reads and checks PORT, HOST, DATABASE_URL, REDIS_URL, REDIS_CHANNEL and CORS_ORIGINS once. Unset or empty variables take their default;
- * a bad value throws ConfigError saying which variable is wrong and why.
+ * Reads and checks PORT, HOST, DATABASE_URL, REDIS_URL, REDIS_CHANNEL, CORS_ORIGINS, NODE_ENV and
+ * the request limits' variables once. Unset or empty variables take their default; a bad value
+ * throws ConfigError saying which variable is wrong and why.
  */
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
   const value = (name: string) => {
@@ -62,7 +68,21 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
   const corsOrigins = (value('CORS_ORIGINS') ?? '').split(',').map((origin) => origin.trim()).filter(Boolean);
   for (const origin of corsOrigins) checkOrigin(origin);
 
-  return { port, host, databaseUrl, redisUrl, redisChannel, corsOrigins };
+  const limits = Object.fromEntries(
+    Object.entries(REQUEST_LIMITS).map(([name, limit]) => {
+      const raw = value(limit.variable);
+      if (raw === undefined) return [name, limit.default];
+      const parsed = Number(raw);
+      if (!/^\d+$/.test(raw) || parsed < 1 || parsed > limit.max) {
+        throw new ConfigError(`${limit.variable} must be a whole number of ${limit.meaning} from 1 to ${limit.max}; got "${raw}".`);
+      }
+      return [name, parsed];
+    }),
+  ) as RequestLimits;
+
+  const fieldSuggestions = value('NODE_ENV') !== 'production';
+
+  return { port, host, databaseUrl, redisUrl, redisChannel, corsOrigins, limits, fieldSuggestions };
 }
 
 function checkOrigin(origin: string): void {

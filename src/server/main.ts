@@ -21,7 +21,13 @@ async function main(): Promise<void> {
   const store = await createToolStore(config.databaseUrl);
   const events = createToolEventBus(config.redisUrl, { channel: config.redisChannel });
   if (events instanceof RedisToolEventBus) await events.ready(REDIS_STARTUP_WAIT_MS);
-  const yoga = createToolgraphServer({ store, events, corsOrigins: config.corsOrigins });
+  const yoga = createToolgraphServer({
+    store,
+    events,
+    corsOrigins: config.corsOrigins,
+    limits: config.limits,
+    fieldSuggestions: config.fieldSuggestions,
+  });
   const server = createServer(yoga);
 
   await new Promise<void>((resolve, reject) => {

@@ -6,9 +6,13 @@ import { ToolRegistry } from '../domain/registry';
 import { createGraphQLContext, type GraphQLContext } from '../graphql/context';
 import { createToolgraphSchema } from '../graphql/schema';
 import { GRAPHIQL_EXAMPLES } from './graphiql-examples';
+import { DEFAULT_REQUEST_LIMITS, type RequestLimits } from './limits';
 import { useBrowserPage } from './plugins/use-browser-page';
 import { useFrameProtection } from './plugins/use-frame-protection';
+import { useHiddenSuggestions } from './plugins/use-hidden-suggestions';
 import { useJsonPostsOnly } from './plugins/use-json-posts-only';
+import { useQueryCost } from './plugins/use-query-cost';
+import { useQueryLimits } from './plugins/use-query-limits';
 
 export interface ToolgraphServerOptions {
   store: ToolStore;
@@ -18,6 +22,10 @@ export interface ToolgraphServerOptions {
   logging?: YogaServerOptions<object, GraphQLContext>['logging'];
   /** Browser origins allowed to call the API cross-origin (CORS_ORIGINS); none: same origin only. */
   corsOrigins?: readonly string[];
+  /** Request limits (src/server/limits.ts); those left out take their defaults. */
+  limits?: Partial<RequestLimits>;
+  /** Whether errors may suggest names ("Did you mean …"); main.ts turns them off when NODE_ENV=production. */
+  fieldSuggestions?: boolean;
 }
 
 export type ToolgraphServer = YogaServerInstance<object, GraphQLContext>;
@@ -29,6 +37,7 @@ export type ToolgraphServer = YogaServerInstance<object, GraphQLContext>;
  */
 export function createToolgraphServer(options: ToolgraphServerOptions): ToolgraphServer {
   const registry = new ToolRegistry(options.store, { events: options.events });
+  const limits = { ...DEFAULT_REQUEST_LIMITS, ...options.limits };
   return createYoga<object, GraphQLContext>({
     schema: createToolgraphSchema(),
     context: () => createGraphQLContext(registry),
@@ -40,8 +49,13 @@ export function createToolgraphServer(options: ToolgraphServerOptions): Toolgrap
     // No cross-origin access unless configured: with no authentication yet, yoga's default
     // (reflect any Origin, with credentials) would let every web page read and write the registry.
     cors: options.corsOrigins?.length ? { origin: [...options.corsOrigins], credentials: false } : false,
+    // Enforced while the body is read, so a chunked body without Content-Length is capped too.
+    maxRequestBodySize: limits.maxRequestBodyBytes,
     plugins: [
       useJsonPostsOnly(),
+      useQueryLimits(limits),
+      useQueryCost(limits),
+      options.fieldSuggestions === false && useHiddenSuggestions(),
       useFrameProtection(),
       // `/` and `/browser/*`: the registry browser, a static page that talks to /graphql only.
       useBrowserPage(),
@@ -52,3 +66,4 @@ export function createToolgraphServer(options: ToolgraphServerOptions): Toolgrap
     logging: options.logging ?? true,
   });
 }
+

@@ -1,4 +1,7 @@
 import { ConfigError, loadConfig } from '../../src/server/config';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { DEFAULT_REQUEST_LIMITS, LIMIT_CODES, REQUEST_LIMITS } from '../../src/server/limits';
 
 describe('server configuration', () => {
   it('defaults to 127.0.0.1:4000 and the SQLite file under data/', () => {
@@ -8,6 +11,8 @@ describe('server configuration', () => {
       databaseUrl: 'file:data/toolgraph.db',
       redisChannel: 'toolgraph:tool-events',
       corsOrigins: [],
+      limits: DEFAULT_REQUEST_LIMITS,
+      fieldSuggestions: true,
     });
   });
 
@@ -85,4 +90,38 @@ describe('CORS_ORIGINS', () => {
       expect(() => loadConfig({ CORS_ORIGINS: origin })).toThrow(/^CORS_ORIGINS/);
     },
   );
+});
+
+describe('request limits', () => {
+  const limits = Object.entries(REQUEST_LIMITS);
+
+  it.each(limits.map(([name, limit]) => [name, limit.variable, limit] as const))('%s is read from %s', (name, _variable, limit) => {
+    expect(loadConfig({ [limit.variable]: '7' }).limits).toEqual({ ...DEFAULT_REQUEST_LIMITS, [name]: 7 });
+    expect(loadConfig({ [limit.variable]: String(limit.max) }).limits[name as keyof typeof REQUEST_LIMITS]).toBe(limit.max);
+  });
+
+  it.each(limits.map(([name, limit]) => [limit.variable, limit.default, LIMIT_CODES[name as keyof typeof LIMIT_CODES]] as const))(
+    'the README documents %s with its default %d, and its code %s',
+    (variable, defaultValue, code) => {
+      const readme = readFileSync(join(__dirname, '..', '..', 'README.md'), 'utf8');
+      expect(readme).toContain(`| \`${variable}\` | \`${defaultValue}\` |`);
+      expect(readme).toMatch(new RegExp(`\\| \`${variable}\` \\|[^\\n]*\\| \`${code}\``));
+    },
+  );
+
+  it.each(limits.flatMap(([, limit]) => ['0', '-1', '1.5', '1e3', 'lots', String(limit.max + 1)].map((bad) => [limit.variable, bad, limit.max] as const)))(
+    'refuses %s=%s, naming the variable and its range (1 to %d)',
+    (variable, bad, max) => {
+      expect(() => loadConfig({ [variable]: bad })).toThrow(ConfigError);
+      expect(() => loadConfig({ [variable]: bad })).toThrow(new RegExp(`^${variable} must be a whole number of .* from 1 to ${max}; got "${bad}"`));
+    },
+  );
+});
+
+describe('NODE_ENV', () => {
+  it('turns field suggestions off in production only', () => {
+    expect(loadConfig({ NODE_ENV: 'production' }).fieldSuggestions).toBe(false);
+    expect(loadConfig({ NODE_ENV: 'development' }).fieldSuggestions).toBe(true);
+    expect(loadConfig({}).fieldSuggestions).toBe(true);
+  });
 });

@@ -13,7 +13,7 @@
  */
 import type { ToolEventBus } from '../../src/domain/events';
 import type { ToolStore } from '../../src/domain/ports';
-import { createToolgraphServer, type ToolgraphServer } from '../../src/server/yoga';
+import { createToolgraphServer, type ToolgraphServer, type ToolgraphServerOptions } from '../../src/server/yoga';
 import { createToolStore } from '../../src/store';
 import { freshDatabase, type DatabaseKind, type FreshDatabase } from './databases';
 
@@ -26,6 +26,9 @@ export interface TestServerOptions<Events extends ToolEventBus> {
   corsOrigins?: readonly string[];
 }
 
+/** What a test may set of the server's configuration. */
+export type ServeOptions = Pick<ToolgraphServerOptions, 'corsOrigins' | 'limits' | 'fieldSuggestions'>;
+
 export interface TestServer<Events extends ToolEventBus> {
   readonly database: FreshDatabase;
   readonly store: ToolStore;
@@ -34,8 +37,8 @@ export interface TestServer<Events extends ToolEventBus> {
   readonly events: Events;
   /** The SQL statements the store ran, oldest first (`recordSql`); empty it with `sql.length = 0`. */
   readonly sql: string[];
-  /** Another server over the same store and bus, with its own CORS_ORIGINS; call it in a hook or test. */
-  serve(options: { corsOrigins?: readonly string[] }): ToolgraphServer;
+  /** Another server over the same store and bus, with its own CORS_ORIGINS, limits or suggestions; call it in a hook or test. */
+  serve(options: ServeOptions): ToolgraphServer;
 }
 
 export function useTestServer<Events extends ToolEventBus = ToolEventBus>(
@@ -52,8 +55,8 @@ export function useTestServer<Events extends ToolEventBus = ToolEventBus>(
     if (value === undefined) throw new Error(`useTestServer: no ${what} (read it in a hook or test, after the helper's beforeAll)`);
     return value;
   };
-  const serve = (serverOptions: { corsOrigins?: readonly string[] }): ToolgraphServer =>
-    createToolgraphServer({ store: ready(store, 'store'), events, logging: false, corsOrigins: serverOptions.corsOrigins });
+  const serve = (serverOptions: ServeOptions): ToolgraphServer =>
+    createToolgraphServer({ ...serverOptions, store: ready(store, 'store'), events, logging: false });
 
   beforeAll(async () => {
     database = await freshDatabase(kind);

@@ -1,0 +1,61 @@
+import type { DocumentNode, GraphQLSchema } from 'graphql';
+import { getComplexity, type ComplexityEstimator } from 'graphql-query-complexity';
+import type { Plugin } from 'graphql-yoga';
+import { limitRefusal, WRAPPED_BY_ASSUMED_FANOUT } from '../limits';
+
+/**
+ * The cost model: every field of the result counts 1, and a list field counts what it selects as
+ * many times as the list may be long:
+ * - `tools(first: N)`: N (the schema's default, 20, when omitted);
+ * - `_entities(representations:)`: the number of representations a gateway sent;
+ * - `wrappedBy`, which has no bound: WRAPPED_BY_ASSUMED_FANOUT;
+ * - every other list once: each comes with a row already loaded (`resourceSlots`, `sideEffects`)
+ *   or from one aggregate query (`namespaces`, `toolStats`), and the domain bounds its length.
+ */
+const estimateCost: ComplexityEstimator = ({ type, field, args, childComplexity }) => {
+  let length = 1;
+  // `first: null` pages like an omitted `first`: by the schema's default.
+  if (type.name === 'Query' && field.name === 'tools') length = Math.max(0, Number(args.first ?? field.args.find((arg) => arg.name === 'first')?.defaultValue));
+  else if (type.name === 'Query' && field.name === '_entities') length = Array.isArray(args.representations) ? args.representations.length : 0;
+  else if (field.name === 'wrappedBy') length = WRAPPED_BY_ASSUMED_FANOUT;
+  return 1 + length * childComplexity;
+};
+
+/** The library gives up on documents that expand past this many selections (fragments spread repeatedly). */
+const TOO_MANY_NODES = 'Query exceeds the maximum allowed number of nodes.';
+
+/**
+ * Refuses, before any resolver runs, an operation whose estimated cost (above) exceeds `maxCost`
+ * (MAX_QUERY_COST), with `extensions.code: QUERY_TOO_COMPLEX` and HTTP 400. It runs when an
+ * operation is executed or subscribed, not as a validation rule, because the cost depends on the
+ * request's variables (`first: $first`) and yoga caches validation per document.
+ */
+export function useQueryCost(options: { maxCost: number }): Plugin {
+  const refusal = (schema: GraphQLSchema, document: DocumentNode, variables: Record<string, unknown> | null | undefined, operationName: string | null | undefined) => {
+    let cost: number;
+    try {
+      cost = getComplexity({ schema, query: document, variables: variables ?? {}, operationName: operationName ?? undefined, estimators: [estimateCost] });
+    } catch (error) {
+      if (error instanceof Error && error.message === TOO_MANY_NODES) {
+        return limitRefusal('maxCost', `The query expands to too many fields to estimate; its cost is above the limit of ${options.maxCost}.`);
+      }
+      // Variables of the wrong type: execution reports them as it always does, and runs nothing.
+      return undefined;
+    }
+    if (cost <= options.maxCost) return undefined;
+    return limitRefusal(
+      'maxCost',
+      `The query's estimated cost is ${cost}, above the limit of ${options.maxCost}. Ask for fewer tools (first), nest wrappedBy less, or split the query.`,
+    );
+  };
+  return {
+    onExecute({ args, setResultAndStopExecution }) {
+      const refused = refusal(args.schema, args.document, args.variableValues, args.operationName);
+      if (refused) setResultAndStopExecution({ errors: [refused] });
+    },
+    onSubscribe({ args, setResultAndStopExecution }) {
+      const refused = refusal(args.schema, args.document, args.variableValues, args.operationName);
+      if (refused) setResultAndStopExecution({ errors: [refused] });
+    },
+  };
+}

@@ -1,0 +1,63 @@
+/**
+ * The GraphQL documents this project sends itself or tells people to send, read from the files
+ * they live in, so a test of them follows every change: the README's ```graphql blocks, GraphiQL's
+ * example tab, and the registry browser's operations (src/server/browser/browser.js).
+ */
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { parse, type OperationDefinitionNode } from 'graphql';
+import { GRAPHIQL_EXAMPLES } from '../../src/server/graphiql-examples';
+
+const root = join(__dirname, '..', '..');
+
+export interface OwnOperation {
+  /** `query Tools`, `subscription BrowserEvents`, … */
+  label: string;
+  kind: 'query' | 'mutation' | 'subscription';
+  /** The whole document as sent (GraphiQL sends its tab whole, with `operationName`). */
+  document: string;
+  operationName?: string;
+}
+
+function operationsOf(document: string, sentWhole: boolean): OwnOperation[] {
+  return parse(document)
+    .definitions.filter((definition): definition is OperationDefinitionNode => definition.kind === 'OperationDefinition')
+    .map((operation) => ({
+      label: `${operation.operation} ${operation.name?.value ?? '(anonymous)'}`,
+      kind: `${operation.operation}`,
+      document,
+      operationName: sentWhole ? operation.name?.value : undefined,
+    }));
+}
+
+/** Each ```graphql block of README.md. */
+export function readmeOperations(): OwnOperation[] {
+  const readme = readFileSync(join(root, 'README.md'), 'utf8');
+  return [...readme.matchAll(/```graphql\n([\s\S]*?)```/g)].flatMap((match) => operationsOf(match[1]!, false));
+}
+
+/** Each operation of GraphiQL's first tab, sent the way GraphiQL sends it: the whole tab and its name. */
+export function graphiqlOperations(): OwnOperation[] {
+  return operationsOf(GRAPHIQL_EXAMPLES, true);
+}
+
+const browserSource = () => readFileSync(join(root, 'src', 'server', 'browser', 'browser.js'), 'utf8');
+
+/**
+ * The registry browser's operations: its `const NAME = /* GraphQL *\/ \`…\`` templates, with the
+ * `${OTHER}` fragments of text they interpolate filled in, as the page builds them.
+ */
+export function browserOperations(): OwnOperation[] {
+  const templates = new Map<string, string>();
+  for (const [, name, text] of browserSource().matchAll(/const (\w+) = \/\* GraphQL \*\/ `([\s\S]*?)`;/g)) {
+    templates.set(name!, text!.replace(/\$\{(\w+)\}/g, (_, other: string) => templates.get(other) ?? `\${${other}}`));
+  }
+  return [...templates.values()].filter((text) => /^\s*(query|mutation|subscription)\b/.test(text)).flatMap((text) => operationsOf(text, false));
+}
+
+/** A numeric constant of browser.js (`PAGE_SIZE`, `MAX_PAGE`): the page sizes it asks for. */
+export function browserConstant(name: string): number {
+  const match = new RegExp(`const ${name} = (\\d+);`).exec(browserSource());
+  if (!match) throw new Error(`browser.js has no numeric constant ${name}`);
+  return Number(match[1]);
+}
