@@ -8,11 +8,13 @@ import { createToolgraphSchema } from '../graphql/schema';
 import { GRAPHIQL_EXAMPLES } from './graphiql-examples';
 import { DEFAULT_REQUEST_LIMITS, type RequestLimits } from './limits';
 import { useBrowserPage } from './plugins/use-browser-page';
+import { useCloseAfterChunkedRefusal } from './plugins/use-close-after-chunked-refusal';
 import { useFrameProtection } from './plugins/use-frame-protection';
 import { useHiddenSuggestions } from './plugins/use-hidden-suggestions';
 import { useJsonPostsOnly } from './plugins/use-json-posts-only';
 import { useQueryCost } from './plugins/use-query-cost';
 import { useQueryLimits } from './plugins/use-query-limits';
+import { useStrictJsonBodies } from './plugins/use-strict-json-bodies';
 
 export interface ToolgraphServerOptions {
   store: ToolStore;
@@ -53,6 +55,8 @@ export function createToolgraphServer(options: ToolgraphServerOptions): Toolgrap
     maxRequestBodySize: limits.maxRequestBodyBytes,
     plugins: [
       useJsonPostsOnly(),
+      useStrictJsonBodies(),
+      useCloseAfterChunkedRefusal(),
       useQueryLimits(limits),
       useQueryCost(limits),
       options.fieldSuggestions === false && useHiddenSuggestions(),
