@@ -50,7 +50,7 @@ export function createToolgraphServer(options: ToolgraphServerOptions): Toolgrap
     renderGraphiQL,
     // No cross-origin access unless configured: with no authentication yet, yoga's default
     // (reflect any Origin, with credentials) would let every web page read and write the registry.
-    cors: options.corsOrigins?.length ? { origin: [...options.corsOrigins], credentials: false } : false,
+    cors: options.corsOrigins?.length ? exactOrigins(options.corsOrigins) : false,
     // Enforced while the body is read, so a chunked body without Content-Length is capped too.
     maxRequestBodySize: limits.maxRequestBodyBytes,
     plugins: [
@@ -71,3 +71,16 @@ export function createToolgraphServer(options: ToolgraphServerOptions): Toolgrap
   });
 }
 
+/**
+ * CORS for exactly `origins`: a listed Origin gets itself back, without credentials; any other,
+ * `null` included, gets no CORS header at all. (yoga's array form answers an unlisted origin with
+ * `Access-Control-Allow-Origin: null` once two or more are listed, which a sandboxed iframe's
+ * `Origin: null` then matches.)
+ */
+function exactOrigins(origins: readonly string[]): NonNullable<YogaServerOptions<object, GraphQLContext>['cors']> {
+  const listed = new Set(origins);
+  return (request) => {
+    const origin = request.headers.get('origin');
+    return origin !== null && listed.has(origin) ? { origin: [...origins], credentials: false } : false;
+  };
+}
