@@ -4,29 +4,21 @@
  * examples/tools/. Nothing is mocked: the page talks to the server's public GraphQL API, and live
  * updates come from writes this test makes as another client.
  *
- * Needs /usr/bin/chromium (`apt-get install -y chromium`; TOOLGRAPH_CHROMIUM names another path).
- * Without it the suite fails, it does not skip. Screenshots are taken on every run; with
- * TOOLGRAPH_SCREENSHOTS=1 they are written to docs/ (docs/browser.png, docs/graphiql.png).
+ * Needs /usr/bin/chromium (`apt-get install -y chromium`; TOOLGRAPH_CHROMIUM names another path);
+ * without it the suite is skipped and says so, or fails with TOOLGRAPH_REQUIRE_BROWSER=1
+ * (test/support/browsers.ts). Screenshots are taken on every run; with TOOLGRAPH_SCREENSHOTS=1
+ * they are written to docs/ (docs/browser.png, docs/graphiql.png).
  */
-import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { chromium, type BrowserContext, type Page } from 'playwright-core';
+import type { BrowserContext, Page } from 'playwright-core';
+import { describeWithChromium, launchChromium } from '../support/browsers';
 import { freshDatabase, type FreshDatabase } from '../support/databases';
 import { killServer, post, startServer, type RunningServer } from '../support/server-process';
 
 jest.setTimeout(60_000);
 
-const CHROMIUM = process.env.TOOLGRAPH_CHROMIUM || '/usr/bin/chromium';
-const CHROMIUM_ARGS = [
-  '--headless',
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-  '--no-first-run',
-];
 const root = join(__dirname, '..', '..');
 const keepScreenshots = process.env.TOOLGRAPH_SCREENSHOTS === '1';
 /** docs/ with TOOLGRAPH_SCREENSHOTS=1, else a temporary folder removed after the run. */
@@ -54,253 +46,244 @@ let page: Page;
 /** Console errors, uncaught exceptions and failed requests of the registry browser page. */
 const problems: string[] = [];
 
-beforeAll(async () => {
-  if (!existsSync(CHROMIUM)) {
-    throw new Error(
-      `The browser tests need Chromium at ${CHROMIUM}, which does not exist. Install Debian's: ` +
-        '`apt-get update && apt-get install -y chromium` (or set TOOLGRAPH_CHROMIUM to another Chromium).',
-    );
-  }
-  if (!keepScreenshots) screenshotDir = mkdtempSync(join(tmpdir(), 'toolgraph-screenshots-'));
-  database = await freshDatabase('sqlite');
-  server = await startServer(database.url);
-  graphqlUrl = server.url;
-  origin = new URL(server.url).origin;
+describeWithChromium('in Chromium', () => {
+  beforeAll(async () => {
+    if (!keepScreenshots) screenshotDir = mkdtempSync(join(tmpdir(), 'toolgraph-screenshots-'));
+    database = await freshDatabase('sqlite');
+    server = await startServer(database.url);
+    graphqlUrl = server.url;
+    origin = new URL(server.url).origin;
 
-  const examples = join(root, 'examples', 'tools');
-  for (const file of readdirSync(examples).filter((name) => name.endsWith('.yaml')).sort()) {
-    const result = await post(graphqlUrl, IMPORT, { config: readFileSync(join(examples, file), 'utf8') });
-    expect(result.data?.importTools).toMatchObject({ __typename: 'ImportedTools' });
-  }
-
-  userDataDir = mkdtempSync(join(tmpdir(), 'toolgraph-chromium-'));
-  context = await chromium.launchPersistentContext(userDataDir, {
-    executablePath: CHROMIUM,
-    headless: true,
-    args: CHROMIUM_ARGS,
-    viewport: { width: 1440, height: 960 },
-  });
-  page = context.pages()[0] ?? (await context.newPage());
-  page.on('console', (message) => {
-    if (message.type() === 'error') problems.push(`console: ${message.text()}`);
-  });
-  page.on('pageerror', (error) => problems.push(`page error: ${error.message}`));
-  page.on('requestfailed', (request) => {
-    // Leaving the page (or closing the browser) aborts its open EventSource; that is no failure.
-    if (!request.url().includes('/graphql?query=')) problems.push(`request failed: ${request.url()} ${request.failure()?.errorText}`);
-  });
-}, 60_000);
-
-afterAll(async () => {
-  await context?.close();
-  await killServer(server);
-  await database?.drop();
-  if (userDataDir) rmSync(userDataDir, { recursive: true, force: true });
-  if (!keepScreenshots) rmSync(screenshotDir, { recursive: true, force: true });
-});
-
-const listedNames = () => page.locator('#tool-list li[data-tool] a.tool-name').allTextContents();
-const namespaceFacet = (namespace: string) => page.locator(`#namespace-facet button[data-namespace="${namespace}"]`);
-const sourceFacet = (source: string) => page.locator(`#source-facet button[data-source="${source}"]`);
-
-const ALL_TOOLS = [
-  'devops/docker-build',
-  'devops/k8s-rollout',
-  'devops/rollout-guard',
-  'local.text/slugify',
-  'local/line-counter',
-  'research/paper-summarizer',
-];
-
-describe('the registry browser at /', () => {
-  it('is served by the server with its stylesheet, script and a strict Content-Security-Policy', async () => {
-    const response = await fetch(`${origin}/`, { headers: { accept: 'text/html' } });
-    expect(response.status).toBe(200);
-    expect(response.headers.get('content-type')).toBe('text/html; charset=utf-8');
-    expect(response.headers.get('content-security-policy')).toContain("default-src 'none'");
-    const script = await fetch(`${origin}/browser/browser.js`);
-    expect(script.status).toBe(200);
-    expect(script.headers.get('content-type')).toBe('text/javascript; charset=utf-8');
-    expect((await fetch(`${origin}/browser/nope.js`)).status).toBe(404);
-  });
-
-  it('lists every tool, with namespace and source facets and their counts', async () => {
-    await page.goto(`${origin}/`);
-    expect(await page.getByRole('heading', { level: 1 }).textContent()).toContain('toolgraph');
-    await page.waitForFunction((count) => document.querySelectorAll('#tool-list li[data-tool]').length === count, ALL_TOOLS.length);
-    expect(await listedNames()).toEqual(ALL_TOOLS);
-    expect(await page.locator('#result-count').textContent()).toBe('6 tools match.');
-
-    expect(await namespaceFacet('devops').textContent()).toBe('devops3');
-    expect(await namespaceFacet('local').textContent()).toBe('local1');
-    expect(await namespaceFacet('local.text').textContent()).toBe('local.text1');
-    expect(await namespaceFacet('research').textContent()).toBe('research1');
-    expect(await sourceFacet('MCP').textContent()).toBe('MCP2');
-    expect(await sourceFacet('WRAPPED').textContent()).toBe('Wrapped1');
-    expect(await sourceFacet('CUSTOM').textContent()).toBe('Custom1');
-    expect(await page.locator('[data-capability="unsafe"]').textContent()).toBe('1');
-  });
-
-  it('filters by search, namespace, source and capability, and the facets follow', async () => {
-    await page.getByLabel('Search names and descriptions').fill('docker');
-    await page.waitForFunction(() => document.querySelectorAll('#tool-list li[data-tool]').length === 1);
-    expect(await listedNames()).toEqual(['devops/docker-build']);
-    expect(await page.locator('#result-count').textContent()).toBe('1 tool matches.');
-    // The namespace facet counts what the other criteria (here the search) leave.
-    expect(await namespaceFacet('devops').textContent()).toBe('devops1');
-    expect(await namespaceFacet('research').count()).toBe(0);
-
-    await page.getByRole('button', { name: 'Clear filters' }).click();
-    await page.waitForFunction((count) => document.querySelectorAll('#tool-list li[data-tool]').length === count, ALL_TOOLS.length);
-
-    await namespaceFacet('devops').click();
-    await page.waitForFunction(() => document.querySelectorAll('#tool-list li[data-tool]').length === 3);
-    expect(await namespaceFacet('devops').getAttribute('aria-pressed')).toBe('true');
-    expect(await sourceFacet('MCP').textContent()).toBe('MCP2');
-    expect(await sourceFacet('WRAPPED').textContent()).toBe('Wrapped1');
-    expect(await sourceFacet('CUSTOM').count()).toBe(0);
-
-    await sourceFacet('MCP').click();
-    await page.waitForFunction(() => document.querySelectorAll('#tool-list li[data-tool]').length === 2);
-    expect(await listedNames()).toEqual(['devops/docker-build', 'devops/k8s-rollout']);
-
-    await page.getByLabel('Unsafe').check();
-    await page.waitForFunction(() => document.querySelectorAll('#tool-list li[data-tool]').length === 1);
-    expect(await listedNames()).toEqual(['devops/k8s-rollout']);
-
-    await page.getByRole('button', { name: 'Clear filters' }).click();
-    await page.waitForFunction((count) => document.querySelectorAll('#tool-list li[data-tool]').length === count, ALL_TOOLS.length);
-    expect(await listedNames()).toEqual(ALL_TOOLS);
-    expect(await namespaceFacet('devops').getAttribute('aria-pressed')).toBe('false');
-
-    await page.getByLabel('Order').selectOption('NAME:DESC');
-    await page.waitForFunction(() => document.querySelector('#tool-list a.tool-name')?.textContent === 'research/paper-summarizer');
-    expect(await listedNames()).toEqual([...ALL_TOOLS].reverse());
-    await page.getByLabel('Order').selectOption('NAME:ASC');
-    await page.waitForFunction(() => document.querySelector('#tool-list a.tool-name')?.textContent === 'devops/docker-build');
-  });
-
-  it('opens a tool: capability badges, resource slots as a table, pretty schemas, its implementation', async () => {
-    await page.getByRole('link', { name: 'devops/docker-build' }).click();
-    await page.waitForFunction(() => document.getElementById('tool-heading')?.textContent === 'devops/docker-build');
-    expect(page.url()).toBe(`${origin}/#tool/devops%2Fdocker-build`);
-    const view = page.locator('#tool-view');
-    expect(await view.isVisible()).toBe(true);
-    expect(await page.locator('#tool-description').textContent()).toBe('Build a container image from a Dockerfile in the workspace.');
-    expect(await page.locator('#tool-badges li').allTextContents()).toEqual(['writes']);
-    expect(await page.locator('#tool-capability').textContent()).toContain('registry.internal/images');
-
-    const slotRows = page.locator('#tool-slots table tbody tr');
-    expect(await slotRows.count()).toBe(2);
-    expect(await slotRows.nth(0).locator('th, td').allTextContents()).toEqual(['workspace', 'filesystem', 'read only', 'contextual', '', 'yes', 'Build context.']);
-    expect(await slotRows.nth(1).locator('th, td').allTextContents()).toEqual([
-      'registry',
-      'container_registry',
-      'read and write',
-      'static',
-      'registry-internal',
-      'yes',
-      'Where the built image is pushed.',
-    ]);
-    expect(await page.getByRole('columnheader', { name: 'Resource type' }).count()).toBe(1);
-
-    const inputSchema = (await page.locator('#tool-input-schema pre').textContent())!;
-    expect(JSON.parse(inputSchema)).toMatchObject({ type: 'object', required: ['tag'] });
-    expect(inputSchema).toContain('\n  "properties": {\n    "dockerfile": {\n      "type": "string",');
-    expect(JSON.parse((await page.locator('#tool-output-schema pre').textContent())!)).toMatchObject({ properties: { digest: { type: 'string' } } });
-
-    const implementation = (await page.locator('#tool-implementation').textContent())!;
-    expect(implementation).toContain('MCP');
-    expect(implementation).toContain('docker');
-    expect(implementation).toContain('build_image');
-    expect(await page.locator('#tool-lifecycle').textContent()).toContain('docker.hooks:login');
-
-    await page.screenshot({ path: join(screenshotDir, 'browser.png') });
-  });
-
-  it('shows each source its own way and links a validation to the tool it wraps', async () => {
-    await page.getByRole('link', { name: 'local.text/slugify' }).click();
-    await page.waitForFunction(() => document.getElementById('tool-heading')?.textContent === 'local.text/slugify');
-    expect(await page.locator('#tool-implementation pre code').textContent()).toMatch(/def /);
-
-    await page.getByRole('link', { name: 'devops/rollout-guard' }).click();
-    await page.waitForFunction(() => document.getElementById('tool-heading')?.textContent === 'devops/rollout-guard');
-    await page.locator('#tool-implementation').getByRole('link', { name: 'devops/k8s-rollout' }).click();
-    await page.waitForFunction(() => document.getElementById('tool-heading')?.textContent === 'devops/k8s-rollout');
-    expect(await page.locator('#tool-badges li').allTextContents()).toEqual(['writes', 'checkpointable', 'unsafe', 'needs human approval']);
-    expect(await page.locator('#tool-wrapped-by').getByRole('link', { name: 'devops/rollout-guard' }).count()).toBe(1);
-
-    await page.goBack();
-    await page.goBack();
-    await page.waitForFunction(() => document.getElementById('tool-heading')?.textContent === 'local.text/slugify');
-    await page.getByRole('link', { name: 'Close tool view' }).click();
-    expect(await page.locator('#tool-view').isVisible()).toBe(false);
-  });
-
-  it('updates live when another client creates, updates and deletes tools', async () => {
-    await page.goto(`${origin}/#tool/devops%2Fdocker-build`);
-    await page.waitForFunction(() => document.getElementById('tool-heading')?.textContent === 'devops/docker-build');
-    await page.waitForFunction(() => document.getElementById('live-status')?.dataset.state === 'live');
-    await page.evaluate(() => ((window as unknown as { notReloaded: boolean }).notReloaded = true));
-
-    const update = await post(graphqlUrl, `mutation { updateTool(name: "devops/docker-build", input: { description: "Builds images, now live." }) { __typename } }`);
-    expect(update).toEqual({ data: { updateTool: { __typename: 'Tool' } } });
-    await page.waitForFunction(() => document.getElementById('tool-description')?.textContent === 'Builds images, now live.', null, { timeout: LIVE_TIMEOUT_MS });
-    await page.waitForFunction(
-      () => document.querySelector('#tool-list li[data-tool="devops/docker-build"] .tool-description')?.textContent === 'Builds images, now live.',
-      null,
-      { timeout: LIVE_TIMEOUT_MS },
-    );
-    expect(await page.locator('#live-status').textContent()).toContain('devops/docker-build updated');
-
-    const create = await post(
-      graphqlUrl,
-      `mutation { createTool(input: { name: "live/echo", description: "Echoes its input.", source: BUILTIN, capability: { readOnly: true } }) { __typename } }`,
-    );
-    expect(create).toEqual({ data: { createTool: { __typename: 'Tool' } } });
-    await page.waitForFunction(() => document.querySelector('#tool-list li[data-tool="live/echo"]') !== null, null, { timeout: LIVE_TIMEOUT_MS });
-    await page.waitForFunction(() => document.querySelector('#namespace-facet button[data-namespace="live"]')?.textContent === 'live1', null, { timeout: LIVE_TIMEOUT_MS });
-    expect(await page.locator('#result-count').textContent()).toBe('7 tools match.');
-    expect(await sourceFacet('BUILTIN').textContent()).toBe('Builtin2');
-
-    const deletion = await post(graphqlUrl, `mutation { deleteTool(name: "live/echo") { __typename } }`);
-    expect(deletion).toEqual({ data: { deleteTool: { __typename: 'DeletedTool' } } });
-    await page.waitForFunction(() => document.querySelector('#tool-list li[data-tool="live/echo"]') === null, null, { timeout: LIVE_TIMEOUT_MS });
-    await page.waitForFunction(() => document.querySelector('#namespace-facet button[data-namespace="live"]') === null, null, { timeout: LIVE_TIMEOUT_MS });
-
-    // All of it arrived through the subscription: the page was never reloaded.
-    expect(await page.evaluate(() => (window as unknown as { notReloaded?: boolean }).notReloaded)).toBe(true);
-    expect(problems).toEqual([]);
-  });
-});
-
-describe('GraphiQL at /graphql', () => {
-  it('loads without the network and runs a query', async () => {
-    const graphiql = await context!.newPage();
-    const failed: string[] = [];
-    graphiql.on('requestfailed', (request) => failed.push(request.url()));
-    graphiql.on('pageerror', (error) => failed.push(`page error: ${error.message}`));
-    try {
-      const query = [
-        'query DevopsTools {',
-        '  tools(filter: { namespace: "devops" }) {',
-        '    totalCount',
-        '    edges { node { name source capability { writes unsafe } } }',
-        '  }',
-        '}',
-      ].join('\n');
-      await graphiql.goto(`${graphqlUrl}?query=${encodeURIComponent(query)}`);
-      // The page inlines GraphiQL whole (several MB), so that it needs no network: give it time.
-      await graphiql.locator('.graphiql-container').first().waitFor({ timeout: 30_000 });
-      await graphiql.locator('.graphiql-execute-button').first().click();
-      // The result editor (Monaco) renders spaces as no-break spaces: match any white space.
-      await graphiql.waitForFunction(() => /"totalCount":\s*3\b/.test(document.querySelector('.result-window')?.textContent ?? ''), null, { timeout: 15_000 });
-      const result = (await graphiql.locator('.result-window').first().textContent())!;
-      expect(result).toContain('devops/docker-build');
-      await graphiql.screenshot({ path: join(screenshotDir, 'graphiql.png') });
-      expect(failed).toEqual([]);
-    } finally {
-      await graphiql.close();
+    const examples = join(root, 'examples', 'tools');
+    for (const file of readdirSync(examples).filter((name) => name.endsWith('.yaml')).sort()) {
+      const result = await post(graphqlUrl, IMPORT, { config: readFileSync(join(examples, file), 'utf8') });
+      expect(result.data?.importTools).toMatchObject({ __typename: 'ImportedTools' });
     }
+
+    userDataDir = mkdtempSync(join(tmpdir(), 'toolgraph-chromium-'));
+    context = await launchChromium(userDataDir, { viewport: { width: 1440, height: 960 } });
+    page = context.pages()[0] ?? (await context.newPage());
+    page.on('console', (message) => {
+      if (message.type() === 'error') problems.push(`console: ${message.text()}`);
+    });
+    page.on('pageerror', (error) => problems.push(`page error: ${error.message}`));
+    page.on('requestfailed', (request) => {
+      // Leaving the page (or closing the browser) aborts its open EventSource; that is no failure.
+      if (!request.url().includes('/graphql?query=')) problems.push(`request failed: ${request.url()} ${request.failure()?.errorText}`);
+    });
+  }, 60_000);
+
+  afterAll(async () => {
+    await context?.close();
+    await killServer(server);
+    await database?.drop();
+    if (userDataDir) rmSync(userDataDir, { recursive: true, force: true });
+    if (!keepScreenshots) rmSync(screenshotDir, { recursive: true, force: true });
+  });
+
+  const listedNames = () => page.locator('#tool-list li[data-tool] a.tool-name').allTextContents();
+  const namespaceFacet = (namespace: string) => page.locator(`#namespace-facet button[data-namespace="${namespace}"]`);
+  const sourceFacet = (source: string) => page.locator(`#source-facet button[data-source="${source}"]`);
+
+  const ALL_TOOLS = [
+    'devops/docker-build',
+    'devops/k8s-rollout',
+    'devops/rollout-guard',
+    'local.text/slugify',
+    'local/line-counter',
+    'research/paper-summarizer',
+  ];
+
+  describe('the registry browser at /', () => {
+    it('is served by the server with its stylesheet, script and a strict Content-Security-Policy', async () => {
+      const response = await fetch(`${origin}/`, { headers: { accept: 'text/html' } });
+      expect(response.status).toBe(200);
+      expect(response.headers.get('content-type')).toBe('text/html; charset=utf-8');
+      expect(response.headers.get('content-security-policy')).toContain("default-src 'none'");
+      const script = await fetch(`${origin}/browser/browser.js`);
+      expect(script.status).toBe(200);
+      expect(script.headers.get('content-type')).toBe('text/javascript; charset=utf-8');
+      expect((await fetch(`${origin}/browser/nope.js`)).status).toBe(404);
+    });
+
+    it('lists every tool, with namespace and source facets and their counts', async () => {
+      await page.goto(`${origin}/`);
+      expect(await page.getByRole('heading', { level: 1 }).textContent()).toContain('toolgraph');
+      await page.waitForFunction((count) => document.querySelectorAll('#tool-list li[data-tool]').length === count, ALL_TOOLS.length);
+      expect(await listedNames()).toEqual(ALL_TOOLS);
+      expect(await page.locator('#result-count').textContent()).toBe('6 tools match.');
+
+      expect(await namespaceFacet('devops').textContent()).toBe('devops3');
+      expect(await namespaceFacet('local').textContent()).toBe('local1');
+      expect(await namespaceFacet('local.text').textContent()).toBe('local.text1');
+      expect(await namespaceFacet('research').textContent()).toBe('research1');
+      expect(await sourceFacet('MCP').textContent()).toBe('MCP2');
+      expect(await sourceFacet('WRAPPED').textContent()).toBe('Wrapped1');
+      expect(await sourceFacet('CUSTOM').textContent()).toBe('Custom1');
+      expect(await page.locator('[data-capability="unsafe"]').textContent()).toBe('1');
+    });
+
+    it('filters by search, namespace, source and capability, and the facets follow', async () => {
+      await page.getByLabel('Search names and descriptions').fill('docker');
+      await page.waitForFunction(() => document.querySelectorAll('#tool-list li[data-tool]').length === 1);
+      expect(await listedNames()).toEqual(['devops/docker-build']);
+      expect(await page.locator('#result-count').textContent()).toBe('1 tool matches.');
+      // The namespace facet counts what the other criteria (here the search) leave.
+      expect(await namespaceFacet('devops').textContent()).toBe('devops1');
+      expect(await namespaceFacet('research').count()).toBe(0);
+
+      await page.getByRole('button', { name: 'Clear filters' }).click();
+      await page.waitForFunction((count) => document.querySelectorAll('#tool-list li[data-tool]').length === count, ALL_TOOLS.length);
+
+      await namespaceFacet('devops').click();
+      await page.waitForFunction(() => document.querySelectorAll('#tool-list li[data-tool]').length === 3);
+      expect(await namespaceFacet('devops').getAttribute('aria-pressed')).toBe('true');
+      expect(await sourceFacet('MCP').textContent()).toBe('MCP2');
+      expect(await sourceFacet('WRAPPED').textContent()).toBe('Wrapped1');
+      expect(await sourceFacet('CUSTOM').count()).toBe(0);
+
+      await sourceFacet('MCP').click();
+      await page.waitForFunction(() => document.querySelectorAll('#tool-list li[data-tool]').length === 2);
+      expect(await listedNames()).toEqual(['devops/docker-build', 'devops/k8s-rollout']);
+
+      await page.getByLabel('Unsafe').check();
+      await page.waitForFunction(() => document.querySelectorAll('#tool-list li[data-tool]').length === 1);
+      expect(await listedNames()).toEqual(['devops/k8s-rollout']);
+
+      await page.getByRole('button', { name: 'Clear filters' }).click();
+      await page.waitForFunction((count) => document.querySelectorAll('#tool-list li[data-tool]').length === count, ALL_TOOLS.length);
+      expect(await listedNames()).toEqual(ALL_TOOLS);
+      expect(await namespaceFacet('devops').getAttribute('aria-pressed')).toBe('false');
+
+      await page.getByLabel('Order').selectOption('NAME:DESC');
+      await page.waitForFunction(() => document.querySelector('#tool-list a.tool-name')?.textContent === 'research/paper-summarizer');
+      expect(await listedNames()).toEqual([...ALL_TOOLS].reverse());
+      await page.getByLabel('Order').selectOption('NAME:ASC');
+      await page.waitForFunction(() => document.querySelector('#tool-list a.tool-name')?.textContent === 'devops/docker-build');
+    });
+
+    it('opens a tool: capability badges, resource slots as a table, pretty schemas, its implementation', async () => {
+      await page.getByRole('link', { name: 'devops/docker-build' }).click();
+      await page.waitForFunction(() => document.getElementById('tool-heading')?.textContent === 'devops/docker-build');
+      expect(page.url()).toBe(`${origin}/#tool/devops%2Fdocker-build`);
+      const view = page.locator('#tool-view');
+      expect(await view.isVisible()).toBe(true);
+      expect(await page.locator('#tool-description').textContent()).toBe('Build a container image from a Dockerfile in the workspace.');
+      expect(await page.locator('#tool-badges li').allTextContents()).toEqual(['writes']);
+      expect(await page.locator('#tool-capability').textContent()).toContain('registry.internal/images');
+
+      const slotRows = page.locator('#tool-slots table tbody tr');
+      expect(await slotRows.count()).toBe(2);
+      expect(await slotRows.nth(0).locator('th, td').allTextContents()).toEqual(['workspace', 'filesystem', 'read only', 'contextual', '', 'yes', 'Build context.']);
+      expect(await slotRows.nth(1).locator('th, td').allTextContents()).toEqual([
+        'registry',
+        'container_registry',
+        'read and write',
+        'static',
+        'registry-internal',
+        'yes',
+        'Where the built image is pushed.',
+      ]);
+      expect(await page.getByRole('columnheader', { name: 'Resource type' }).count()).toBe(1);
+
+      const inputSchema = (await page.locator('#tool-input-schema pre').textContent())!;
+      expect(JSON.parse(inputSchema)).toMatchObject({ type: 'object', required: ['tag'] });
+      expect(inputSchema).toContain('\n  "properties": {\n    "dockerfile": {\n      "type": "string",');
+      expect(JSON.parse((await page.locator('#tool-output-schema pre').textContent())!)).toMatchObject({ properties: { digest: { type: 'string' } } });
+
+      const implementation = (await page.locator('#tool-implementation').textContent())!;
+      expect(implementation).toContain('MCP');
+      expect(implementation).toContain('docker');
+      expect(implementation).toContain('build_image');
+      expect(await page.locator('#tool-lifecycle').textContent()).toContain('docker.hooks:login');
+
+      await page.screenshot({ path: join(screenshotDir, 'browser.png') });
+    });
+
+    it('shows each source its own way and links a validation to the tool it wraps', async () => {
+      await page.getByRole('link', { name: 'local.text/slugify' }).click();
+      await page.waitForFunction(() => document.getElementById('tool-heading')?.textContent === 'local.text/slugify');
+      expect(await page.locator('#tool-implementation pre code').textContent()).toMatch(/def /);
+
+      await page.getByRole('link', { name: 'devops/rollout-guard' }).click();
+      await page.waitForFunction(() => document.getElementById('tool-heading')?.textContent === 'devops/rollout-guard');
+      await page.locator('#tool-implementation').getByRole('link', { name: 'devops/k8s-rollout' }).click();
+      await page.waitForFunction(() => document.getElementById('tool-heading')?.textContent === 'devops/k8s-rollout');
+      expect(await page.locator('#tool-badges li').allTextContents()).toEqual(['writes', 'checkpointable', 'unsafe', 'needs human approval']);
+      expect(await page.locator('#tool-wrapped-by').getByRole('link', { name: 'devops/rollout-guard' }).count()).toBe(1);
+
+      await page.goBack();
+      await page.goBack();
+      await page.waitForFunction(() => document.getElementById('tool-heading')?.textContent === 'local.text/slugify');
+      await page.getByRole('link', { name: 'Close tool view' }).click();
+      expect(await page.locator('#tool-view').isVisible()).toBe(false);
+    });
+
+    it('updates live when another client creates, updates and deletes tools', async () => {
+      await page.goto(`${origin}/#tool/devops%2Fdocker-build`);
+      await page.waitForFunction(() => document.getElementById('tool-heading')?.textContent === 'devops/docker-build');
+      await page.waitForFunction(() => document.getElementById('live-status')?.dataset.state === 'live');
+      await page.evaluate(() => ((window as unknown as { notReloaded: boolean }).notReloaded = true));
+
+      const update = await post(graphqlUrl, `mutation { updateTool(name: "devops/docker-build", input: { description: "Builds images, now live." }) { __typename } }`);
+      expect(update).toEqual({ data: { updateTool: { __typename: 'Tool' } } });
+      await page.waitForFunction(() => document.getElementById('tool-description')?.textContent === 'Builds images, now live.', null, { timeout: LIVE_TIMEOUT_MS });
+      await page.waitForFunction(
+        () => document.querySelector('#tool-list li[data-tool="devops/docker-build"] .tool-description')?.textContent === 'Builds images, now live.',
+        null,
+        { timeout: LIVE_TIMEOUT_MS },
+      );
+      expect(await page.locator('#live-status').textContent()).toContain('devops/docker-build updated');
+
+      const create = await post(
+        graphqlUrl,
+        `mutation { createTool(input: { name: "live/echo", description: "Echoes its input.", source: BUILTIN, capability: { readOnly: true } }) { __typename } }`,
+      );
+      expect(create).toEqual({ data: { createTool: { __typename: 'Tool' } } });
+      await page.waitForFunction(() => document.querySelector('#tool-list li[data-tool="live/echo"]') !== null, null, { timeout: LIVE_TIMEOUT_MS });
+      await page.waitForFunction(() => document.querySelector('#namespace-facet button[data-namespace="live"]')?.textContent === 'live1', null, { timeout: LIVE_TIMEOUT_MS });
+      expect(await page.locator('#result-count').textContent()).toBe('7 tools match.');
+      expect(await sourceFacet('BUILTIN').textContent()).toBe('Builtin2');
+
+      const deletion = await post(graphqlUrl, `mutation { deleteTool(name: "live/echo") { __typename } }`);
+      expect(deletion).toEqual({ data: { deleteTool: { __typename: 'DeletedTool' } } });
+      await page.waitForFunction(() => document.querySelector('#tool-list li[data-tool="live/echo"]') === null, null, { timeout: LIVE_TIMEOUT_MS });
+      await page.waitForFunction(() => document.querySelector('#namespace-facet button[data-namespace="live"]') === null, null, { timeout: LIVE_TIMEOUT_MS });
+
+      // All of it arrived through the subscription: the page was never reloaded.
+      expect(await page.evaluate(() => (window as unknown as { notReloaded?: boolean }).notReloaded)).toBe(true);
+      expect(problems).toEqual([]);
+    });
+  });
+
+  describe('GraphiQL at /graphql', () => {
+    it('loads without the network and runs a query', async () => {
+      const graphiql = await context!.newPage();
+      const failed: string[] = [];
+      graphiql.on('requestfailed', (request) => failed.push(request.url()));
+      graphiql.on('pageerror', (error) => failed.push(`page error: ${error.message}`));
+      try {
+        const query = [
+          'query DevopsTools {',
+          '  tools(filter: { namespace: "devops" }) {',
+          '    totalCount',
+          '    edges { node { name source capability { writes unsafe } } }',
+          '  }',
+          '}',
+        ].join('\n');
+        await graphiql.goto(`${graphqlUrl}?query=${encodeURIComponent(query)}`);
+        // The page inlines GraphiQL whole (several MB), so that it needs no network: give it time.
+        await graphiql.locator('.graphiql-container').first().waitFor({ timeout: 30_000 });
+        await graphiql.locator('.graphiql-execute-button').first().click();
+        // The result editor (Monaco) renders spaces as no-break spaces: match any white space.
+        await graphiql.waitForFunction(() => /"totalCount":\s*3\b/.test(document.querySelector('.result-window')?.textContent ?? ''), null, { timeout: 15_000 });
+        const result = (await graphiql.locator('.result-window').first().textContent())!;
+        expect(result).toContain('devops/docker-build');
+        await graphiql.screenshot({ path: join(screenshotDir, 'graphiql.png') });
+        expect(failed).toEqual([]);
+      } finally {
+        await graphiql.close();
+      }
+    });
   });
 });
