@@ -78,6 +78,7 @@ describe('the server process with bad configuration', () => {
   it.each([
     ['PORT', 'eighty', /PORT must be a TCP port number/],
     ['DATABASE_URL', 'mysql://localhost/tools', /DATABASE_URL must be file:<path> \(SQLite\) or postgres/],
+    ['MAX_QUERY_DEPTH', '0', /MAX_QUERY_DEPTH must be a whole number of levels of nested fields in one operation from 1 to 1000; got "0"/],
   ])('refuses %s=%s with a message naming the variable, and exits 1', async (name, value, message) => {
     const database = createScratchSqlite('toolgraph-config');
     try {
@@ -86,6 +87,24 @@ describe('the server process with bad configuration', () => {
       expect(server.output()).toMatch(message);
       expect(server.output()).not.toMatch(/\n\s+at /);
     } finally {
+      await database.drop();
+    }
+  });
+});
+
+describe('the server process with its limits and NODE_ENV set', () => {
+  it('applies them: a query deeper than MAX_QUERY_DEPTH is refused, and production suggests no names', async () => {
+    const database = createScratchSqlite('toolgraph-limits');
+    let server: RunningServer | undefined;
+    try {
+      server = await startServer(database.url, { MAX_QUERY_DEPTH: '2', NODE_ENV: 'production' });
+      expect(await post(server.url, '{ namespaces { namespace } }')).toEqual({ data: { namespaces: [] } });
+      expect((await post(server.url, '{ tools { edges { node { name } } } }')).errors).toEqual([
+        { message: 'Query depth limit of 2 exceeded, found 4.', extensions: { code: 'QUERY_TOO_DEEP' } },
+      ]);
+      expect((await post(server.url, '{ namespaces { namespac } }')).errors[0].message).toBe('Cannot query field "namespac" on type "NamespaceSummary".');
+    } finally {
+      await killServer(server);
       await database.drop();
     }
   });
