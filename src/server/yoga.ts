@@ -1,14 +1,17 @@
 import { renderGraphiQL } from '@graphql-yoga/render-graphiql';
-import { createYoga, type YogaServerInstance, type YogaServerOptions } from 'graphql-yoga';
+import { createYoga, useReadinessCheck, type YogaServerInstance, type YogaServerOptions } from 'graphql-yoga';
 import type { ToolEventBus } from '../domain/events';
 import type { ToolStore } from '../domain/ports';
-import { ToolRegistry } from '../domain/registry';
+import { ToolRegistry, type ConfigReader } from '../domain/registry';
 import { createGraphQLContext, type GraphQLContext } from '../graphql/context';
+import { maskError } from '../graphql/errors';
 import { createToolgraphSchema } from '../graphql/schema';
 import { GRAPHIQL_EXAMPLES } from './graphiql-examples';
 import { useBrowserPage } from './plugins/use-browser-page';
 import { useFrameProtection } from './plugins/use-frame-protection';
 import { useJsonPostsOnly } from './plugins/use-json-posts-only';
+import { useStartupGate } from './plugins/use-startup-gate';
+import { readinessCheck } from './readiness';
 
 export interface ToolgraphServerOptions {
   store: ToolStore;
@@ -18,6 +21,10 @@ export interface ToolgraphServerOptions {
   logging?: YogaServerOptions<object, GraphQLContext>['logging'];
   /** Browser origins allowed to call the API cross-origin (CORS_ORIGINS); none: same origin only. */
   corsOrigins?: readonly string[];
+  /** How `importTools` reads config texts (main.ts: in a worker thread); default: on this thread. */
+  readConfig?: ConfigReader;
+  /** Why the instance cannot serve yet (start-up, main.ts), or null once it can; default: it can. */
+  starting?: () => string | null;
 }
 
 export type ToolgraphServer = YogaServerInstance<object, GraphQLContext>;
@@ -28,7 +35,10 @@ export type ToolgraphServer = YogaServerInstance<object, GraphQLContext>;
  * `yoga.fetch('http://yoga/graphql', …)`.
  */
 export function createToolgraphServer(options: ToolgraphServerOptions): ToolgraphServer {
-  const registry = new ToolRegistry(options.store, { events: options.events });
+  const registry = new ToolRegistry(options.store, { events: options.events, readConfig: options.readConfig });
+  const starting = options.starting ?? (() => null);
+  const sharedEvents = options.events && 'available' in options.events ? (options.events as { available: boolean }) : undefined;
+  const readiness = readinessCheck({ store: options.store, sharedEvents, starting });
   return createYoga<object, GraphQLContext>({
     schema: createToolgraphSchema(),
     context: () => createGraphQLContext(registry),
@@ -41,14 +51,23 @@ export function createToolgraphServer(options: ToolgraphServerOptions): Toolgrap
     // (reflect any Origin, with credentials) would let every web page read and write the registry.
     cors: options.corsOrigins?.length ? { origin: [...options.corsOrigins], credentials: false } : false,
     plugins: [
+      useStartupGate(starting, '/graphql'),
+      // `/health` (yoga's own) says the process is alive; `/ready` says whether it can serve now.
+      useReadinessCheck({
+        endpoint: '/ready',
+        check: async ({ fetchAPI }) => {
+          const report = await readiness();
+          return fetchAPI.Response.json(report, { status: report.ready ? 200 : 503 });
+        },
+      }),
       useJsonPostsOnly(),
       useFrameProtection(),
       // `/` and `/browser/*`: the registry browser, a static page that talks to /graphql only.
       useBrowserPage(),
     ],
-    // Errors that are not GraphQLErrors (database down, a bug) become "Unexpected error." with
-    // extensions.code INTERNAL_SERVER_ERROR; never the original message or stack, whatever NODE_ENV.
-    maskedErrors: { isDev: false },
+    // Errors that are not the API's own GraphQLErrors: an outage is SERVICE_UNAVAILABLE, a bug
+    // "Unexpected error." INTERNAL_SERVER_ERROR; never the original message or stack (../graphql/errors.ts).
+    maskedErrors: { isDev: false, maskError },
     logging: options.logging ?? true,
   });
 }
