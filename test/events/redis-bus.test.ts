@@ -1,5 +1,6 @@
 import { EventsUnavailable, type ToolEvent } from '../../src/domain/events';
 import { RedisToolEventBus } from '../../src/server/events';
+import { MAX_UNACKNOWLEDGED_BYTES } from '../../src/server/events/redis';
 import { fullTool } from '../support/fixtures';
 import { freePort, privateRedis, requireTestRedis, TEST_REDIS_URL, type PrivateRedis } from './redis-server';
 import { deletedEvent, failureOf, nextWithin } from './streams';
@@ -70,6 +71,35 @@ describe('the Redis event bus', () => {
       expect(performance.now() - started).toBeLessThan(50);
       expect(await failureOf(dead.subscribe({}), 1000)).toBeInstanceOf(EventsUnavailable);
       expect(logs.filter((m) => /unreachable/.test(m))).toHaveLength(1);
+    });
+  });
+
+  describe('while Redis hangs', () => {
+    let redis: PrivateRedis;
+    beforeAll(async () => {
+      redis = await privateRedis();
+    });
+    afterAll(async () => {
+      redis?.resume();
+      await redis?.stop();
+    });
+
+    it(`holds at most ${MAX_UNACKNOWLEDGED_BYTES / 2 ** 20} MiB of unacknowledged messages, drops the rest, and frees them`, async () => {
+      const a = bus(redis.url, 'hang');
+      expect(await a.ready(5000)).toBe(true);
+      const open = a.subscribe({});
+      redis.pause();
+      // 40 writes of 1 MiB each: more than the bound, published faster than any probe notices the hang.
+      const large = { ...fullTool('big/tool'), description: 'x'.repeat(2 ** 20), createdAt: new Date(), updatedAt: new Date() };
+      const started = performance.now();
+      for (let i = 0; i < 40; i++) a.publish([{ kind: 'updated', name: 'big/tool', tool: large, occurredAt: new Date() }]);
+      expect(performance.now() - started).toBeLessThan(1000);
+      expect(a.unacknowledged).toBeGreaterThan(0);
+      expect(a.unacknowledged).toBeLessThanOrEqual(MAX_UNACKNOWLEDGED_BYTES);
+      expect(await failureOf(open, 1000)).toBeInstanceOf(EventsUnavailable);
+      // Unanswered commands time out; their messages are let go, Redis or not.
+      for (let i = 0; i < 50 && a.unacknowledged > 0; i++) await new Promise((resolve) => setTimeout(resolve, 100));
+      expect(a.unacknowledged).toBe(0);
     });
   });
 

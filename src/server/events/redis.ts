@@ -97,6 +97,11 @@ export class RedisToolEventBus implements ToolEventBus {
     return this.local.subscriberCount;
   }
 
+  /** Bytes of messages handed to Redis and not yet acknowledged (diagnostics and tests). */
+  get unacknowledged(): number {
+    return this.unacknowledgedBytes;
+  }
+
   /** Resolves once listening, or after `timeoutMs` (false) if Redis does not answer by then. */
   ready(timeoutMs: number): Promise<boolean> {
     if (this.listening) return Promise.resolve(true);
