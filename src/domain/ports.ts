@@ -96,6 +96,17 @@ export interface ToolStats {
   capabilities: CapabilityCounts;
 }
 
+/** The facets of no tools at all. */
+export function emptyToolStats(): ToolStats {
+  return {
+    total: 0,
+    byNamespace: [],
+    bySource: [],
+    byToolType: [],
+    capabilities: { readOnly: 0, writes: 0, checkpointable: 0, idempotent: 0, unsafe: 0, humanApprovalRequired: 0 },
+  };
+}
+
 export interface ToolPage {
   tools: StoredTool[];
   hasNextPage: boolean;

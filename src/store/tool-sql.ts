@@ -1,5 +1,5 @@
 import type { ToolSource, ToolType } from '../domain/model';
-import type { CapabilityCounts, ToolOrder, ToolPosition, ToolQuery, ToolStats } from '../domain/ports';
+import { emptyToolStats, type CapabilityCounts, type ToolOrder, type ToolPosition, type ToolQuery, type ToolStats } from '../domain/ports';
 import type { Dialect } from './dialect';
 
 /**
@@ -156,13 +156,7 @@ const byCountThenValue = <T extends { count: number }>(key: (item: T) => string)
 
 /** The rows of `statsSql` as ToolStats; each facet ordered by count (highest first), ties by value. */
 export function toToolStats(rows: readonly StatsRow[]): ToolStats {
-  const stats: ToolStats = {
-    total: 0,
-    byNamespace: [],
-    bySource: [],
-    byToolType: [],
-    capabilities: { readOnly: 0, writes: 0, checkpointable: 0, idempotent: 0, unsafe: 0, humanApprovalRequired: 0 },
-  };
+  const stats = emptyToolStats();
   for (const row of rows) {
     const count = Number(row.count);
     const value = row.value ?? '';

@@ -2,7 +2,7 @@ import { parseToolConfigs } from '../config';
 import { EventsUnavailable, type ToolEvent, type ToolEventFilter, type ToolEventPublisher, type ToolEventSubscriber } from '../events';
 import { storableNames, toolQuery } from '../filter';
 import type { StoredTool } from '../model';
-import type { NamespaceSummary, ToolFilter, ToolOrder, ToolPage, ToolPosition, ToolStats, ToolStore } from '../ports';
+import { emptyToolStats, type NamespaceSummary, type ToolFilter, type ToolOrder, type ToolPage, type ToolPosition, type ToolStats, type ToolStore } from '../ports';
 import type { ToolDraft } from '../validation';
 import { createTool } from './create-tool';
 import { deleteTool, type DeleteOutcome } from './delete-tool';
@@ -30,14 +30,6 @@ export interface ListRequest {
   order?: ToolOrder;
   after?: ToolPosition | null;
 }
-
-const EMPTY_STATS: ToolStats = {
-  total: 0,
-  byNamespace: [],
-  bySource: [],
-  byToolType: [],
-  capabilities: { readOnly: 0, writes: 0, checkpointable: 0, idempotent: 0, unsafe: 0, humanApprovalRequired: 0 },
-};
 
 /**
  * The registry's use cases, one module each (create-tool.ts, update-tool.ts, delete-tool.ts,
@@ -92,7 +84,7 @@ export class ToolRegistry {
   /** Facet counts of the tools that pass `filter` (the same tools `list` pages through). */
   async stats(filter: ToolFilter): Promise<ToolStats> {
     const query = toolQuery(filter);
-    return query ? this.store.stats(query) : structuredClone(EMPTY_STATS);
+    return query ? this.store.stats(query) : emptyToolStats();
   }
 
   /** Live events of committed writes from now on; throws EventsUnavailable when they cannot be delivered. */
