@@ -7,7 +7,7 @@
  */
 import { createServer } from 'node:http';
 import { DependencyUnavailable, type ToolStore } from '../domain/ports';
-import { createToolStore, migrateDatabase } from '../store';
+import { createToolStore, databaseErrorReason, migrateDatabase } from '../store';
 import { ConfigError, loadConfig } from './config';
 import { createWorkerConfigReader } from './config-reader';
 import { createToolEventBus, RedisToolEventBus } from './events';
@@ -23,13 +23,6 @@ const DATABASE_RETRY_MAX_MS = 30_000;
 
 const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
-/** The innermost message of an error: what the driver said (`connect ECONNREFUSED 127.0.0.1:5432`). */
-function rootMessage(error: unknown): string {
-  let current = error;
-  while (current instanceof Error && current.cause instanceof Error) current = current.cause;
-  return current instanceof Error ? current.message : String(current);
-}
-
 /**
  * Migrates the database once it answers. While it does not (down, still starting, unreachable),
  * start-up waits and tries again with growing pauses, saying why; any other failure (a migration
@@ -42,12 +35,15 @@ async function migrateWhenReachable(store: ToolStore, databaseUrl: string, stopp
       await store.ping();
       return (await migrateDatabase(databaseUrl)).provider;
     } catch (error) {
-      const unreachable = await store.ping().then(
-        () => false,
-        (pingError: unknown) => pingError instanceof DependencyUnavailable,
-      );
+      // A migration can also fail because the database went away meanwhile: ask it again.
+      const unreachable =
+        error instanceof DependencyUnavailable ||
+        (await store.ping().then(
+          () => false,
+          (pingError: unknown) => pingError instanceof DependencyUnavailable,
+        ));
       if (!unreachable) throw error;
-      console.error(`toolgraph: the database is not reachable (${rootMessage(error)}); trying again in ${(delay / 1000).toFixed(1)} s`);
+      console.error(`toolgraph: the database is not reachable (${databaseErrorReason(error)}); trying again in ${(delay / 1000).toFixed(1)} s`);
       await pause(delay);
     }
   }

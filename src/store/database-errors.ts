@@ -75,7 +75,10 @@ interface AdapterCause {
   kind: string;
   code?: string;
   originalCode?: string;
+  originalMessage?: string;
   extendedCode?: number;
+  host?: string;
+  port?: number;
 }
 
 function adapterCause(error: unknown): AdapterCause | undefined {
@@ -85,6 +88,22 @@ function adapterCause(error: unknown): AdapterCause | undefined {
     if ((candidate as { name?: unknown })?.name === 'DriverAdapterError' && typeof cause?.kind === 'string') return cause;
   }
   return undefined;
+}
+
+/**
+ * What the database or its driver said, on one line (`the database system is starting up`,
+ * `DatabaseNotReachable at 127.0.0.1:5432`), for the server's log: Prisma's own messages span lines.
+ */
+export function databaseErrorReason(error: unknown): string {
+  let innermost = error;
+  for (let current = error, depth = 0; typeof current === 'object' && current !== null && depth < 6; depth++) {
+    const cause = adapterCause(current);
+    if (cause) return cause.originalMessage ?? `${cause.kind}${cause.host ? ` at ${cause.host}:${cause.port ?? ''}` : ''}`;
+    innermost = current;
+    current = (current as { cause?: unknown }).cause;
+  }
+  const message = innermost instanceof Error ? innermost.message : String(innermost);
+  return message.split('\n').map((line) => line.trim()).filter(Boolean).pop() ?? message;
 }
 
 export function databaseErrorKind(error: unknown, depth = 0): DatabaseErrorKind {

@@ -23,3 +23,4 @@ export async function createToolStore(databaseUrl: string, options: ToolStoreOpt
 
 export { DEFAULT_DATABASE_URL, parseDatabaseUrl, type DatabaseProvider, type DatabaseTarget } from './database-url';
 export { migrateDatabase, type MigrationResult } from './migrate';
+export { databaseErrorReason } from './database-errors';

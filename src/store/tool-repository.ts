@@ -47,6 +47,11 @@ const MAX_WRITE_ATTEMPTS = 8;
  * database is too busy to serve now: the client is told to retry (SERVICE_UNAVAILABLE).
  */
 const WRITE_TRANSACTION = { maxWait: 10_000, timeout: 30_000 };
+/**
+ * A read the database has not answered by then is reported unavailable. A server that hangs (stopped,
+ * or cut off without the connection closing) never answers nor fails, and node-postgres waits forever.
+ */
+const READ_DEADLINE_MS = 10_000;
 
 type Queryable = StoreClient | StoreTransaction;
 
@@ -192,10 +197,16 @@ export class PrismaToolStore implements ToolStore {
   }
 
   private async read<T>(query: () => Promise<T>): Promise<T> {
+    let deadline: NodeJS.Timeout | undefined;
+    const late = new Promise<never>((_resolve, reject) => {
+      deadline = setTimeout(() => reject(new DependencyUnavailable('The database did not answer in time.')), READ_DEADLINE_MS);
+    });
     try {
-      return await query();
+      return await Promise.race([query(), late]);
     } catch (error) {
       throw translated(error);
+    } finally {
+      clearTimeout(deadline);
     }
   }
 }
