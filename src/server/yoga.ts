@@ -11,6 +11,7 @@ import { useBrowserPage } from './plugins/use-browser-page';
 import { useFrameProtection } from './plugins/use-frame-protection';
 import { useJsonPostsOnly } from './plugins/use-json-posts-only';
 import { useStartupGate } from './plugins/use-startup-gate';
+import { useVariablesLimit } from './plugins/use-variables-limit';
 import { readinessCheck } from './readiness';
 
 export interface ToolgraphServerOptions {
@@ -61,6 +62,7 @@ export function createToolgraphServer(options: ToolgraphServerOptions): Toolgrap
         },
       }),
       useJsonPostsOnly(),
+      useVariablesLimit(),
       useFrameProtection(),
       // `/` and `/browser/*`: the registry browser, a static page that talks to /graphql only.
       useBrowserPage(),

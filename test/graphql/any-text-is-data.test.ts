@@ -3,7 +3,8 @@
  * issue, a read an empty result, on both databases alike (PostgreSQL refuses NUL and lone
  * surrogates where SQLite would store them). A JSON Schema is stored exactly as given.
  */
-import { MAX_CODE_LENGTH, MAX_RESOURCE_SLOTS } from '../../src/domain/limits';
+import { MAX_CODE_LENGTH, MAX_RESOURCE_SLOTS, MAX_SCHEMA_BYTES } from '../../src/domain/limits';
+import { MAX_VARIABLE_VALUES } from '../../src/server/plugins/use-variables-limit';
 import { testDatabases } from '../support/databases';
 import { useTestServer } from '../support/test-server';
 import { data, execute } from './helpers';
@@ -137,13 +138,39 @@ describe.each(testDatabases())('any text is data, on %s', (kind) => {
   });
 
   describe('sizes', () => {
-    it(`refuses ${(100_000).toLocaleString('en-US')} resource slots (variables) with one VALUE_TOO_LARGE, in moments`, async () => {
-      const resourceSlots = Array.from({ length: 100_000 }, (_, i) => ({ name: `s${i}`, resourceType: 't', access: 'READ_ONLY' }));
-      const started = performance.now();
-      const { createTool } = await data(server.yoga, CREATE, { input: { name: 'big/slots', description: 'Slots.', source: 'BUILTIN', resourceSlots } });
+    const slotsInput = (count: number) => ({
+      name: 'big/slots',
+      description: 'Slots.',
+      source: 'BUILTIN',
+      resourceSlots: Array.from({ length: count }, (_, i) => ({ name: `s${i}`, resourceType: 't', access: 'READ_ONLY' })),
+    });
+
+    it(`refuses more than ${MAX_RESOURCE_SLOTS} resource slots with one VALUE_TOO_LARGE at resourceSlots`, async () => {
+      const { createTool } = await data(server.yoga, CREATE, { input: slotsInput(5_000) });
       expect(createTool).toEqual({ __typename: 'ToolValidationError', issues: [{ path: 'resourceSlots', code: 'VALUE_TOO_LARGE' }] });
-      expect(performance.now() - started).toBeLessThan(3000);
-      expect(MAX_RESOURCE_SLOTS).toBeLessThan(100_000);
+    });
+
+    it('refuses 100,000 resource slots before reading them: BAD_USER_INPUT, HTTP 400, in moments', async () => {
+      const started = performance.now();
+      const response = await server.yoga.fetch('http://yoga/graphql', {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', accept: 'application/graphql-response+json' },
+        body: JSON.stringify({ query: CREATE, variables: { input: slotsInput(100_000) } }),
+      });
+      const elapsed = performance.now() - started;
+      expect(response.status).toBe(400);
+      const body = (await response.json()) as { errors: { message: string; extensions: { code: string } }[] };
+      expect(body.errors.map((error) => error.extensions.code)).toEqual(['BAD_USER_INPUT']);
+      expect(body.errors[0]!.message).toContain(`more than ${MAX_VARIABLE_VALUES.toLocaleString('en-US')} values`);
+      expect(elapsed).toBeLessThan(2000);
+    });
+
+    it('lets the largest valid schema through the limit on values: 256 KiB of small numbers', async () => {
+      const count = Math.floor((MAX_SCHEMA_BYTES - 64) / 2);
+      const inputSchema = { type: 'integer', enum: Array.from({ length: count }, (_, i) => i % 10) };
+      expect(Buffer.byteLength(JSON.stringify(inputSchema))).toBeLessThanOrEqual(MAX_SCHEMA_BYTES);
+      const { createTool } = await data(server.yoga, CREATE, { input: { name: 'big/enum', description: 'Enum.', source: 'BUILTIN', inputSchema } });
+      expect(createTool.__typename).toBe('Tool');
     });
 
     it('refuses code of one character more than the limit, and stores code of exactly the limit', async () => {
