@@ -9,6 +9,7 @@
  */
 import { createScratchPostgres, createScratchSqlite, postgresServerUrl, type ScratchDatabase } from '../db/scratch-databases';
 import { killServer, startServer } from '../../test/support/server-process';
+import { requestGraphQL } from '../../test/support/write-clients';
 
 const seconds = Number(process.argv[2] ?? 10);
 const connections = Number(process.argv[3] ?? 20);
@@ -25,9 +26,8 @@ interface Answer {
 async function send(url: string, query: string, variables: object): Promise<Answer> {
   const started = performance.now();
   try {
-    const response = await fetch(url, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ query, variables }) });
-    const body = (await response.json()) as { data?: Record<string, { __typename: string } | null>; errors?: { extensions?: { code?: string } }[] };
-    const kind = body.errors?.length ? `error ${body.errors[0]?.extensions?.code ?? '?'}` : (Object.values(body.data ?? {})[0]?.__typename ?? '?');
+    const { body } = await requestGraphQL(url, query, variables);
+    const kind = body?.errors?.length ? `error ${body.errors[0]?.extensions?.code ?? '?'}` : (Object.values(body?.data ?? {})[0] as { __typename?: string })?.__typename ?? '?';
     return { kind, ms: performance.now() - started };
   } catch (error) {
     return { kind: `http ${(error as Error).message}`, ms: performance.now() - started };

@@ -10,16 +10,8 @@
  *   npx tsx scripts/load/database-restart.ts [--writers 8] [--seconds 10]
  */
 import { parseArgs } from 'node:util';
-import {
-  findPostgresInstallation,
-  startPrivatePostgres,
-  startWriters,
-  storedToolNames,
-  tallyWrites,
-  type PrivatePostgres,
-  type ShutdownMode,
-  type WriteOutcome,
-} from '../../test/support/private-postgres';
+import { findPostgresInstallation, startPrivatePostgres, type PrivatePostgres, type ShutdownMode } from '../../test/support/private-postgres';
+import { startWriters, storedToolNames, tallyWrites, type WriteOutcome } from '../../test/support/write-clients';
 import { killServer, startServer, type RunningServer } from '../../test/support/server-process';
 
 const NAMESPACE = 'restart-load';

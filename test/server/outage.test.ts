@@ -9,18 +9,8 @@
  */
 import { createScratchPostgres, type ScratchDatabase } from '../../scripts/db/scratch-databases';
 import { freePort } from '../events/redis-server';
-import {
-  privatePostgresInstallation,
-  requestGraphQL,
-  startPrivatePostgres,
-  startWriters,
-  storedToolNames,
-  tallyWrites,
-  type GraphQLAnswer,
-  type PrivatePostgres,
-  type ShutdownMode,
-  type WriteOutcome,
-} from '../support/private-postgres';
+import { privatePostgresInstallation, startPrivatePostgres, type PrivatePostgres, type ShutdownMode } from '../support/private-postgres';
+import { requestGraphQL, startWriters, storedToolNames, tallyWrites, type GraphQLAnswer, type WriteOutcome } from '../support/write-clients';
 import { killServer, launch, startServer, type RunningServer, type ServerProcess } from '../support/server-process';
 
 const installation = privatePostgresInstallation();
