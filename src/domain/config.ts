@@ -1,8 +1,8 @@
 import { Buffer } from 'node:buffer';
-import { LineCounter, parseDocument, stringify } from 'yaml';
-import type { YAMLError } from 'yaml';
+import { CORE_SCHEMA, dump, load, YAMLException } from 'js-yaml';
 import { ok, rejected } from './issues';
 import type { Checked, Issue } from './issues';
+import { MAX_CONFIG_ALIASES, MAX_CONFIG_BYTES, MAX_CONFIG_DEPTH, MAX_CONFIG_VALUES, MAX_IMPORT_TOOLS } from './limits';
 import { namespaceOf, shortNameOf } from './model';
 import type { JsonObject, JsonValue, ToolDefinition } from './model';
 import {
@@ -123,55 +123,37 @@ export interface ConfigEntry {
   checked: Checked<ToolDefinition>;
 }
 
-/** Bounds alias expansion (a "billion laughs" text); anchors for a shared block or two stay usable. */
-const MAX_ALIAS_COUNT = 50;
-
 /**
- * The most tools one config text may hold. An import is one all-or-nothing transaction that reads
- * every name, writes every tool and answers with every tool, so its cost grows with its size;
- * 1,000 keeps the largest import to a few seconds on either database (far inside the store's
- * 30 s transaction timeout, with room for a loaded machine) and its response to a size a client
- * handles comfortably, while a catalogue of thousands of tools still loads in a few imports.
+ * A config text (YAML, or JSON which is YAML too) read into its tools, each checked against the
+ * rules. Everything that can cost time or memory is bounded before or while parsing: the text's
+ * size (MAX_CONFIG_BYTES), its nesting (MAX_CONFIG_DEPTH) and aliases (MAX_CONFIG_ALIASES), each
+ * refused with VALUE_TOO_LARGE; the number of tools (MAX_IMPORT_TOOLS) before any tool is checked.
+ * Parsed with the YAML 1.2 core schema: plain scalars are strings, numbers, booleans and null, never
+ * dates or merges, and a key given twice is an error.
  */
-export const MAX_IMPORT_TOOLS = 1_000;
-
-/**
- * The largest config text, in bytes of UTF-8: 5 MiB. Parsing the YAML is the expensive part of an
- * import: it runs before any tool can be counted or checked, and its time and memory grow with the
- * text (measured: about 1 s and 100 MB of heap per MB of densely nested YAML), so an oversized
- * text is refused unread. 5 MiB is about 5 KB per tool at MAX_IMPORT_TOOLS, several times a
- * typical tool with input and output schemas (1,000 such tools are well under 2 MB).
- */
-export const MAX_CONFIG_BYTES = 5 * 1024 * 1024;
-
 export function parseToolConfigs(text: string): Checked<ConfigEntry[]> {
-  const invalid = (path: string, message: string): Checked<ConfigEntry[]> =>
-    rejected([{ path, code: 'INVALID_CONFIG', message }]);
-  if (typeof text !== 'string') return invalid('', 'The config must be text (YAML or JSON).');
+  const refuse = (code: 'INVALID_CONFIG' | 'VALUE_TOO_LARGE', path: string, message: string): Checked<ConfigEntry[]> =>
+    rejected([{ path, code, message }]);
+  if (typeof text !== 'string') return refuse('INVALID_CONFIG', '', 'The config must be text (YAML or JSON).');
   // A UTF-16 code unit is at most 3 bytes of UTF-8, so most texts are judged by their length alone.
   if (text.length * 3 > MAX_CONFIG_BYTES && Buffer.byteLength(text, 'utf8') > MAX_CONFIG_BYTES) {
     const limit = `${MAX_CONFIG_BYTES / (1024 * 1024)} MiB (${MAX_CONFIG_BYTES.toLocaleString('en-US')} bytes)`;
-    return invalid('', `The config is larger than ${limit}, the most one import reads. Split it into several imports.`);
+    return refuse('VALUE_TOO_LARGE', '', `The config is larger than ${limit}, the most one import reads. Split it into several imports.`);
   }
-
-  if (flowDepthOf(text) > MAX_FLOW_DEPTH) {
-    return invalid('', `The config nests [ ] or { } more than ${MAX_FLOW_DEPTH} levels deep.`);
-  }
-  const lineCounter = new LineCounter();
-  const doc = parseDocument(text, { schema: 'core', uniqueKeys: true, prettyErrors: false, lineCounter });
-  const [problem] = [...doc.errors, ...doc.warnings];
-  if (problem) return invalid('', describeYamlProblem(problem, lineCounter));
 
   let data: unknown;
   try {
-    data = doc.toJS({ maxAliasCount: MAX_ALIAS_COUNT });
+    data = load(text, { schema: CORE_SCHEMA, maxDepth: MAX_CONFIG_DEPTH, maxAliases: MAX_CONFIG_ALIASES });
   } catch (error) {
-    const reason = error instanceof Error ? truncate(error.message, 200) : 'it cannot be read';
-    return invalid('', `The config cannot be read: ${reason}.`);
+    if (!(error instanceof YAMLException)) throw error;
+    return rejected([yamlProblem(error)]);
+  }
+  if (valueCount(data, new Map()) > MAX_CONFIG_VALUES) {
+    return refuse('VALUE_TOO_LARGE', '', `The config holds more than ${MAX_CONFIG_VALUES.toLocaleString('en-US')} values, aliases expanded. Split it into several imports.`);
   }
 
   if (!isPlainObject(data)) {
-    return invalid('', `The config must be one tool (a mapping with name, …) or a tools: list, not ${describeValue(data)}.`);
+    return refuse('INVALID_CONFIG', '', `The config must be one tool (a mapping with name, …) or a tools: list, not ${describeValue(data)}.`);
   }
   if (!Object.hasOwn(data, 'tools')) {
     return ok([entry(0, data)]);
@@ -179,13 +161,14 @@ export function parseToolConfigs(text: string): Checked<ConfigEntry[]> {
   const others = Object.keys(data).filter((key) => key !== 'tools');
   if (others.length > 0) {
     const shown = others.slice(0, 5).map((key) => `"${truncate(key)}"`).join(', ');
-    return invalid('', `A config with a tools: list has no other top-level key; found ${shown}.`);
+    return refuse('INVALID_CONFIG', '', `A config with a tools: list has no other top-level key; found ${shown}.`);
   }
   if (!Array.isArray(data.tools)) {
-    return invalid('tools', `tools: must be a list of tools, not ${describeValue(data.tools)}.`);
+    return refuse('INVALID_CONFIG', 'tools', `tools: must be a list of tools, not ${describeValue(data.tools)}.`);
   }
   if (data.tools.length > MAX_IMPORT_TOOLS) {
-    return invalid(
+    return refuse(
+      'VALUE_TOO_LARGE',
       'tools',
       `The config holds ${data.tools.length.toLocaleString('en-US')} tools; one import takes at most ${MAX_IMPORT_TOOLS.toLocaleString('en-US')}. Split it into several imports.`,
     );
@@ -193,32 +176,35 @@ export function parseToolConfigs(text: string): Checked<ConfigEntry[]> {
   return ok(data.tools.map((config: unknown, index) => entry(index, config)));
 }
 
-/**
- * The YAML parser recurses on flow collections and runs out of memory on very deep ones, so
- * deep `[`/`{` nesting is refused before parsing. Counted over the raw text (brackets inside
- * strings count too), which only errs on texts no tool config looks like.
- */
-const MAX_FLOW_DEPTH = 128;
-
-function flowDepthOf(text: string): number {
-  let depth = 0;
-  let deepest = 0;
-  for (const char of text) {
-    if (char === '[' || char === '{') deepest = Math.max(deepest, ++depth);
-    else if ((char === ']' || char === '}') && depth > 0) depth--;
-  }
-  return deepest;
-}
-
 function entry(index: number, config: unknown): ConfigEntry {
   const name = isPlainObject(config) && typeof config.name === 'string' ? config.name : null;
   return { index, name, checked: fromConfig(config) };
 }
 
-/** The parser's reason and position, never the text itself nor where it came from. */
-function describeYamlProblem(problem: YAMLError, lineCounter: LineCounter): string {
-  const { line, col } = lineCounter.linePos(problem.pos[0]);
-  return `The config is not valid YAML or JSON (line ${line}, column ${col}): ${truncate(problem.message, 200)}.`;
+/**
+ * How many values `value` holds, each alias counted as what it expands to: a parsed text shares one
+ * object between the places its aliases stand, so each object is counted once and its count reused.
+ */
+function valueCount(value: unknown, counted: Map<object, number>): number {
+  if (typeof value !== 'object' || value === null) return 1;
+  const known = counted.get(value);
+  if (known !== undefined) return known;
+  let count = 1;
+  for (const item of Object.values(value)) count += valueCount(item, counted);
+  counted.set(value, count);
+  return count;
+}
+
+/** Why the parser refused the text, and where; never the text itself nor where it came from. */
+function yamlProblem(problem: YAMLException): Issue {
+  const where = problem.mark ? ` (line ${problem.mark.line + 1}, column ${problem.mark.column + 1})` : '';
+  if (/exceeded maxDepth/.test(problem.reason)) {
+    return { path: '', code: 'VALUE_TOO_LARGE', message: `The config nests collections more than ${MAX_CONFIG_DEPTH} levels deep${where}.` };
+  }
+  if (/exceeded maxAliases/.test(problem.reason)) {
+    return { path: '', code: 'VALUE_TOO_LARGE', message: `The config uses more than ${MAX_CONFIG_ALIASES} aliases${where}.` };
+  }
+  return { path: '', code: 'INVALID_CONFIG', message: `The config is not valid YAML or JSON${where}: ${truncate(problem.reason, 200)}.` };
 }
 
 // ---- as_cli_dict
@@ -282,8 +268,5 @@ function sortKeys(value: JsonValue): JsonValue {
 }
 
 export function toConfigText(tools: readonly ToolDefinition[]): string {
-  return stringify(
-    { tools: tools.map(asCliDict) },
-    { aliasDuplicateObjects: false, lineWidth: 0, minContentWidth: 0 },
-  );
+  return dump({ tools: tools.map(asCliDict) }, { schema: CORE_SCHEMA, noRefs: true, lineWidth: -1 });
 }

@@ -24,8 +24,12 @@ export interface ToolEventFilter {
 }
 
 export interface ToolEventPublisher {
-  /** Hands the event to every subscriber (of every instance). Rejects when the bus is unavailable. */
-  publish(event: ToolEvent): Promise<void>;
+  /**
+   * Hands the events of one committed write to every subscriber (of every instance), in order, as
+   * one batch. Returns at once and never throws: delivery happens after the write has answered, and
+   * a bus that cannot deliver tells its subscribers (EventsUnavailable), not the writer.
+   */
+  publish(events: readonly ToolEvent[]): void;
 }
 
 export interface ToolEventSubscriber {

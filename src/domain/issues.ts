@@ -21,6 +21,7 @@ export const ISSUE_CODES = [
   'INVALID_TIMEOUT',
   'INVALID_JSON_SCHEMA',
   'UNKNOWN_FIELD',
+  'VALUE_TOO_LARGE',
   /** A required field is absent (e.g. `source`, a slot's `resource_type`). Not in the spec's table; ours. */
   'REQUIRED_FIELD',
   /** A value of the wrong type, or not one of an enum's values. Not in the spec's table; ours. */

@@ -1,7 +1,8 @@
 import Ajv2020 from 'ajv/dist/2020';
 import type { ValidateFunction } from 'ajv';
 import type { Issue } from './issues';
-import { describeValue, isPlainObject, truncate } from './values';
+import { MAX_SCHEMA_BYTES, MAX_SCHEMA_DEPTH } from './limits';
+import { describeValue, isPlainObject, textProblem, truncate } from './values';
 
 /**
  * The INVALID_JSON_SCHEMA rule: `inputSchema` / `outputSchema` are JSON objects that are valid
@@ -32,7 +33,12 @@ export function checkJsonSchema(value: unknown, path: string): Issue[] {
   }
   if (depthOf(value) > MAX_SCHEMA_DEPTH) return fail(`The schema is nested more than ${MAX_SCHEMA_DEPTH} levels deep.`);
   const notJson = findNonJson(value, '');
-  if (notJson !== null) return fail(`The schema holds a value JSON cannot store at ${truncate(notJson || '/')}.`);
+  if (notJson !== null) return fail(`The schema holds ${notJson.what} at ${truncate(notJson.pointer || '/')}.`);
+  const bytes = Buffer.byteLength(JSON.stringify(value), 'utf8');
+  if (bytes > MAX_SCHEMA_BYTES) {
+    const limit = `${MAX_SCHEMA_BYTES / 1024} KiB`;
+    return [{ path, code: 'VALUE_TOO_LARGE', message: `The schema is ${bytes.toLocaleString('en-US')} bytes as JSON; at most ${limit} are allowed.` }];
+  }
 
   const validate = validateAgainstMetaSchema();
   if (!validate(value)) {
@@ -46,9 +52,6 @@ export function checkJsonSchema(value: unknown, path: string): Issue[] {
   }
   return [];
 }
-
-/** Deeper schemas are refused before any recursive check can exhaust the stack. */
-export const MAX_SCHEMA_DEPTH = 64;
 
 /** Nesting depth of objects and lists, counted without recursion; stops counting past the limit. */
 function depthOf(value: unknown): number {
@@ -64,12 +67,21 @@ function depthOf(value: unknown): number {
   return deepest;
 }
 
-/** The JSON Pointer of the first value that JSON cannot hold (NaN, Infinity, undefined, a Date…), or null. */
-function findNonJson(value: unknown, pointer: string): string | null {
+interface NonJson {
+  pointer: string;
+  what: string;
+}
+
+const TEXT_THAT_CANNOT_BE_STORED = 'text that cannot be stored (a NUL character or a lone surrogate)';
+
+/**
+ * The first value that is not JSON a store can keep exactly (NaN, Infinity, undefined, a Date, or
+ * text with NUL or a lone surrogate, see textProblem), with its JSON Pointer; or null.
+ */
+function findNonJson(value: unknown, pointer: string): NonJson | null {
   if (value === null || typeof value === 'boolean') return null;
-  // PostgreSQL's jsonb cannot hold U+0000.
-  if (typeof value === 'string') return value.includes('\u0000') ? pointer : null;
-  if (typeof value === 'number') return Number.isFinite(value) ? null : pointer;
+  if (typeof value === 'string') return textProblem(value) === null ? null : { pointer, what: TEXT_THAT_CANNOT_BE_STORED };
+  if (typeof value === 'number') return Number.isFinite(value) ? null : { pointer, what: 'a number JSON cannot hold' };
   if (Array.isArray(value)) {
     for (let i = 0; i < value.length; i++) {
       const found = findNonJson(value[i], `${pointer}/${i}`);
@@ -79,13 +91,13 @@ function findNonJson(value: unknown, pointer: string): string | null {
   }
   if (isPlainObject(value)) {
     for (const [key, item] of Object.entries(value)) {
-      if (key.includes('\u0000')) return pointer;
+      if (textProblem(key) !== null) return { pointer, what: `a key with ${TEXT_THAT_CANNOT_BE_STORED}` };
       const found = findNonJson(item, `${pointer}/${escapePointer(key)}`);
       if (found !== null) return found;
     }
     return null;
   }
-  return pointer;
+  return { pointer, what: `a value JSON cannot hold (${describeValue(value)})` };
 }
 
 /** Keywords whose value is one subschema. */

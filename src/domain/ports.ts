@@ -19,6 +19,15 @@ export interface ToolFilter {
   updatedSince?: Date | null;
 }
 
+declare const madeByToolQuery: unique symbol;
+
+/**
+ * A filter as the store runs it, made only by `toolQuery` (filter.ts): the namespace is a valid
+ * namespace and `search` is a search key (search.ts), which the store looks for in the name and
+ * in the description's search key.
+ */
+export type ToolQuery = ToolFilter & { readonly [madeByToolQuery]: true };
+
 export type ToolOrderField = 'name' | 'updatedAt';
 export type OrderDirection = 'asc' | 'desc';
 
@@ -41,7 +50,7 @@ export interface ToolPosition {
 }
 
 export interface ToolPageRequest {
-  filter: ToolFilter;
+  query: ToolQuery;
   /** At most this many tools, in `order`. */
   first: number;
   /** Default: name ascending. */
@@ -87,6 +96,17 @@ export interface ToolStats {
   capabilities: CapabilityCounts;
 }
 
+/** The facets of no tools at all. */
+export function emptyToolStats(): ToolStats {
+  return {
+    total: 0,
+    byNamespace: [],
+    bySource: [],
+    byToolType: [],
+    capabilities: { readOnly: 0, writes: 0, checkpointable: 0, idempotent: 0, unsafe: 0, humanApprovalRequired: 0 },
+  };
+}
+
 export interface ToolPage {
   tools: StoredTool[];
   hasNextPage: boolean;
@@ -97,11 +117,7 @@ export interface NamespaceSummary {
   toolCount: number;
 }
 
-/**
- * Reads by name. Never one query per name or per row: one query per few hundred names (the store
- * splits a long list itself, as databases bound the parameters of one statement), so callers may
- * pass lists of any length.
- */
+/** Reads by name: one statement for any number of names, never one per name or per row. */
 export interface ToolReader {
   findByNames(names: readonly string[]): Promise<StoredTool[]>;
   /** The validations whose `wraps` is one of `names`, ordered by name. */
@@ -110,14 +126,19 @@ export interface ToolReader {
 
 export interface ToolQueries extends ToolReader {
   listPage(request: ToolPageRequest): Promise<ToolPage>;
-  count(filter: ToolFilter): Promise<number>;
+  count(query: ToolQuery): Promise<number>;
   /** Every namespace with its number of tools (validations included), ordered by namespace. */
   namespaces(): Promise<NamespaceSummary[]>;
-  /** Facets of the tools passing `filter`, counted by the database from one consistent snapshot. */
-  stats(filter: ToolFilter): Promise<ToolStats>;
+  /** Facets of the tools passing `query`, counted by the database from one consistent snapshot. */
+  stats(query: ToolQuery): Promise<ToolStats>;
+  /** Resolves when the database answers; rejects with DependencyUnavailable when it does not. */
+  ping(): Promise<void>;
 }
 
-/** The operations available inside one write transaction. */
+/**
+ * The operations available inside one write transaction. The tools it reads stay as read until the
+ * transaction ends (another write of them waits), so a decision made on them still holds at commit.
+ */
 export interface ToolWriter extends ToolReader {
   insert(tool: ToolDefinition): Promise<StoredTool>;
   /** Replaces the stored tool of the same name entirely (slots included); keeps `createdAt`. */
@@ -126,7 +147,11 @@ export interface ToolWriter extends ToolReader {
 }
 
 export interface ToolStore extends ToolQueries {
-  /** Runs `work` in one database transaction: committed when it resolves, rolled back when it throws. */
+  /**
+   * Runs `work` in one database transaction: committed when it resolves, rolled back when it throws.
+   * A transaction the database aborts for a conflict with another (a deadlock) is run again from the
+   * start, so `work` keeps its state inside itself.
+   */
   write<T>(work: (writer: ToolWriter) => Promise<T>): Promise<T>;
   close(): Promise<void>;
 }
@@ -143,5 +168,17 @@ export class StoreConflict extends Error {
   ) {
     super(`${rule}: ${toolName}`);
     this.name = 'StoreConflict';
+  }
+}
+
+/**
+ * Thrown when something the registry depends on cannot serve right now: the database (down,
+ * restarting, out of connections, locked, a conflict that kept recurring) or the workers that read
+ * config texts (all busy). Nothing was written, and the same request may succeed when retried.
+ */
+export class DependencyUnavailable extends Error {
+  constructor(message: string, options?: { cause?: unknown }) {
+    super(message, options);
+    this.name = 'DependencyUnavailable';
   }
 }

@@ -19,8 +19,17 @@ import type {
 import { ok, rejected } from './issues';
 import type { Checked, Issue, IssueCode } from './issues';
 import { checkJsonSchema } from './json-schema';
+import {
+  MAX_CODE_LENGTH,
+  MAX_DESCRIPTION_LENGTH,
+  MAX_LABEL_LENGTH,
+  MAX_REFERENCE_LENGTH,
+  MAX_RESOURCE_SLOTS,
+  MAX_SIDE_EFFECTS,
+  MAX_SLOT_DESCRIPTION_LENGTH,
+} from './limits';
 import { isPythonIdentifier, PYTHON_KEYWORDS } from './python-identifier';
-import { describeValue, isAbsent, isPlainObject, setOwn, truncate } from './values';
+import { describeValue, isAbsent, isPlainObject, longerThan, setOwn, textProblem, truncate } from './values';
 
 /**
  * The rules of spec section 2 that need no stored data: one function, `validateTool`, turns a
@@ -67,7 +76,6 @@ export function isToolName(value: string): boolean {
   return TOOL_NAME.test(value);
 }
 
-export const MAX_DESCRIPTION_LENGTH = 1000;
 /** Timeouts are stored as a signed 32-bit integer. */
 export const MAX_TIMEOUT_SECONDS = 2_147_483_647;
 
@@ -140,18 +148,33 @@ function reportUnknownFields(
 
 // ---- typed readers: report INVALID_VALUE and return undefined when the value has the wrong type
 
-/** An optional string: null when absent, undefined (after an issue) when not a string. */
-function readString(list: IssueList, value: unknown, path: string): string | null | undefined {
+/**
+ * An optional string of at most `maxLength` characters: null when absent, undefined (after an
+ * issue) when not a string, not storable text (INVALID_VALUE) or too long (VALUE_TOO_LARGE).
+ */
+function readString(list: IssueList, value: unknown, path: string, maxLength: number): string | null | undefined {
   if (isAbsent(value)) return null;
   if (typeof value !== 'string') {
     list.add(path, 'INVALID_VALUE', `Expected a string, got ${describeValue(value)}.`);
     return undefined;
   }
-  if (value.includes('\u0000')) {
-    list.add(path, 'INVALID_VALUE', 'Text must not contain NUL characters.');
+  const problem = textProblem(value);
+  if (problem !== null) {
+    list.add(path, 'INVALID_VALUE', problem);
+    return undefined;
+  }
+  if (longerThan(value, maxLength)) {
+    list.add(path, 'VALUE_TOO_LARGE', `The text is longer than ${maxLength.toLocaleString('en-US')} characters, the most allowed here.`);
     return undefined;
   }
   return value;
+}
+
+/** VALUE_TOO_LARGE for a list of more than `max` items; checked before any item is read. */
+function tooManyItems(list: IssueList, items: readonly unknown[], path: string, max: number, what: string): boolean {
+  if (items.length <= max) return false;
+  list.add(path, 'VALUE_TOO_LARGE', `A tool has at most ${max} ${what}; got ${items.length.toLocaleString('en-US')}.`);
+  return true;
 }
 
 function readBoolean(list: IssueList, value: unknown, path: string, fallback: boolean): boolean {
@@ -210,15 +233,11 @@ function checkDescription(list: IssueList, value: unknown): string {
     list.add('description', 'INVALID_DESCRIPTION', 'A tool needs a description.');
     return '';
   }
-  const text = readString(list, value, 'description');
+  // Its length is its own rule (INVALID_DESCRIPTION), so it is read without readString's limit.
+  const text = readString(list, value, 'description', Number.POSITIVE_INFINITY);
   if (typeof text !== 'string') return '';
-  const length = [...text].length;
-  if (length > MAX_DESCRIPTION_LENGTH) {
-    list.add(
-      'description',
-      'INVALID_DESCRIPTION',
-      `The description has ${length} characters; at most ${MAX_DESCRIPTION_LENGTH} are allowed.`,
-    );
+  if (longerThan(text, MAX_DESCRIPTION_LENGTH)) {
+    list.add('description', 'INVALID_DESCRIPTION', `The description is longer than ${MAX_DESCRIPTION_LENGTH} characters, the most allowed.`);
   }
   return text;
 }
@@ -249,6 +268,13 @@ const SOURCE_FIELD_LABELS: Readonly<Record<SourceField, string>> = {
   agentSkillPath: 'an agent skill path',
 };
 
+const SOURCE_FIELD_MAX_LENGTHS: Readonly<Record<SourceField, number>> = {
+  code: MAX_CODE_LENGTH,
+  mcpServer: MAX_LABEL_LENGTH,
+  mcpToolName: MAX_LABEL_LENGTH,
+  agentSkillPath: MAX_REFERENCE_LENGTH,
+};
+
 /** MISSING_SOURCE_FIELD and FIELD_NOT_ALLOWED for `code`, `mcpServer`, `mcpToolName`, `agentSkillPath`. */
 function checkSourceFields(
   list: IssueList,
@@ -261,7 +287,7 @@ function checkSourceFields(
     toolType === 'validation' ? [] : source === undefined ? undefined : SOURCE_REQUIREMENTS[source];
   const result: Record<SourceField, string | null> = { code: null, mcpServer: null, mcpToolName: null, agentSkillPath: null };
   for (const field of SOURCE_FIELDS) {
-    const value = readString(list, draft[field], field);
+    const value = readString(list, draft[field], field, SOURCE_FIELD_MAX_LENGTHS[field]);
     if (value === undefined || needed === undefined) continue;
     if (needed.includes(field)) {
       if (value === null || value.trim() === '') {
@@ -279,7 +305,7 @@ function checkSourceFields(
 
 /** WRAPPED_TOOL_NOT_FOUND (the part that needs no stored data) and FIELD_NOT_ALLOWED for `wraps`. */
 function checkWraps(list: IssueList, value: unknown, toolType: ToolType | undefined, name: string): string | null {
-  const wraps = readString(list, value, 'wraps');
+  const wraps = readString(list, value, 'wraps', MAX_LABEL_LENGTH);
   if (wraps === undefined || toolType === undefined) return null;
   if (toolType === 'tool') {
     if (wraps !== null) list.add('wraps', 'FIELD_NOT_ALLOWED', 'Only a validation wraps a tool.');
@@ -332,8 +358,8 @@ function checkCapability(list: IssueList, value: unknown): ToolCapability {
   for (const key of ['readOnly', 'writes', 'checkpointable', 'idempotent', 'unsafe', 'humanApprovalRequired'] as const) {
     capability[key] = readBoolean(list, value[key], path(key), capability[key]);
   }
-  capability.writeScope = readString(list, value.writeScope, path('writeScope')) ?? null;
-  capability.costProfile = readString(list, value.costProfile, path('costProfile')) ?? null;
+  capability.writeScope = readString(list, value.writeScope, path('writeScope'), MAX_REFERENCE_LENGTH) ?? null;
+  capability.costProfile = readString(list, value.costProfile, path('costProfile'), MAX_LABEL_LENGTH) ?? null;
   capability.checkpointScope = readEnum(list, value.checkpointScope, path('checkpointScope'), CHECKPOINT_SCOPES) ?? null;
   capability.sideEffects = readSideEffects(list, value.sideEffects, path('sideEffects'));
 
@@ -359,13 +385,14 @@ function readSideEffects(list: IssueList, value: unknown, path: string): string[
     list.add(path, 'INVALID_VALUE', `Expected a list of strings, got ${describeValue(value)}.`);
     return [];
   }
+  if (tooManyItems(list, value, path, MAX_SIDE_EFFECTS, 'side effects')) return [];
   const effects: string[] = [];
   value.forEach((item: unknown, index) => {
     if (isAbsent(item)) {
       list.add(`${path}[${index}]`, 'INVALID_VALUE', `Expected a string, got ${describeValue(item)}.`);
       return;
     }
-    const text = readString(list, item, `${path}[${index}]`);
+    const text = readString(list, item, `${path}[${index}]`, MAX_LABEL_LENGTH);
     if (typeof text === 'string') effects.push(text);
   });
   return effects;
@@ -380,6 +407,7 @@ function checkResourceSlots(list: IssueList, value: unknown): ResourceSlot[] {
     list.add('resourceSlots', 'INVALID_VALUE', `Expected a list of resource slots, got ${describeValue(value)}.`);
     return [];
   }
+  if (tooManyItems(list, value, 'resourceSlots', MAX_RESOURCE_SLOTS, 'resource slots')) return [];
   const slots: ResourceSlot[] = [];
   const seen = new Set<string>();
   value.forEach((item: unknown, index) => {
@@ -397,7 +425,8 @@ function checkResourceSlot(list: IssueList, value: unknown, base: string, seen: 
   reportUnknownFields(list, value, RESOURCE_SLOT_FIELDS, base);
   const path = (key: string): string => `${base}.${key}`;
 
-  const name = readRequired(list, value.name, path('name'), 'A resource slot needs a name.', readString);
+  const readLabel = (into: IssueList, item: unknown, where: string) => readString(into, item, where, MAX_LABEL_LENGTH);
+  const name = readRequired(list, value.name, path('name'), 'A resource slot needs a name.', readLabel);
   if (typeof name === 'string') {
     if (!isPythonIdentifier(name)) {
       list.add(path('name'), 'INVALID_SLOT_NAME', `Slot name ${describeValue(name)} is not a valid Python identifier.`);
@@ -410,7 +439,7 @@ function checkResourceSlot(list: IssueList, value: unknown, base: string, seen: 
   }
 
   const resourceType = readRequired(
-    list, value.resourceType, path('resourceType'), 'A resource slot needs a resource type.', readString,
+    list, value.resourceType, path('resourceType'), 'A resource slot needs a resource type.', readLabel,
   );
   if (typeof resourceType === 'string' && resourceType.trim() === '') {
     list.add(path('resourceType'), 'INVALID_VALUE', 'The resource type must not be blank.');
@@ -419,9 +448,9 @@ function checkResourceSlot(list: IssueList, value: unknown, base: string, seen: 
     list, value.access, path('access'), `A resource slot needs an access mode (${RESOURCE_ACCESS_MODES.join(', ')}).`,
     (into, item, where) => readEnum(into, item, where, RESOURCE_ACCESS_MODES),
   );
-  const description = readString(list, value.description, path('description')) ?? '';
+  const description = readString(list, value.description, path('description'), MAX_SLOT_DESCRIPTION_LENGTH) ?? '';
   const binding = readEnum(list, value.binding, path('binding'), BINDING_MODES);
-  const staticResource = readString(list, value.staticResource, path('staticResource'));
+  const staticResource = readString(list, value.staticResource, path('staticResource'), MAX_LABEL_LENGTH);
   const required = readBoolean(list, value.required, path('required'), true);
 
   const effectiveBinding = withDefault(binding, 'contextual');
@@ -470,9 +499,9 @@ function checkLifecycle(list: IssueList, value: unknown): ToolLifecycle | null {
   }
   reportUnknownFields(list, value, LIFECYCLE_FIELDS, 'lifecycle');
   return {
-    discover: readString(list, value.discover, 'lifecycle.discover') ?? null,
-    activate: readString(list, value.activate, 'lifecycle.activate') ?? null,
-    deactivate: readString(list, value.deactivate, 'lifecycle.deactivate') ?? null,
+    discover: readString(list, value.discover, 'lifecycle.discover', MAX_REFERENCE_LENGTH) ?? null,
+    activate: readString(list, value.activate, 'lifecycle.activate', MAX_REFERENCE_LENGTH) ?? null,
+    deactivate: readString(list, value.deactivate, 'lifecycle.deactivate', MAX_REFERENCE_LENGTH) ?? null,
   };
 }
 

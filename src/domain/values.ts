@@ -13,6 +13,30 @@ export function isAbsent(value: unknown): value is null | undefined {
   return value === null || value === undefined;
 }
 
+/**
+ * Why a text cannot be stored as it is, or null. Text is Unicode: a lone surrogate is not a
+ * character (PostgreSQL cannot store it and JSON cannot carry it faithfully), and U+0000 ends a
+ * string in PostgreSQL; both databases must hold exactly what was written, so both are refused.
+ */
+export function textProblem(text: string): string | null {
+  if (text.includes('\u0000')) return 'Text must not contain NUL characters (U+0000).';
+  if (!text.isWellFormed()) return 'Text must be well-formed Unicode (it holds a lone surrogate).';
+  return null;
+}
+
+/** Whether `text` has more than `max` characters (code points), counted without copying it. */
+export function longerThan(text: string, max: number): boolean {
+  // A code point is one or two UTF-16 units: most texts are judged by their length alone.
+  if (text.length <= max) return false;
+  if (text.length > 2 * max) return true;
+  let count = 0;
+  for (let i = 0; i < text.length; i++) {
+    const unit = text.charCodeAt(i);
+    if (unit < 0xdc00 || unit > 0xdfff) count++;
+  }
+  return count > max;
+}
+
 const MAX_ECHO = 60;
 
 /** Shortens text that a message echoes, so a huge input never makes a huge message. */

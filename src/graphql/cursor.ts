@@ -1,5 +1,6 @@
 import { GraphQLError } from 'graphql';
 import type { ToolOrder, ToolPosition } from '../domain/ports';
+import { isToolName } from '../domain/validation';
 
 /**
  * Keyset cursors of `tools`: opaque base64url text that carries the ordering it was issued for and
@@ -41,7 +42,7 @@ export function decodeToolCursor(cursor: string, order: ToolOrder): ToolPosition
     }
     const issuedFor = { field, direction: tag.split('-')[1] } as ToolOrder;
     // Base64url decoding is lenient; only a cursor that re-encodes to itself is one we issued.
-    if (!position || position.name === '' || encodeToolCursor(issuedFor, { name: position.name, updatedAt: position.updatedAt ?? new Date(0) }) !== cursor) {
+    if (!position || !isToolName(position.name) || encodeToolCursor(issuedFor, { name: position.name, updatedAt: position.updatedAt ?? new Date(0) }) !== cursor) {
       position = undefined;
     } else if (tag !== orderTag(order)) {
       throw badCursor(

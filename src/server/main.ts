@@ -1,12 +1,15 @@
 /**
- * The entry point (`npm start`): reads the configuration, migrates the database, connects the
- * event bus (Redis when REDIS_URL is set), serves GraphQL at /graphql and the registry browser at
- * /, and on SIGTERM/SIGINT stops accepting, ends live subscriptions, lets in-flight requests
- * finish, closes the store and exits 0.
+ * The entry point (`npm start`): reads the configuration, listens (answering `/health`, and 503 on
+ * `/ready` and `/graphql` until it can serve), waits for the database and migrates it, connects
+ * the event bus (Redis when REDIS_URL is set), then serves GraphQL at /graphql and the registry
+ * browser at /; on SIGTERM/SIGINT it stops accepting, ends live subscriptions, lets in-flight
+ * requests finish, closes the store and exits 0.
  */
 import { createServer } from 'node:http';
-import { createToolStore, migrateDatabase } from '../store';
+import { DependencyUnavailable, type ToolStore } from '../domain/ports';
+import { createToolStore, databaseErrorReason, migrateDatabase } from '../store';
 import { ConfigError, loadConfig } from './config';
+import { createWorkerConfigReader } from './config-reader';
 import { createToolEventBus, RedisToolEventBus } from './events';
 import { createToolgraphServer } from './yoga';
 
@@ -14,19 +17,53 @@ import { createToolgraphServer } from './yoga';
 const SHUTDOWN_GRACE_MS = 10_000;
 /** How long start-up waits for Redis before serving anyway (live events follow once it answers). */
 const REDIS_STARTUP_WAIT_MS = 3000;
+/** Pauses between attempts to reach the database at start-up: doubling from the first to the last. */
+const DATABASE_RETRY_FIRST_MS = 500;
+const DATABASE_RETRY_MAX_MS = 30_000;
+
+const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/**
+ * Migrates the database once it answers. While it does not (down, still starting, unreachable),
+ * start-up waits and tries again with growing pauses, saying why; any other failure (a migration
+ * that cannot apply) ends the process, since waiting would not fix it. Null when the process is
+ * asked to stop while it waits.
+ */
+async function migrateWhenReachable(store: ToolStore, databaseUrl: string, stopping: () => boolean): Promise<string | null> {
+  for (let delay = DATABASE_RETRY_FIRST_MS; !stopping(); delay = Math.min(delay * 2, DATABASE_RETRY_MAX_MS)) {
+    try {
+      await store.ping();
+      return (await migrateDatabase(databaseUrl)).provider;
+    } catch (error) {
+      // A migration can also fail because the database went away meanwhile: ask it again.
+      const unreachable =
+        error instanceof DependencyUnavailable ||
+        (await store.ping().then(
+          () => false,
+          (pingError: unknown) => pingError instanceof DependencyUnavailable,
+        ));
+      if (!unreachable) throw error;
+      console.error(`toolgraph: the database is not reachable (${databaseErrorReason(error)}); trying again in ${(delay / 1000).toFixed(1)} s`);
+      await pause(delay);
+    }
+  }
+  return null;
+}
 
 async function main(): Promise<void> {
   const config = loadConfig();
-  const { provider } = await migrateDatabase(config.databaseUrl);
   const store = await createToolStore(config.databaseUrl);
   const events = createToolEventBus(config.redisUrl, { channel: config.redisChannel });
-  if (events instanceof RedisToolEventBus) await events.ready(REDIS_STARTUP_WAIT_MS);
+  const configReader = createWorkerConfigReader();
+  let starting: string | null = 'waiting for the database';
   const yoga = createToolgraphServer({
     store,
     events,
     corsOrigins: config.corsOrigins,
     limits: config.limits,
     fieldSuggestions: config.fieldSuggestions,
+    readConfig: configReader.read,
+    starting: () => starting,
   });
   const server = createServer(yoga);
 
@@ -34,11 +71,6 @@ async function main(): Promise<void> {
     server.once('error', reject);
     server.listen(config.port, config.host, () => resolve());
   });
-  const address = server.address();
-  const port = typeof address === 'object' && address ? address.port : config.port;
-  const host = config.host.includes(':') ? `[${config.host}]` : config.host;
-  const eventsVia = events instanceof RedisToolEventBus ? `events via Redis${events.available ? '' : ', not reachable yet'}` : 'in-process events';
-  console.log(`toolgraph listening on http://${host}:${port}${yoga.graphqlEndpoint} (${provider}, ${eventsVia})`);
 
   let stopping = false;
   const stop = (signal: NodeJS.Signals) => {
@@ -51,6 +83,7 @@ async function main(): Promise<void> {
     const closeIdle = setInterval(() => server.closeIdleConnections(), 50).unref();
     // Ending the bus completes every open subscription stream, so their connections can close too.
     void events.close().catch((error: unknown) => console.error('toolgraph: closing the event bus failed:', error));
+    void configReader.close();
     server.close(() => {
       clearTimeout(force);
       clearInterval(closeIdle);
@@ -65,6 +98,16 @@ async function main(): Promise<void> {
   };
   process.once('SIGTERM', stop);
   process.once('SIGINT', stop);
+
+  const provider = await migrateWhenReachable(store, config.databaseUrl, () => stopping);
+  if (provider === null) return;
+  if (events instanceof RedisToolEventBus) await events.ready(REDIS_STARTUP_WAIT_MS);
+  starting = null;
+  const address = server.address();
+  const port = typeof address === 'object' && address ? address.port : config.port;
+  const host = config.host.includes(':') ? `[${config.host}]` : config.host;
+  const eventsVia = events instanceof RedisToolEventBus ? `events via Redis${events.available ? '' : ', not reachable yet'}` : 'in-process events';
+  console.log(`toolgraph listening on http://${host}:${port}${yoga.graphqlEndpoint} (${provider}, ${eventsVia})`);
 }
 
 main().catch((error: unknown) => {

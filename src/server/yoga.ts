@@ -1,9 +1,10 @@
 import { renderGraphiQL } from '@graphql-yoga/render-graphiql';
-import { createYoga, type YogaServerInstance, type YogaServerOptions } from 'graphql-yoga';
+import { createYoga, useReadinessCheck, type YogaServerInstance, type YogaServerOptions } from 'graphql-yoga';
 import type { ToolEventBus } from '../domain/events';
 import type { ToolStore } from '../domain/ports';
-import { ToolRegistry } from '../domain/registry';
+import { ToolRegistry, type ConfigReader } from '../domain/registry';
 import { createGraphQLContext, type GraphQLContext } from '../graphql/context';
+import { maskError } from '../graphql/errors';
 import { createToolgraphSchema } from '../graphql/schema';
 import { GRAPHIQL_EXAMPLES } from './graphiql-examples';
 import { DEFAULT_REQUEST_LIMITS, type RequestLimits } from './limits';
@@ -15,6 +16,9 @@ import { useJsonPostsOnly } from './plugins/use-json-posts-only';
 import { useQueryCost } from './plugins/use-query-cost';
 import { useQueryLimits } from './plugins/use-query-limits';
 import { useStrictJsonBodies } from './plugins/use-strict-json-bodies';
+import { useStartupGate } from './plugins/use-startup-gate';
+import { useVariablesLimit } from './plugins/use-variables-limit';
+import { readinessCheck } from './readiness';
 
 export interface ToolgraphServerOptions {
   store: ToolStore;
@@ -28,6 +32,10 @@ export interface ToolgraphServerOptions {
   limits?: Partial<RequestLimits>;
   /** Whether errors may suggest names ("Did you mean …"); main.ts turns them off when NODE_ENV=production. */
   fieldSuggestions?: boolean;
+  /** How `importTools` reads config texts (main.ts: in a worker thread); default: on this thread. */
+  readConfig?: ConfigReader;
+  /** Why the instance cannot serve yet (start-up, main.ts), or null once it can; default: it can. */
+  starting?: () => string | null;
 }
 
 export type ToolgraphServer = YogaServerInstance<object, GraphQLContext>;
@@ -38,7 +46,10 @@ export type ToolgraphServer = YogaServerInstance<object, GraphQLContext>;
  * `yoga.fetch('http://yoga/graphql', …)`.
  */
 export function createToolgraphServer(options: ToolgraphServerOptions): ToolgraphServer {
-  const registry = new ToolRegistry(options.store, { events: options.events });
+  const registry = new ToolRegistry(options.store, { events: options.events, readConfig: options.readConfig });
+  const starting = options.starting ?? (() => null);
+  const sharedEvents = options.events && 'available' in options.events ? (options.events as { available: boolean }) : undefined;
+  const readiness = readinessCheck({ store: options.store, sharedEvents, starting });
   const limits = { ...DEFAULT_REQUEST_LIMITS, ...options.limits };
   return createYoga<object, GraphQLContext>({
     schema: createToolgraphSchema(),
@@ -54,9 +65,19 @@ export function createToolgraphServer(options: ToolgraphServerOptions): Toolgrap
     // Enforced while the body is read, so a chunked body without Content-Length is capped too.
     maxRequestBodySize: limits.maxRequestBodyBytes,
     plugins: [
+      useStartupGate(starting, '/graphql'),
+      // `/health` (yoga's own) says the process is alive; `/ready` says whether it can serve now.
+      useReadinessCheck({
+        endpoint: '/ready',
+        check: async ({ fetchAPI }) => {
+          const report = await readiness();
+          return fetchAPI.Response.json(report, { status: report.ready ? 200 : 503 });
+        },
+      }),
       useJsonPostsOnly(),
       useStrictJsonBodies(),
       useCloseAfterChunkedRefusal(),
+      useVariablesLimit(),
       useQueryLimits(limits),
       useQueryCost(limits),
       options.fieldSuggestions === false && useHiddenSuggestions(),
@@ -64,9 +85,9 @@ export function createToolgraphServer(options: ToolgraphServerOptions): Toolgrap
       // `/` and `/browser/*`: the registry browser, a static page that talks to /graphql only.
       useBrowserPage(),
     ],
-    // Errors that are not GraphQLErrors (database down, a bug) become "Unexpected error." with
-    // extensions.code INTERNAL_SERVER_ERROR; never the original message or stack, whatever NODE_ENV.
-    maskedErrors: { isDev: false },
+    // Errors that are not the API's own GraphQLErrors: an outage is SERVICE_UNAVAILABLE, a bug
+    // "Unexpected error." INTERNAL_SERVER_ERROR; never the original message or stack (../graphql/errors.ts).
+    maskedErrors: { isDev: false, maskError },
     logging: options.logging ?? true,
   });
 }

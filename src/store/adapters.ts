@@ -2,45 +2,25 @@ import { mkdirSync } from 'node:fs';
 import { dirname } from 'node:path';
 import { PrismaBetterSqlite3 } from '@prisma/adapter-better-sqlite3';
 import { PrismaPg } from '@prisma/adapter-pg';
-import type { SqlDriverAdapter, SqlMigrationAwareDriverAdapterFactory } from '@prisma/driver-adapter-utils';
-import type { Database } from 'better-sqlite3';
+import type { SqlMigrationAwareDriverAdapterFactory } from '@prisma/driver-adapter-utils';
 import { Pool, type PoolClient, type QueryResult } from 'pg';
 import type { DatabaseTarget } from './database-url';
-import { installLike } from './sqlite-like';
 
 /** Milliseconds a SQLite connection waits for another process's write lock before failing. */
 const SQLITE_BUSY_TIMEOUT_MS = 5000;
+/**
+ * Milliseconds to open a Postgres connection before giving up (node-postgres waits forever by
+ * default): a database that does not answer is reported unavailable instead of holding requests.
+ */
+const POSTGRES_CONNECT_TIMEOUT_MS = 5000;
 
 /** The driver adapter factory of a database: better-sqlite3 for SQLite, node-postgres for Postgres. */
 export function adapterFactoryFor(target: DatabaseTarget): SqlMigrationAwareDriverAdapterFactory {
-  if (target.provider === 'postgres') return new PrismaPg({ connectionString: target.url });
+  if (target.provider === 'postgres') {
+    return new PrismaPg({ connectionString: target.url, connectionTimeoutMillis: POSTGRES_CONNECT_TIMEOUT_MS });
+  }
   mkdirSync(dirname(target.file), { recursive: true });
   return new PrismaBetterSqlite3({ url: target.file, timeout: SQLITE_BUSY_TIMEOUT_MS });
-}
-
-/**
- * The store's adapter factory: as `adapterFactoryFor`, and on SQLite every connection gets the
- * escaping, Unicode case-insensitive LIKE of ./sqlite-like.ts.
- */
-export function storeAdapterFactoryFor(target: DatabaseTarget): SqlMigrationAwareDriverAdapterFactory {
-  const factory = adapterFactoryFor(target);
-  if (target.provider === 'postgres') return factory;
-  const withLike = async (connect: () => Promise<SqlDriverAdapter>) => {
-    const adapter = await connect();
-    // @prisma/adapter-better-sqlite3 keeps its better-sqlite3 Database in `client` (not typed).
-    const db = (adapter as unknown as { client?: Database }).client;
-    if (!db || typeof db.function !== 'function') {
-      throw new Error('@prisma/adapter-better-sqlite3 no longer exposes its connection; see src/store/sqlite-like.ts');
-    }
-    installLike(db);
-    return adapter;
-  };
-  return {
-    provider: factory.provider,
-    adapterName: factory.adapterName,
-    connect: () => withLike(() => factory.connect()),
-    connectToShadowDb: () => withLike(() => factory.connectToShadowDb()),
-  };
 }
 
 const PG_CHAR_OID = 18; // the internal one-byte "char" of the catalogs (pg_constraint.contype, ...)

@@ -1,51 +1,45 @@
-import type { Prisma } from './generated/sqlite/client';
 import type { DatabaseProvider } from './database-url';
-import { escapeLike } from './sqlite-like';
 
 /** The few things the repository does differently per database; everything else is shared. */
 export interface Dialect {
   provider: DatabaseProvider;
-  /** Isolation level of write transactions (undefined: the database's only/default one). */
-  writeIsolation: Prisma.TransactionIsolationLevel | undefined;
-  /** A case-insensitive substring filter on a text column; `%`, `_` and `\` in `text` are literal. */
-  containsInsensitive(text: string): Prisma.StringFilter;
-  /** SQL of the namespace part of the "name" column. */
-  namespaceOfNameSql: string;
+  /** Isolation level of write transactions (undefined: the database's only one). */
+  writeIsolation: 'ReadCommitted' | undefined;
   /** The placeholder of the `index`th (from 1) parameter of a raw query, cast to the enum `enumType` if given. */
   placeholder(index: number, enumType?: string): string;
-  /** The case-insensitive LIKE operator whose escape character is `\`. */
-  likeInsensitive: string;
+  /** `column` is one of the names bound as the single parameter `placeholder` (see `namesParameter`). */
+  inNames(column: string, placeholder: string): string;
+  /** Any number of names as one parameter of `inNames`: no statement ever runs out of parameters. */
+  namesParameter(names: readonly string[]): unknown;
+  /** What a write transaction appends to its reads so that the rows read stay as read until it ends. */
+  lockReadRows: string;
+  /** SQL of the namespace part of the "name" column. */
+  namespaceOfNameSql: string;
 }
 
 const sqlite: Dialect = {
   provider: 'sqlite',
-  // SQLite transactions are serializable already (one writer at a time).
+  // SQLite runs one write transaction at a time: what a write read cannot change before it commits.
   writeIsolation: undefined,
-  // Prisma's `contains` is `LIKE '%' || ? || '%'` without ESCAPE; the store's SQLite connections
-  // redefine like() so that `\` escapes and case folds in Unicode (./sqlite-like.ts).
-  containsInsensitive: (text) => ({ contains: escapeLike(text) }),
-  namespaceOfNameSql: `substr("name", 1, instr("name", '/') - 1)`,
   placeholder: () => '?',
-  // like() is the store's own (./sqlite-like.ts): `\` escapes, Unicode case-insensitive.
-  likeInsensitive: 'LIKE',
+  inNames: (column, placeholder) => `${column} IN (SELECT "value" FROM json_each(${placeholder}))`,
+  namesParameter: (names) => JSON.stringify(names),
+  lockReadRows: '',
+  namespaceOfNameSql: `substr("name", 1, instr("name", '/') - 1)`,
 };
 
 const postgres: Dialect = {
   provider: 'postgres',
-  // Domain checks read before they write; Serializable makes a racing write fail (P2034, retried)
-  // instead of committing over a stale read.
-  writeIsolation: 'Serializable',
-  // ILIKE, whose default escape character is `\`; `mode` exists in the Postgres client's types only.
-  containsInsensitive: (text) => ({ contains: escapeLike(text), mode: 'insensitive' }) as Prisma.StringFilter,
-  namespaceOfNameSql: `split_part("name", '/', 1)`,
+  // Every rule that needs stored data is also a constraint (unique name, the composite foreign key
+  // of `wraps`, RESTRICT on delete and on a wrapped tool's type), and a write locks the rows it
+  // read (`lockReadRows`), so Read Committed is enough: a racing write waits for the lock or is
+  // refused by a constraint, instead of failing to serialize as it would under Serializable.
+  writeIsolation: 'ReadCommitted',
   placeholder: (index, enumType) => (enumType ? `$${index}::"${enumType}"` : `$${index}`),
-  likeInsensitive: 'ILIKE',
+  inNames: (column, placeholder) => `${column} = ANY(${placeholder}::text[])`,
+  namesParameter: (names) => [...names],
+  lockReadRows: ' FOR UPDATE',
+  namespaceOfNameSql: `split_part("name", '/', 1)`,
 };
 
 export const dialectFor = (provider: DatabaseProvider): Dialect => (provider === 'postgres' ? postgres : sqlite);
-
-/** One GROUP BY over the name prefix: rows `{ namespace, toolCount }` ordered by namespace. */
-export function namespaceCountsSql(dialect: Dialect): string {
-  // Cast: Postgres counts in bigint, which its driver returns as a string.
-  return `SELECT ${dialect.namespaceOfNameSql} AS "namespace", CAST(COUNT(*) AS INTEGER) AS "toolCount" FROM "Tool" GROUP BY 1 ORDER BY 1`;
-}

@@ -13,14 +13,14 @@ export interface ToolStoreOptions {
 
 /**
  * A ToolStore on the database at `databaseUrl`: `postgres://` / `postgresql://` → Postgres,
- * `file:<path>` or a path → SQLite. The schema must be migrated already (see `migrateDatabase`).
+ * `file:<path>` or a path → SQLite. The schema must be migrated before it is used (see `migrateDatabase`).
  */
 export async function createToolStore(databaseUrl: string, options: ToolStoreOptions = {}): Promise<ToolStore> {
   const target = parseDatabaseUrl(databaseUrl);
-  const client = createPrismaClient(target, options.onQuery);
-  await client.$connect();
-  return new PrismaToolStore(client, dialectFor(target.provider));
+  // No connection yet: the first query opens one, so a store can be made while its database is down.
+  return new PrismaToolStore(createPrismaClient(target, options.onQuery), dialectFor(target.provider));
 }
 
 export { DEFAULT_DATABASE_URL, parseDatabaseUrl, type DatabaseProvider, type DatabaseTarget } from './database-url';
 export { migrateDatabase, type MigrationResult } from './migrate';
+export { databaseErrorReason } from './database-errors';

@@ -8,9 +8,13 @@ import {
   type ToolDefinition,
   type ToolLifecycle,
 } from '../domain/model';
-import { Prisma, type Tool as ToolRow } from './generated/sqlite/client';
+import { searchKey } from '../domain/search';
+import { Prisma, type Tool } from './generated/sqlite/client';
 
 /** Rows ↔ domain types. The domain never sees a Prisma type; this file is the only translation. */
+
+/** The columns of a Tool row that make a StoredTool (./tool-sql.ts selects exactly these). */
+export type ToolRow = Omit<Tool, 'id' | 'wrapsToolType' | 'descriptionSearch'>;
 
 /** A Tool row, its slots included (one column): every read of a tool is one SELECT. */
 export function toStoredTool(row: ToolRow): StoredTool {
@@ -36,8 +40,8 @@ export function toStoredTool(row: ToolRow): StoredTool {
     mcpToolName: row.mcpToolName,
     agentSkillPath: row.agentSkillPath,
     wraps: row.wrapsName,
-    inputSchema: jsonObjectOrNull(row.inputSchema),
-    outputSchema: jsonObjectOrNull(row.outputSchema),
+    inputSchema: schemaOrNull(row.inputSchema),
+    outputSchema: schemaOrNull(row.outputSchema),
     capability,
     resourceSlots: resourceSlots(row.resourceSlots),
     lifecycle: lifecycleOrNull(row.lifecycle),
@@ -53,6 +57,7 @@ export function toolColumns(tool: ToolDefinition) {
   return {
     name: tool.name,
     description: tool.description,
+    descriptionSearch: searchKey(tool.description),
     source: tool.source,
     toolType: tool.toolType,
     code: tool.code,
@@ -63,8 +68,8 @@ export function toolColumns(tool: ToolDefinition) {
     // The composite foreign key (wrapsName, wrapsToolType) → Tool(name, toolType) only matches a
     // row whose toolType is 'tool': the database itself refuses wrapping a validation.
     wrapsToolType: tool.wraps === null ? null : ('tool' as const),
-    inputSchema: jsonOrDbNull(tool.inputSchema),
-    outputSchema: jsonOrDbNull(tool.outputSchema),
+    inputSchema: schemaText(tool.inputSchema),
+    outputSchema: schemaText(tool.outputSchema),
     readOnly: capability.readOnly,
     writes: capability.writes,
     writeScope: capability.writeScope,
@@ -106,9 +111,18 @@ function isObject(value: unknown): value is Record<string, unknown> {
   return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
 
-function jsonObjectOrNull(value: Prisma.JsonValue): JsonObject | null {
-  if (value === null) return null;
-  if (!isObject(value)) throw new Error(`stored JSON is not an object: ${JSON.stringify(value)}`);
+/**
+ * A JSON Schema as the text the store writes: JSON.stringify and JSON.parse keep every key as an
+ * own property, `__proto__` included, where Prisma's Json columns drop it.
+ */
+function schemaText(schema: JsonObject | null): string | null {
+  return schema === null ? null : JSON.stringify(schema);
+}
+
+function schemaOrNull(text: string | null): JsonObject | null {
+  if (text === null) return null;
+  const value: unknown = JSON.parse(text);
+  if (!isObject(value)) throw new Error('stored JSON Schema is not an object');
   return value as JsonObject;
 }
 

@@ -1,14 +1,19 @@
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import type { SqlDriverAdapter, SqlMigrationAwareDriverAdapterFactory } from '@prisma/driver-adapter-utils';
+import { searchKey } from '../domain/search';
 import { schemaEngineAdapterFactoryFor } from './adapters';
-import { type DatabaseProvider, parseDatabaseUrl } from './database-url';
+import { type DatabaseProvider, type DatabaseTarget, parseDatabaseUrl } from './database-url';
+import { dialectFor } from './dialect';
+import { createPrismaClient } from './prisma-client';
 import { openSchemaEngine, type SchemaEngine } from './schema-engine';
 
 /**
  * Applies the committed migrations (prisma/<provider>/migrations) with Prisma's schema engine in
- * WebAssembly, recording them in `_prisma_migrations` like `prisma migrate deploy`. Idempotent:
- * migrations already recorded are skipped. Used at server start and by `npm run db:migrate`.
+ * WebAssembly, recording them in `_prisma_migrations` like `prisma migrate deploy`, then fills the
+ * columns that only JavaScript can compute for rows written before they existed. Idempotent:
+ * migrations already recorded are skipped, filled rows are not filled again. Used at server start
+ * and by `npm run db:migrate`.
  */
 
 export interface MigrationList {
@@ -25,6 +30,8 @@ export interface MigrationResult {
   provider: DatabaseProvider;
   /** Names of the migrations applied by this run; empty when the database was up to date. */
   applied: string[];
+  /** Rows whose search key this run filled (see `backfillSearchKeys`). */
+  backfilled: number;
   durationMs: number;
 }
 
@@ -115,5 +122,35 @@ export async function migrateDatabase(
   const { appliedMigrationNames } = await withSchemaEngine(target.provider, schemaEngineAdapterFactoryFor(target), (engine) =>
     engine.applyMigrations({ migrationsList, filters: NO_FILTER }),
   );
-  return { provider: target.provider, applied: appliedMigrationNames, durationMs: performance.now() - started };
+  // A partial history (tests of a migration's data copy, db tooling) stops before the columns exist.
+  const backfilled = options.migrationsDir === undefined ? await backfillSearchKeys(target) : 0;
+  return { provider: target.provider, applied: appliedMigrationNames, backfilled, durationMs: performance.now() - started };
+}
+
+/** Rows filled per transaction by the backfill. */
+const BACKFILL_BATCH = 1000;
+
+/**
+ * Fills "descriptionSearch" where it is NULL: the rows of a database migrated from before the
+ * column existed (or after a migration resets it, should the search key ever change). The key is
+ * JavaScript (src/domain/search.ts), so SQL cannot fill it; written with plain UPDATEs so that
+ * `updatedAt` keeps saying when the tool itself last changed.
+ */
+async function backfillSearchKeys(target: DatabaseTarget): Promise<number> {
+  const client = createPrismaClient(target);
+  const dialect = dialectFor(target.provider);
+  const update = `UPDATE "Tool" SET "descriptionSearch" = ${dialect.placeholder(1)} WHERE "id" = ${dialect.placeholder(2)}`;
+  try {
+    let filled = 0;
+    for (;;) {
+      const rows = await client.$queryRawUnsafe<{ id: number; description: string }[]>(
+        `SELECT "id", "description" FROM "Tool" WHERE "descriptionSearch" IS NULL LIMIT ${BACKFILL_BATCH}`,
+      );
+      if (rows.length === 0) return filled;
+      await client.$transaction(rows.map((row) => client.$executeRawUnsafe(update, searchKey(row.description), row.id)));
+      filled += rows.length;
+    }
+  } finally {
+    await client.$disconnect();
+  }
 }

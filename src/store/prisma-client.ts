@@ -1,7 +1,7 @@
 import { PrismaClient as PostgresPrismaClient } from './generated/postgres/client';
 import { PrismaClient as SqlitePrismaClient } from './generated/sqlite/client';
 import type { Prisma } from './generated/sqlite/client';
-import { storeAdapterFactoryFor } from './adapters';
+import { adapterFactoryFor } from './adapters';
 import type { DatabaseTarget } from './database-url';
 
 /**
@@ -15,7 +15,7 @@ export type StoreTransaction = Prisma.TransactionClient;
 
 /** A Prisma client for the database, reporting every SQL statement it runs to `onQuery`. */
 export function createPrismaClient(target: DatabaseTarget, onQuery?: (sql: string) => void): StoreClient {
-  const adapter = storeAdapterFactoryFor(target);
+  const adapter = adapterFactoryFor(target);
   const log = onQuery ? [{ emit: 'event' as const, level: 'query' as const }] : [];
   if (target.provider === 'postgres') {
     const client = new PostgresPrismaClient({ adapter, log });

@@ -1,4 +1,5 @@
-import { asCliDict, fromConfig, MAX_CONFIG_BYTES, MAX_IMPORT_TOOLS, parseToolConfigs, toConfigText } from '../../src/domain/config';
+import { asCliDict, fromConfig, parseToolConfigs, toConfigText } from '../../src/domain/config';
+import { MAX_CONFIG_ALIASES, MAX_CONFIG_BYTES, MAX_CONFIG_DEPTH, MAX_IMPORT_TOOLS, MAX_SCHEMA_DEPTH } from '../../src/domain/limits';
 import type { ConfigEntry } from '../../src/domain/config';
 import type { Checked } from '../../src/domain/issues';
 import type { ToolDefinition } from '../../src/domain/model';
@@ -274,22 +275,35 @@ tools:
     expect(message).not.toContain('hunter2');
   });
 
-  it('refuses deeply nested flow collections before parsing them', () => {
-    const deep = `${'['.repeat(100_000)}${']'.repeat(100_000)}`;
+  it.each([
+    ['flow collections', `${'['.repeat(100_000)}${']'.repeat(100_000)}`],
+    ['block sequences on one line', `${'- '.repeat(2_000_000)}x`],
+    ['block mappings by indentation', Array.from({ length: 2_000 }, (_, i) => `${' '.repeat(i)}k:`).join('\n')],
+  ])('refuses deeply nested %s with VALUE_TOO_LARGE, within moments', (_label, deep) => {
+    const started = performance.now();
     const parsed = parseToolConfigs(deep);
-    expect(problems(parsed)).toEqual(['INVALID_CONFIG ']);
-    expect(parsed.ok ? '' : parsed.issues[0]?.message).toContain('levels deep');
+    expect(problems(parsed)).toEqual(['VALUE_TOO_LARGE ']);
+    expect(parsed.ok ? '' : parsed.issues[0]?.message).toContain(`more than ${MAX_CONFIG_DEPTH} levels deep`);
+    expect(performance.now() - started).toBeLessThan(1000);
   });
 
-  it('refuses an alias bomb', () => {
-    const bomb = [
-      'a: &a [x, x, x, x, x, x, x, x, x, x]',
-      'b: &b [*a, *a, *a, *a, *a, *a, *a, *a, *a, *a]',
-      'c: &c [*b, *b, *b, *b, *b, *b, *b, *b, *b, *b]',
-      'd: &d [*c, *c, *c, *c, *c, *c, *c, *c, *c, *c]',
-      'e: [*d, *d, *d, *d, *d, *d, *d, *d, *d, *d]',
-    ].join('\n');
-    expect(problems(parseToolConfigs(bomb))).toEqual(['INVALID_CONFIG ']);
+  it('reads a tool as deep as the deepest schema allowed', () => {
+    const schema = (depth: number): unknown => (depth === 1 ? { type: 'string' } : { type: 'array', items: schema(depth - 1) });
+    const text = JSON.stringify({ tools: [{ name: 'deep/tool', description: 'd', source: 'builtin', input_schema: schema(MAX_SCHEMA_DEPTH / 2) }] });
+    expect(entriesOf(text).map((entry) => entry.checked.ok)).toEqual([true]);
+  });
+
+  it('refuses too many aliases, and an alias bomb whose few aliases expand to millions of values', () => {
+    const manyAliases = ['a: &a x', ...Array.from({ length: MAX_CONFIG_ALIASES + 1 }, (_, i) => `k${i}: *a`)].join('\n');
+    expect(problems(parseToolConfigs(manyAliases))).toEqual(['VALUE_TOO_LARGE ']);
+    // 8 levels of 6 aliases (48 aliases) expand to 6^8, about 1.7 million values.
+    const levels = Array.from({ length: 8 }, (_, level) => {
+      const items = level === 0 ? 'x, x, x, x, x, x' : Array(6).fill(`*l${level - 1}`).join(', ');
+      return `l${level}: &l${level} [${items}]`;
+    });
+    const parsed = parseToolConfigs(levels.join('\n'));
+    expect(problems(parsed)).toEqual(['VALUE_TOO_LARGE ']);
+    expect(parsed.ok ? '' : parsed.issues[0]?.message).toContain('aliases expanded');
   });
 });
 
@@ -303,10 +317,10 @@ describe('parseToolConfigs: the size of one import', () => {
     expect(entries.every((entry) => entry.checked.ok)).toBe(true);
   });
 
-  it('refuses one tool more with one INVALID_CONFIG issue that states the limit, checking no tool', () => {
+  it('refuses one tool more with one VALUE_TOO_LARGE issue that states the limit, checking no tool', () => {
     // Every tool is also invalid (blank description): only the limit is reported, nothing else.
     const parsed = parseToolConfigs(toolsText(MAX_IMPORT_TOOLS + 1, '" "'));
-    expect(problems(parsed)).toEqual(['INVALID_CONFIG tools']);
+    expect(problems(parsed)).toEqual(['VALUE_TOO_LARGE tools']);
     expect(parsed.ok ? '' : parsed.issues[0]?.message).toBe(
       'The config holds 1,001 tools; one import takes at most 1,000. Split it into several imports.',
     );
@@ -330,9 +344,9 @@ describe('parseToolConfigs: the size of one import', () => {
   it.each([
     ['ASCII', 'x'],
     ['multi-byte characters (fewer characters than bytes)', 'é€'],
-  ])('refuses one byte more (%s) with INVALID_CONFIG stating the limit', (_label, pad) => {
+  ])('refuses one byte more (%s) with VALUE_TOO_LARGE stating the limit', (_label, pad) => {
     const parsed = parseToolConfigs(paddedTo(MAX_CONFIG_BYTES + 1, pad));
-    expect(problems(parsed)).toEqual(['INVALID_CONFIG ']);
+    expect(problems(parsed)).toEqual(['VALUE_TOO_LARGE ']);
     expect(parsed.ok ? '' : parsed.issues[0]?.message).toContain('larger than 5 MiB (5,242,880 bytes)');
   });
 });

@@ -6,6 +6,15 @@ import { sameJsonValue } from '../../src/domain/values';
 import { applyPatch, validateTool } from '../../src/domain/validation';
 import type { ToolDraft } from '../../src/domain/validation';
 import { checkJsonSchema } from '../../src/domain/json-schema';
+import {
+  MAX_CODE_LENGTH,
+  MAX_LABEL_LENGTH,
+  MAX_REFERENCE_LENGTH,
+  MAX_RESOURCE_SLOTS,
+  MAX_SCHEMA_BYTES,
+  MAX_SIDE_EFFECTS,
+  MAX_SLOT_DESCRIPTION_LENGTH,
+} from '../../src/domain/limits';
 import { builtinTool } from '../support/fixtures';
 
 /** The spec's section 2 rules that need no stored data, one `describe` per issue code. */
@@ -334,6 +343,24 @@ describe('INVALID_JSON_SCHEMA: input/output schemas are valid draft 2020-12 JSON
     expect(tool.outputSchema).toEqual({});
   });
 
+  it('keeps keys that are special in JavaScript, such as __proto__, as ordinary keys', () => {
+    const inputSchema = JSON.parse('{"type":"object","properties":{"__proto__":{"type":"string"}},"__proto__":{"x":1}}');
+    const tool = valid(builtin({ inputSchema }));
+    expect(Object.keys(tool.inputSchema!)).toEqual(['type', 'properties', '__proto__']);
+    expect(JSON.stringify(tool.inputSchema)).toBe(JSON.stringify(inputSchema));
+  });
+
+  it.each([
+    ['a NUL character in a value', { type: 'string', description: 'a\u0000b' }, '/description'],
+    ['a lone surrogate in a value', { type: 'string', enum: ['ok', '\ud800'] }, '/enum/1'],
+    ['a lone surrogate in a key', { type: 'object', properties: { ['k\udfff']: { type: 'string' } } }, '/properties'],
+  ])('refuses %s, saying where', (_label, schema, pointer) => {
+    const [issue] = checkJsonSchema(schema, 'inputSchema');
+    expect(issue?.code).toBe('INVALID_JSON_SCHEMA');
+    expect(issue?.message).toContain(`cannot be stored`);
+    expect(issue?.message).toContain(pointer);
+  });
+
   it.each([
     ['a wrong type keyword', { type: 'text' }],
     ['a non-number minimum', { properties: { n: { minimum: 'one' } } }],
@@ -463,6 +490,29 @@ describe('INVALID_VALUE: wrong types and values outside an enum', () => {
     expect(problems(builtin({ description: 'a\u0000b' }))).toEqual(['INVALID_VALUE description']);
   });
 
+  it('rejects text that is not well-formed Unicode (a lone surrogate) in every text field', () => {
+    const lone = 'x\ud800y';
+    expect(
+      problems({
+        ...builtin({ source: 'mcp', mcpServer: lone, mcpToolName: '\udc00', description: lone }),
+        capability: { writeScope: lone, costProfile: lone, sideEffects: [lone] },
+        resourceSlots: [slot({ description: lone, resourceType: lone })],
+        lifecycle: { discover: lone },
+      }),
+    ).toEqual([
+      'INVALID_VALUE description',
+      'INVALID_VALUE mcpServer',
+      'INVALID_VALUE mcpToolName',
+      'INVALID_VALUE capability.writeScope',
+      'INVALID_VALUE capability.costProfile',
+      'INVALID_VALUE capability.sideEffects[0]',
+      'INVALID_VALUE resourceSlots[0].resourceType',
+      'INVALID_VALUE resourceSlots[0].description',
+      'INVALID_VALUE lifecycle.discover',
+    ]);
+    expect(problems(builtin({ description: 'a well-formed pair \ud83d\ude80' }))).toEqual([]);
+  });
+
   it('rejects a draft that is not an object', () => {
     expect(problems(null as unknown as ToolDraft)).toEqual(['INVALID_VALUE ']);
     expect(problems([] as unknown as ToolDraft)).toEqual(['INVALID_VALUE ']);
@@ -472,6 +522,61 @@ describe('INVALID_VALUE: wrong types and values outside an enum', () => {
     const [issue] = issues(builtin({ source: 's'.repeat(5000) }));
     expect(issue?.code).toBe('INVALID_VALUE');
     expect(issue?.message.length).toBeLessThan(200);
+  });
+});
+
+describe('VALUE_TOO_LARGE: each text, list and schema has a size limit (src/domain/limits.ts)', () => {
+  const text = (length: number, char = 'x') => char.repeat(length);
+
+  it.each([
+    ['code', MAX_CODE_LENGTH, (value: string) => builtin({ source: 'custom', code: value })],
+    ['mcpServer', MAX_LABEL_LENGTH, (value: string) => builtin({ source: 'mcp', mcpServer: value, mcpToolName: 't' })],
+    ['mcpToolName', MAX_LABEL_LENGTH, (value: string) => builtin({ source: 'mcp', mcpServer: 's', mcpToolName: value })],
+    ['agentSkillPath', MAX_REFERENCE_LENGTH, (value: string) => builtin({ source: 'agent_skill', agentSkillPath: value })],
+    ['capability.writeScope', MAX_REFERENCE_LENGTH, (value: string) => builtin({ capability: { writeScope: value } })],
+    ['capability.costProfile', MAX_LABEL_LENGTH, (value: string) => builtin({ capability: { costProfile: value } })],
+    ['capability.sideEffects[0]', MAX_LABEL_LENGTH, (value: string) => builtin({ capability: { sideEffects: [value] } })],
+    ['resourceSlots[0].resourceType', MAX_LABEL_LENGTH, (value: string) => builtin({ resourceSlots: [slot({ resourceType: value })] })],
+    ['resourceSlots[0].description', MAX_SLOT_DESCRIPTION_LENGTH, (value: string) => builtin({ resourceSlots: [slot({ description: value })] })],
+    [
+      'resourceSlots[0].staticResource',
+      MAX_LABEL_LENGTH,
+      (value: string) => builtin({ resourceSlots: [slot({ binding: 'static', staticResource: value })] }),
+    ],
+    ['lifecycle.activate', MAX_REFERENCE_LENGTH, (value: string) => builtin({ lifecycle: { activate: value } })],
+  ])('%s: accepts %d characters, refuses one more', (path, max, draft) => {
+    expect(problems(draft(text(max)))).toEqual([]);
+    expect(problems(draft(text(max + 1)))).toEqual([`VALUE_TOO_LARGE ${path}`]);
+    // Counted in characters: a character outside the BMP is one, not two UTF-16 units.
+    expect(problems(draft(text(max, '🚀')))).toEqual([]);
+  });
+
+  it('refuses more resource slots or side effects than allowed, without reading a single one', () => {
+    const slots = Array.from({ length: MAX_RESOURCE_SLOTS }, (_, i) => slot({ name: `s${i}` }));
+    expect(problems(builtin({ resourceSlots: slots }))).toEqual([]);
+    expect(problems(builtin({ resourceSlots: [...slots, slot({ name: 'one_more' })] }))).toEqual(['VALUE_TOO_LARGE resourceSlots']);
+    const hundredThousand = Array.from({ length: 100_000 }, () => 'not even a slot');
+    const started = performance.now();
+    expect(problems(builtin({ resourceSlots: hundredThousand }))).toEqual(['VALUE_TOO_LARGE resourceSlots']);
+    expect(performance.now() - started).toBeLessThan(50);
+    const effects = Array.from({ length: MAX_SIDE_EFFECTS + 1 }, (_, i) => `effect ${i}`);
+    expect(problems(builtin({ capability: { sideEffects: effects } }))).toEqual(['VALUE_TOO_LARGE capability.sideEffects']);
+  });
+
+  it(`refuses a schema of more than ${MAX_SCHEMA_BYTES / 1024} KiB as JSON`, () => {
+    const schemaOf = (bytes: number) => {
+      const base = { type: 'object', description: '' };
+      return { ...base, description: 'x'.repeat(bytes - Buffer.byteLength(JSON.stringify(base))) };
+    };
+    expect(Buffer.byteLength(JSON.stringify(schemaOf(MAX_SCHEMA_BYTES)))).toBe(MAX_SCHEMA_BYTES);
+    expect(problems(builtin({ inputSchema: schemaOf(MAX_SCHEMA_BYTES) }))).toEqual([]);
+    expect(problems(builtin({ outputSchema: schemaOf(MAX_SCHEMA_BYTES + 1) }))).toEqual(['VALUE_TOO_LARGE outputSchema']);
+  });
+
+  it('reports every field past its limit together, with the other issues', () => {
+    expect(
+      problems(builtin({ source: 'custom', code: text(MAX_CODE_LENGTH + 1), capability: { readOnly: true, writes: true, costProfile: text(MAX_LABEL_LENGTH + 1) } })),
+    ).toEqual(['VALUE_TOO_LARGE code', 'VALUE_TOO_LARGE capability.costProfile', 'READ_ONLY_CONFLICT capability.writes']);
   });
 });
 

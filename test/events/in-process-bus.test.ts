@@ -16,8 +16,8 @@ describe('the in-process event bus', () => {
     const b = bus.subscribe({ namespace: null });
     const now = new Date();
     const created = { kind: 'created' as const, name: 'x/one', tool: { ...fullTool('x/one'), createdAt: now, updatedAt: now }, occurredAt: now };
-    await bus.publish(created);
-    await bus.publish(deletedEvent('y/two'));
+    bus.publish([created]);
+    bus.publish([deletedEvent('y/two')]);
     for (const stream of [a, b]) {
       expect(await stream.next()).toEqual({ value: created, done: false });
       expect(((await stream.next()).value as { name: string }).name).toBe('y/two');
@@ -26,11 +26,11 @@ describe('the in-process event bus', () => {
 
   it('filters by exact namespace', async () => {
     const files = bus.subscribe({ namespace: 'files' });
-    await bus.publish(deletedEvent('filesystem/a'));
-    await bus.publish(deletedEvent('other/files'));
-    await bus.publish(deletedEvent('files/b'));
+    bus.publish([deletedEvent('filesystem/a')]);
+    bus.publish([deletedEvent('other/files')]);
+    bus.publish([deletedEvent('files/b')]);
     // A marker published last: whatever the filter let through comes before it.
-    await bus.publish(deletedEvent('files/marker'));
+    bus.publish([deletedEvent('files/marker')]);
     const received: string[] = [];
     for (;;) {
       const result = await nextWithin(files, 5000);
@@ -56,7 +56,7 @@ describe('the in-process event bus', () => {
 
   it('tells a subscriber that falls too far behind, after the events it has', async () => {
     const slow = bus.subscribe({});
-    for (let i = 0; i <= MAX_BUFFERED_EVENTS; i++) await bus.publish(deletedEvent(`n/t${i}`));
+    for (let i = 0; i <= MAX_BUFFERED_EVENTS; i++) bus.publish([deletedEvent(`n/t${i}`)]);
     let read = 0;
     const error = await failureOf({ next: async () => { const r = await slow.next(); if (!r.done) read++; return r; } });
     expect(error).toBeInstanceOf(EventsUnavailable);

@@ -46,6 +46,10 @@ export interface PrivateRedis {
   stop(): Promise<void>;
   /** Starts it again on the same port. */
   start(): Promise<void>;
+  /** Freezes the server (SIGSTOP): connections stay open, nothing is answered. A hung Redis. */
+  pause(): void;
+  /** Lets a frozen server go on (SIGCONT). */
+  resume(): void;
 }
 
 /** A redis-server process of its own on a free port, without persistence. */
@@ -79,6 +83,11 @@ export async function privateRedis(): Promise<PrivateRedis> {
     running.kill('SIGKILL');
     await exited;
   };
+  const signal = (name: NodeJS.Signals) => {
+    const running = child as ChildProcess | null;
+    if (!running || running.exitCode !== null) throw new Error('the private redis-server is not running');
+    running.kill(name);
+  };
   await start();
-  return { url: `redis://127.0.0.1:${port}`, port, stop, start };
+  return { url: `redis://127.0.0.1:${port}`, port, stop, start, pause: () => signal('SIGSTOP'), resume: () => signal('SIGCONT') };
 }

@@ -14,6 +14,7 @@ function brokenStore(): ToolStore {
     count: fail,
     namespaces: fail,
     stats: fail,
+    ping: fail,
     write: fail,
     close: async () => undefined,
   };

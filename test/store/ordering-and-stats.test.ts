@@ -4,7 +4,7 @@ import type { ToolFilter, ToolOrder, ToolPosition, ToolStats, ToolStore } from '
 import { createToolStore, parseDatabaseUrl } from '../../src/store';
 import { createPrismaClient, type StoreClient } from '../../src/store/prisma-client';
 import { freshDatabase, testDatabases, type FreshDatabase } from '../support/databases';
-import { builtinTool, validationOf } from '../support/fixtures';
+import { builtinTool, validationOf, q } from '../support/fixtures';
 
 const namesOf = (tools: StoredTool[]) => tools.map((tool) => tool.name);
 const at = (seconds: number) => new Date(Date.UTC(2026, 0, 1, 0, 0, seconds, seconds % 7));
@@ -31,7 +31,7 @@ describe.each(testDatabases())('ToolStore ordering, updatedSince and stats on %s
     const seen: string[] = [];
     let after: ToolPosition | null = null;
     for (let pages = 0; pages < 100; pages++) {
-      const page = await store.listPage({ filter, first: size, order, after });
+      const page = await store.listPage({ query: q(filter), first: size, order, after });
       expect(page.tools.length).toBeLessThanOrEqual(size);
       seen.push(...namesOf(page.tools));
       const last = page.tools[page.tools.length - 1];
@@ -94,7 +94,7 @@ describe.each(testDatabases())('ToolStore ordering, updatedSince and stats on %s
 
     it('starts after a position that sits inside a group of ties', async () => {
       const page = await store.listPage({
-        filter: {},
+        query: q({}),
         first: 10,
         order: { field: 'updatedAt', direction: 'asc' },
         after: { name: 'a/three', updatedAt: at(20) },
@@ -103,13 +103,13 @@ describe.each(testDatabases())('ToolStore ordering, updatedSince and stats on %s
     });
 
     it('orders by name ascending when no order is given', async () => {
-      const page = await store.listPage({ filter: {}, first: 3, after: { name: 'a/six' } });
+      const page = await store.listPage({ query: q({}), first: 3, after: { name: 'a/six' } });
       expect(namesOf(page.tools)).toEqual(byName.slice(byName.indexOf('a/six') + 1, byName.indexOf('a/six') + 4));
     });
 
     it('lists a page, slots included, in one SQL statement whatever the order', async () => {
       queries.length = 0;
-      await store.listPage({ filter: {}, first: 2, order: { field: 'updatedAt', direction: 'desc' }, after: { name: 'b/five', updatedAt: at(20) } });
+      await store.listPage({ query: q({}), first: 2, order: { field: 'updatedAt', direction: 'desc' }, after: { name: 'b/five', updatedAt: at(20) } });
       expect(queries).toHaveLength(1);
       expect(queries[0]).toMatch(/^SELECT\b/);
     });
@@ -131,12 +131,12 @@ describe.each(testDatabases())('ToolStore ordering, updatedSince and stats on %s
     });
 
     it('keeps tools updated at or after the instant (inclusive, to the millisecond)', async () => {
-      const page = await store.listPage({ filter: { updatedSince: at(5) }, first: 10 });
+      const page = await store.listPage({ query: q({ updatedSince: at(5) }), first: 10 });
       expect(namesOf(page.tools)).toEqual(['a/edge', 'a/new']);
-      expect(await store.count({ updatedSince: at(5) })).toBe(2);
-      expect(await store.count({ updatedSince: new Date(at(5).getTime() + 1) })).toBe(1);
-      expect((await store.stats({ updatedSince: at(5) })).total).toBe(2);
-      expect((await store.stats({ updatedSince: new Date(at(5).getTime() + 1) })).total).toBe(1);
+      expect(await store.count(q({ updatedSince: at(5) }))).toBe(2);
+      expect(await store.count(q({ updatedSince: new Date(at(5).getTime() + 1) }))).toBe(1);
+      expect((await store.stats(q({ updatedSince: at(5) }))).total).toBe(2);
+      expect((await store.stats(q({ updatedSince: new Date(at(5).getTime() + 1) }))).total).toBe(1);
     });
 
     it('sees a replaced tool as updated now', async () => {
@@ -144,7 +144,7 @@ describe.each(testDatabases())('ToolStore ordering, updatedSince and stats on %s
       await store.write(async (writer) => {
         await writer.replace(builtinTool('a/old', { description: 'changed' }));
       });
-      const page = await store.listPage({ filter: { updatedSince: since }, first: 10 });
+      const page = await store.listPage({ query: q({ updatedSince: since }), first: 10 });
       expect(namesOf(page.tools)).toEqual(['a/old']);
     });
   });
@@ -166,7 +166,7 @@ describe.each(testDatabases())('ToolStore ordering, updatedSince and stats on %s
 
     /** The facets computed from the listed tools themselves. */
     async function expectedStats(filter: ToolFilter): Promise<ToolStats> {
-      const tools = (await store.listPage({ filter, first: 1000 })).tools;
+      const tools = (await store.listPage({ query: q(filter), first: 1000 })).tools;
       const facet = <K extends string>(key: (tool: StoredTool) => string, as: K) => {
         const counts = new Map<string, number>();
         for (const tool of tools) counts.set(key(tool), (counts.get(key(tool)) ?? 0) + 1);
@@ -192,7 +192,7 @@ describe.each(testDatabases())('ToolStore ordering, updatedSince and stats on %s
     }
 
     it('counts every facet of the whole registry, each ordered by count then value', async () => {
-      expect(await store.stats({})).toEqual({
+      expect(await store.stats(q({}))).toEqual({
         total: 7,
         byNamespace: [
           { namespace: 'files', count: 4 },
@@ -215,7 +215,7 @@ describe.each(testDatabases())('ToolStore ordering, updatedSince and stats on %s
     });
 
     it('counts nothing, with zero flags, when no tool passes the filter', async () => {
-      expect(await store.stats({ namespace: 'nope' })).toEqual({
+      expect(await store.stats(q({ namespace: 'nope' }))).toEqual({
         total: 0,
         byNamespace: [],
         bySource: [],
@@ -244,15 +244,15 @@ describe.each(testDatabases())('ToolStore ordering, updatedSince and stats on %s
     ];
 
     it.each(filters)('agrees with count and with the listed tools: %s', async (_label, filter) => {
-      const stats = await store.stats(filter);
-      expect(stats.total).toBe(await store.count(filter));
+      const stats = await store.stats(q(filter));
+      expect(stats.total).toBe(await store.count(q(filter)));
       expect(stats).toEqual(await expectedStats(filter));
     });
 
     it('runs one SQL statement for all facets, whatever the filter', async () => {
       for (const [, filter] of filters) {
         queries.length = 0;
-        await store.stats(filter);
+        await store.stats(q(filter));
         expect(queries).toHaveLength(1);
         expect(queries[0]).toMatch(/GROUP BY/);
       }

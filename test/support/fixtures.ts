@@ -3,7 +3,9 @@
  * applied), for the tests of the domain, the store and the event buses. Derive a variant from one
  * of these (`builtinTool(name, { … })`) rather than writing a whole definition out again.
  */
+import { toolQuery } from '../../src/domain/filter';
 import { defaultCapability, type ToolDefinition } from '../../src/domain/model';
+import type { ToolFilter, ToolQuery } from '../../src/domain/ports';
 
 /** A minimal valid builtin tool; `overrides` replace whole fields. */
 export function builtinTool(name: string, overrides: Partial<ToolDefinition> = {}): ToolDefinition {
@@ -96,4 +98,11 @@ export function fullTool(name: string): ToolDefinition {
     lifecycle: { discover: 'docker.discover', activate: null, deactivate: 'docker.stop' },
     timeout: 1800,
   };
+}
+
+/** A filter as the store runs it (store-level tests call the store directly, without the registry). */
+export function q(filter: ToolFilter): ToolQuery {
+  const query = toolQuery(filter);
+  if (!query) throw new Error(`q: the filter ${JSON.stringify(filter)} matches nothing; the registry would not ask the store`);
+  return query;
 }

@@ -46,6 +46,10 @@ export async function startServer(databaseUrl: string, env: Record<string, strin
       }
     });
     void server.exit.then((code) => reject(new Error(`server exited with ${code}:\n${server.output()}`)));
+  }).catch(async (error: unknown) => {
+    // A server that did not start must not outlive the test that started it.
+    await killServer(server);
+    throw error;
   });
   return { ...server, url };
 }

@@ -13,13 +13,15 @@ export class InProcessToolEventBus implements ToolEventBus {
     return this.subscriptions.size;
   }
 
-  async publish(event: ToolEvent): Promise<void> {
-    this.deliver(event);
+  publish(events: readonly ToolEvent[]): void {
+    this.deliver(events);
   }
 
-  deliver(event: ToolEvent): void {
-    for (const subscription of this.subscriptions) {
-      if (matchesEventFilter(event, subscription.filter)) subscription.push(event);
+  deliver(events: readonly ToolEvent[]): void {
+    for (const event of events) {
+      for (const subscription of this.subscriptions) {
+        if (matchesEventFilter(event, subscription.filter)) subscription.push(event);
+      }
     }
   }
 
@@ -29,9 +31,14 @@ export class InProcessToolEventBus implements ToolEventBus {
     return subscription;
   }
 
-  /** Fails every open subscription with `error` (they end after their buffered events). */
-  failAll(error: Error): void {
-    for (const subscription of [...this.subscriptions]) subscription.fail(error);
+  /**
+   * Fails every open subscription with `error` (they end after their buffered events), or only
+   * those opened before `openedBefore` (ms since the epoch).
+   */
+  failAll(error: Error, openedBefore = Number.POSITIVE_INFINITY): void {
+    for (const subscription of [...this.subscriptions]) {
+      if (subscription.openedAt < openedBefore) subscription.fail(error);
+    }
   }
 
   async close(): Promise<void> {

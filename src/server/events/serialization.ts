@@ -1,18 +1,36 @@
 import type { ToolEvent } from '../../domain/events';
 
-/** Tool events on the wire between instances: JSON, with the three instants as ISO strings. */
+/**
+ * Messages between instances on the Redis channel, JSON with instants as ISO strings. One message
+ * carries the events of one committed write, in order. `gapSince` says that the sender could not
+ * deliver some events, the first of them at that instant (Redis was unreachable or too slow):
+ * whoever subscribed before it has missed changes and must re-read.
+ */
 
-const VERSION = 1;
+const VERSION = 2;
 
-export function encodeToolEvent(event: ToolEvent): string {
-  return JSON.stringify({ v: VERSION, event });
+export interface EventMessage {
+  gapSince: Date | null;
+  events: ToolEvent[];
 }
 
-/** The event of a message from `encodeToolEvent`; throws on anything else. */
-export function decodeToolEvent(message: string): ToolEvent {
-  const parsed = JSON.parse(message) as { v?: unknown; event?: Record<string, unknown> };
-  const raw = parsed?.event;
-  if (parsed?.v !== VERSION || !raw || typeof raw.name !== 'string' || !['created', 'updated', 'deleted'].includes(raw.kind as string)) {
+export function encodeEventMessage(message: EventMessage): string {
+  return JSON.stringify({ v: VERSION, gapSince: message.gapSince?.toISOString() ?? null, events: message.events });
+}
+
+/** The message of `encodeEventMessage`; throws on anything else. */
+export function decodeEventMessage(text: string): EventMessage {
+  const parsed = JSON.parse(text) as { v?: unknown; gapSince?: unknown; events?: unknown };
+  const gapSince = typeof parsed?.gapSince === 'string' ? new Date(parsed.gapSince) : null;
+  if (parsed?.v !== VERSION || (gapSince === null && parsed.gapSince !== null) || Number.isNaN(gapSince?.getTime()) || !Array.isArray(parsed.events)) {
+    throw new Error('not a toolgraph event message');
+  }
+  return { gapSince, events: parsed.events.map(decodeToolEvent) };
+}
+
+function decodeToolEvent(value: unknown): ToolEvent {
+  const raw = value as Record<string, unknown> | null;
+  if (!raw || typeof raw.name !== 'string' || !['created', 'updated', 'deleted'].includes(raw.kind as string)) {
     throw new Error('not a toolgraph tool event');
   }
   const tool = raw.tool as Record<string, unknown> | null;

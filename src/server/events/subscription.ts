@@ -13,6 +13,8 @@ export class EventSubscription implements AsyncIterableIterator<ToolEvent> {
   private waiting: { resolve: (result: IteratorResult<ToolEvent>) => void; reject: (error: unknown) => void } | null = null;
   private failure: Error | null = null;
   private finished = false;
+  /** When the subscriber subscribed (this process's clock). */
+  readonly openedAt = Date.now();
 
   constructor(
     readonly filter: ToolEventFilter,

@@ -1,0 +1,28 @@
+import { validateTool, type ToolDraft } from '../validation';
+import { API_PATHS, byName, draftWraps, nameTakenIssue, wrapsIssues } from './stored-rules';
+import type { Commit } from './unit-of-work';
+import { commitOne, type WriteOutcome } from './write-outcome';
+
+/**
+ * `createTool`: every rule of the model (validation.ts), then, in the transaction, the name is free
+ * and a validation's wrapped tool exists and is a tool. A taken name alone is `nameTaken`; with
+ * other issues it joins them as NAME_TAKEN.
+ */
+export function createTool(commit: Commit, input: ToolDraft): Promise<WriteOutcome> {
+  const checked = validateTool(input);
+  return commitOne(commit, async (writer) => {
+    const name = typeof input.name === 'string' ? input.name : null;
+    const issues = checked.ok ? [] : [...checked.issues];
+    const wraps = draftWraps(input, issues);
+    // The name and the wrapped tool, in one read.
+    const known = byName(await writer.findByNames([name, wraps].filter((n): n is string => n !== null)));
+    const existing = name === null ? undefined : known.get(name);
+    issues.push(...wrapsIssues(wraps, known, API_PATHS));
+    if (existing) {
+      if (issues.length === 0) return { kind: 'nameTaken', name: existing.name };
+      issues.push(nameTakenIssue(existing.name, API_PATHS));
+    }
+    if (!checked.ok || issues.length > 0) return { kind: 'invalid', issues };
+    return { kind: 'ok', tool: await writer.insert(checked.value) };
+  });
+}

@@ -1,0 +1,50 @@
+import type { ToolEvent, ToolEventPublisher } from '../events';
+import { storableNames } from '../filter';
+import type { StoredTool, ToolDefinition } from '../model';
+import type { ToolStore, ToolWriter } from '../ports';
+
+/** Runs a write use case's work in one transaction and announces what it committed. */
+export type Commit = <T>(work: (writer: ToolWriter) => Promise<T>) => Promise<T>;
+
+/**
+ * The one place where writes become events: every insert, replace and delete the work makes is
+ * recorded by the writer it is given, and once the transaction has committed the record is
+ * published as one batch. A use case cannot forget to announce a change, nor announce one that was
+ * rolled back; a transaction the store runs again starts with an empty record.
+ */
+export function unitOfWork(store: ToolStore, events: ToolEventPublisher | undefined): Commit {
+  return async (work) => {
+    let changes: Omit<ToolEvent, 'occurredAt'>[] = [];
+    const result = await store.write((writer) => {
+      changes = [];
+      return work(recording(writer, changes));
+    });
+    if (events && changes.length > 0) {
+      const occurredAt = new Date();
+      events.publish(changes.map((change) => ({ ...change, occurredAt })));
+    }
+    return result;
+  };
+}
+
+/** The store's writer, recording each change into `changes`; reads skip texts that name no tool. */
+function recording(writer: ToolWriter, changes: Omit<ToolEvent, 'occurredAt'>[]): ToolWriter {
+  return {
+    findByNames: (names) => writer.findByNames(storableNames(names)),
+    findWrappersOf: (names) => writer.findWrappersOf(storableNames(names)),
+    async insert(tool: ToolDefinition): Promise<StoredTool> {
+      const stored = await writer.insert(tool);
+      changes.push({ kind: 'created', name: stored.name, tool: stored });
+      return stored;
+    },
+    async replace(tool: ToolDefinition): Promise<StoredTool> {
+      const stored = await writer.replace(tool);
+      changes.push({ kind: 'updated', name: stored.name, tool: stored });
+      return stored;
+    },
+    async delete(name: string): Promise<void> {
+      await writer.delete(name);
+      changes.push({ kind: 'deleted', name, tool: null });
+    },
+  };
+}

@@ -1,0 +1,35 @@
+import type { Issue } from '../issues';
+import { applyPatch, validateTool, type ToolDraft } from '../validation';
+import { API_PATHS, byName, draftWraps, wrappedTypeIssues, wrapsIssues } from './stored-rules';
+import type { Commit } from './unit-of-work';
+import { commitOne, type WriteOutcome } from './write-outcome';
+
+/**
+ * `updateTool`: the patch merged over the tool as stored (validation.ts `applyPatch`), then every
+ * rule again on the result, and the stored-data rules: a validation's wrapped tool exists, and a
+ * tool that validations wrap does not become a validation. The tool is read inside the transaction
+ * and stays as read until it commits, so concurrent patches of one tool apply one after the other
+ * and none of their fields is lost.
+ */
+export function updateTool(commit: Commit, name: string, patch: ToolDraft): Promise<WriteOutcome> {
+  return commitOne(commit, async (writer) => {
+    const [current] = await writer.findByNames([name]);
+    if (!current) return { kind: 'notFound', name };
+    const renameIssues: Issue[] =
+      patch.name === undefined || patch.name === current.name
+        ? []
+        : [{ path: 'name', code: 'FIELD_NOT_ALLOWED', message: 'A tool cannot be renamed; create the new name and delete the old one.' }];
+    const { name: _ignored, ...rest } = patch;
+    const draft = applyPatch(current, rest);
+    const checked = validateTool(draft);
+    const issues = [...renameIssues, ...(checked.ok ? [] : checked.issues)];
+    const wraps = draftWraps(draft, issues);
+    if (wraps !== null) issues.push(...wrapsIssues(wraps, byName(await writer.findByNames([wraps])), API_PATHS));
+    if (checked.ok) {
+      const wrapped = await wrappedTypeIssues(writer, [checked.value], [current], API_PATHS);
+      issues.push(...wrapped.map((found) => found.issue));
+    }
+    if (!checked.ok || issues.length > 0) return { kind: 'invalid', issues };
+    return { kind: 'ok', tool: await writer.replace(checked.value) };
+  });
+}

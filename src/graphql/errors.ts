@@ -1,0 +1,40 @@
+import { GraphQLError } from 'graphql';
+import { maskError as yogaMaskError, type YogaServerOptions } from 'graphql-yoga';
+import { DependencyUnavailable } from '../domain/ports';
+import type { GraphQLContext } from './context';
+
+type MaskError = NonNullable<Exclude<YogaServerOptions<object, GraphQLContext>['maskedErrors'], boolean | undefined>['maskError']>;
+
+/** Seconds a client is asked to wait before retrying a request that met an outage. */
+export const RETRY_AFTER_SECONDS = 1;
+
+/** The GraphQL error of an outage: the client's request was fine, a retry may succeed. */
+export function serviceUnavailable(message: string): GraphQLError {
+  return new GraphQLError(message, {
+    extensions: { code: 'SERVICE_UNAVAILABLE', http: { status: 503, headers: { 'retry-after': String(RETRY_AFTER_SECONDS) } } },
+  });
+}
+
+function unavailableCause(error: unknown, depth = 0): DependencyUnavailable | undefined {
+  if (error instanceof DependencyUnavailable) return error;
+  if (!(error instanceof Error) || depth > 5) return undefined;
+  const inner = error instanceof GraphQLError && error.originalError ? error.originalError : error.cause;
+  return unavailableCause(inner, depth + 1);
+}
+
+/**
+ * What a client sees of an error that is not one of the API's own GraphQL errors (spec section 4):
+ * an outage of a dependency is SERVICE_UNAVAILABLE with HTTP 503 and Retry-After, so clients know to
+ * retry; anything else is a bug, INTERNAL_SERVER_ERROR. Neither says more than that: no SQL, stack
+ * or file path, whatever NODE_ENV.
+ */
+export const maskError: MaskError = (error, message) => {
+  const unavailable = unavailableCause(error);
+  if (unavailable) {
+    const masked = serviceUnavailable(`${unavailable.message} Retry in a moment.`);
+    // Keep where in the response it happened, as yoga's own masking does.
+    if (error instanceof GraphQLError) return new GraphQLError(masked.message, { nodes: error.nodes, path: error.path, extensions: masked.extensions });
+    return masked;
+  }
+  return yogaMaskError(error, message, false);
+};

@@ -1,0 +1,23 @@
+import type { Plugin } from 'graphql-yoga';
+import { RETRY_AFTER_SECONDS } from '../../graphql/errors';
+
+/**
+ * Until the instance can serve (its database reached and migrated), GraphQL requests are answered
+ * 503 SERVICE_UNAVAILABLE with Retry-After, instead of running against a database that is not
+ * there yet; `/health`, `/ready` and the static pages answer as usual.
+ */
+export function useStartupGate(starting: () => string | null, graphqlEndpoint: string): Plugin {
+  return {
+    onRequest({ url, fetchAPI, endResponse }) {
+      const reason = starting();
+      if (reason === null || url.pathname !== graphqlEndpoint) return;
+      const error = { message: `toolgraph is starting (${reason}); retry in a moment.`, extensions: { code: 'SERVICE_UNAVAILABLE' } };
+      endResponse(
+        new fetchAPI.Response(JSON.stringify({ errors: [error] }), {
+          status: 503,
+          headers: { 'content-type': 'application/json; charset=utf-8', 'retry-after': String(RETRY_AFTER_SECONDS) },
+        }),
+      );
+    },
+  };
+}

@@ -1,0 +1,173 @@
+import type { ToolSource, ToolType } from '../domain/model';
+import { emptyToolStats, type CapabilityCounts, type ToolOrder, type ToolPosition, type ToolQuery, type ToolStats } from '../domain/ports';
+import type { Dialect } from './dialect';
+
+/**
+ * The SQL of every read of the Tool table. One WHERE clause (`whereOf`) serves a page, its total
+ * and the facets, so `tools`, `totalCount` and `toolStats` cannot disagree about which tools a
+ * filter selects.
+ */
+
+export interface Statement {
+  sql: string;
+  params: unknown[];
+}
+
+/**
+ * Binds parameters in order and hands out their placeholders; a value used twice is bound twice,
+ * since SQLite's placeholders are positional (`?`).
+ */
+class Parameters {
+  readonly values: unknown[] = [];
+
+  constructor(private readonly dialect: Dialect) {}
+
+  add(value: unknown, enumType?: string): string {
+    this.values.push(value);
+    return this.dialect.placeholder(this.values.length, enumType);
+  }
+}
+
+/** The columns of a StoredTool (./mapping.ts `toStoredTool`); not the search key, which only filters. */
+const TOOL_COLUMNS = [
+  'name', 'description', 'source', 'toolType', 'code', 'mcpServer', 'mcpToolName', 'agentSkillPath', 'wrapsName',
+  'inputSchema', 'outputSchema', 'readOnly', 'writes', 'writeScope', 'checkpointable', 'checkpointScope', 'sideEffects',
+  'idempotent', 'unsafe', 'humanApprovalRequired', 'costProfile', 'lifecycle', 'timeout', 'createdAt', 'updatedAt',
+  'resourceSlots',
+].map((column) => `"${column}"`).join(', ');
+
+/** `%`, `_` and `\` of `text` escaped, so that it matches itself in a LIKE pattern with `ESCAPE '\'`. */
+const escapeLike = (text: string): string => text.replace(/[\\%_]/g, '\\$&');
+
+const FLAG_FILTERS = ['readOnly', 'writes', 'unsafe', 'humanApprovalRequired'] as const;
+
+function whereOf(query: ToolQuery, params: Parameters): string[] {
+  const clauses: string[] = [];
+  if (query.namespace != null) {
+    // The names of a namespace are the range ['ns/', 'ns0'): '0' is the character after '/'. The
+    // name column compares bytewise on both databases (SQLite BINARY; COLLATE "C" on Postgres, see
+    // the init migration), so this is a range scan of the unique index on name.
+    clauses.push(`"name" >= ${params.add(`${query.namespace}/`)} AND "name" < ${params.add(`${query.namespace}0`)}`);
+  }
+  if (query.source != null) clauses.push(`"source" = ${params.add(query.source, 'ToolSource')}`);
+  if (query.toolType != null) clauses.push(`"toolType" = ${params.add(query.toolType, 'ToolType')}`);
+  for (const flag of FLAG_FILTERS) {
+    const value = query[flag];
+    if (value != null) clauses.push(`"${flag}" = ${params.add(value)}`);
+  }
+  if (query.search != null && query.search !== '') {
+    // A search key inside the name (names are already their own search key: lowercase ASCII) or
+    // inside the description's key, byte for byte: no case folding by the database (see search.ts).
+    const pattern = `%${escapeLike(query.search)}%`;
+    clauses.push(`("name" LIKE ${params.add(pattern)} ESCAPE '\\' OR "descriptionSearch" LIKE ${params.add(pattern)} ESCAPE '\\')`);
+  }
+  if (query.updatedSince != null) clauses.push(`"updatedAt" >= ${params.add(query.updatedSince)}`);
+  return clauses;
+}
+
+const conditions = (clauses: readonly string[]) => (clauses.length === 0 ? 'TRUE' : clauses.join(' AND '));
+
+/** Tools by name, ordered by name; in a write transaction, locked until it ends. */
+export function byNamesSql(names: readonly string[], dialect: Dialect, options: { lock: boolean }): Statement {
+  const params = new Parameters(dialect);
+  const where = dialect.inNames('"name"', params.add(dialect.namesParameter(names)));
+  return { sql: `SELECT ${TOOL_COLUMNS} FROM "Tool" WHERE ${where} ORDER BY "name"${options.lock ? dialect.lockReadRows : ''}`, params: params.values };
+}
+
+/** The validations wrapping any of `names`, ordered by their own name. */
+export function wrappersOfSql(names: readonly string[], dialect: Dialect, options: { lock: boolean }): Statement {
+  const params = new Parameters(dialect);
+  const where = `${dialect.inNames('"wrapsName"', params.add(dialect.namesParameter(names)))} AND "toolType" = ${params.add('validation', 'ToolType')}`;
+  return { sql: `SELECT ${TOOL_COLUMNS} FROM "Tool" WHERE ${where} ORDER BY "name"${options.lock ? dialect.lockReadRows : ''}`, params: params.values };
+}
+
+/**
+ * One keyset page: at most `limit` tools of `query` after `after` in `order`. `updatedAt` is ordered
+ * as (updatedAt, name), both in the order's direction, so ties on the timestamp are stable; the
+ * indexes Tool(name) and Tool(updatedAt, name) serve both directions.
+ */
+export function pageSql(query: ToolQuery, order: ToolOrder, after: ToolPosition | null, limit: number, dialect: Dialect): Statement {
+  const params = new Parameters(dialect);
+  const clauses = whereOf(query, params);
+  const direction = order.direction === 'asc' ? 'ASC' : 'DESC';
+  const beyond = order.direction === 'asc' ? '>' : '<';
+  let orderBy = `"name" ${direction}`;
+  if (order.field === 'updatedAt') {
+    orderBy = `"updatedAt" ${direction}, "name" ${direction}`;
+    if (after) {
+      if (!(after.updatedAt instanceof Date)) throw new Error('A position in updatedAt order needs the updatedAt of the tool it points at.');
+      const at = after.updatedAt;
+      clauses.push(`("updatedAt" ${beyond} ${params.add(at)} OR ("updatedAt" = ${params.add(at)} AND "name" ${beyond} ${params.add(after.name)}))`);
+    }
+  } else if (after) {
+    clauses.push(`"name" ${beyond} ${params.add(after.name)}`);
+  }
+  const sql = `SELECT ${TOOL_COLUMNS} FROM "Tool" WHERE ${conditions(clauses)} ORDER BY ${orderBy} LIMIT ${params.add(limit)}`;
+  return { sql, params: params.values };
+}
+
+export function countSql(query: ToolQuery, dialect: Dialect): Statement {
+  const params = new Parameters(dialect);
+  const where = conditions(whereOf(query, params));
+  // Cast: Postgres counts in bigint, which its driver returns as a string.
+  return { sql: `SELECT CAST(COUNT(*) AS INTEGER) AS "count" FROM "Tool" WHERE ${where}`, params: params.values };
+}
+
+/** One GROUP BY over the name prefix: rows `{ namespace, toolCount }` ordered by namespace. */
+export function namespaceCountsSql(dialect: Dialect): Statement {
+  const sql = `SELECT ${dialect.namespaceOfNameSql} AS "namespace", CAST(COUNT(*) AS INTEGER) AS "toolCount" FROM "Tool" GROUP BY 1 ORDER BY 1`;
+  return { sql, params: [] };
+}
+
+const CAPABILITY_FLAGS = ['readOnly', 'writes', 'checkpointable', 'idempotent', 'unsafe', 'humanApprovalRequired'] as const;
+
+/**
+ * The facets in one statement: the filtered tools once, then one GROUP BY per facet and one
+ * aggregate for the total and the capability flags, joined by UNION ALL. One statement reads one
+ * snapshot, so the facets always agree with each other and with the total. Rows `{ facet, value, count }`.
+ */
+export function statsSql(query: ToolQuery, dialect: Dialect): Statement {
+  const params = new Parameters(dialect);
+  const where = conditions(whereOf(query, params));
+  const int = (expression: string) => `CAST(${expression} AS INTEGER)`;
+  const flagSums = CAPABILITY_FLAGS.map(
+    (flag) => `${int(`COALESCE(SUM(CASE WHEN "${flag}" THEN 1 ELSE 0 END), 0)`)} AS "${flag}"`,
+  ).join(', ');
+  const sql = [
+    `WITH "f" AS (SELECT "name", "source", "toolType", ${CAPABILITY_FLAGS.map((flag) => `"${flag}"`).join(', ')} FROM "Tool" WHERE ${where}),`,
+    `"c" AS (SELECT ${int('COUNT(*)')} AS "total", ${flagSums} FROM "f")`,
+    `SELECT 'namespace' AS "facet", ${dialect.namespaceOfNameSql} AS "value", ${int('COUNT(*)')} AS "count" FROM "f" GROUP BY 2`,
+    `UNION ALL SELECT 'source', CAST("source" AS TEXT), ${int('COUNT(*)')} FROM "f" GROUP BY 2`,
+    `UNION ALL SELECT 'toolType', CAST("toolType" AS TEXT), ${int('COUNT(*)')} FROM "f" GROUP BY 2`,
+    `UNION ALL SELECT 'total', NULL, "total" FROM "c"`,
+    ...CAPABILITY_FLAGS.map((flag) => `UNION ALL SELECT 'capability', '${flag}', "${flag}" FROM "c"`),
+  ].join('\n');
+  return { sql, params: params.values };
+}
+
+export interface StatsRow {
+  facet: string;
+  value: string | null;
+  count: number | bigint;
+}
+
+const byCountThenValue = <T extends { count: number }>(key: (item: T) => string) => (a: T, b: T) =>
+  b.count - a.count || (key(a) < key(b) ? -1 : key(a) > key(b) ? 1 : 0);
+
+/** The rows of `statsSql` as ToolStats; each facet ordered by count (highest first), ties by value. */
+export function toToolStats(rows: readonly StatsRow[]): ToolStats {
+  const stats = emptyToolStats();
+  for (const row of rows) {
+    const count = Number(row.count);
+    const value = row.value ?? '';
+    if (row.facet === 'namespace') stats.byNamespace.push({ namespace: value, count });
+    else if (row.facet === 'source') stats.bySource.push({ source: value as ToolSource, count });
+    else if (row.facet === 'toolType') stats.byToolType.push({ toolType: value as ToolType, count });
+    else if (row.facet === 'total') stats.total = count;
+    else if (row.facet === 'capability') stats.capabilities[value as keyof CapabilityCounts] = count;
+  }
+  stats.byNamespace.sort(byCountThenValue((item) => item.namespace));
+  stats.bySource.sort(byCountThenValue((item) => item.source));
+  stats.byToolType.sort(byCountThenValue((item) => item.toolType));
+  return stats;
+}

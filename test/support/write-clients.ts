@@ -1,0 +1,139 @@
+/**
+ * Clients that write through toolgraph over HTTP while something goes wrong underneath, and the tally
+ * of what they were told against what the database kept: test/server/outage.test.ts asserts on it,
+ * scripts/load/database-restart.ts prints it.
+ */
+import { Client } from 'pg';
+
+/** An HTTP answer to one GraphQL request, with what a client needs to decide to retry. */
+export interface GraphQLAnswer {
+  status: number;
+  retryAfter: string | null;
+  text: string;
+  body: any;
+}
+
+export async function requestGraphQL(url: string, query: string, variables?: object): Promise<GraphQLAnswer> {
+  const response = await fetch(url, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ query, variables }),
+  });
+  const text = await response.text();
+  let body: unknown;
+  try {
+    body = JSON.parse(text);
+  } catch {
+    body = undefined;
+  }
+  return { status: response.status, retryAfter: response.headers.get('retry-after'), text, body };
+}
+
+const CREATE = `mutation ($input: ToolInput!) { createTool(input: $input) { __typename ... on UserError { message } } }`;
+
+/**
+ * One createTool as a writer saw it. `acknowledged`: answered `Tool`, so it must be stored;
+ * `unavailable`: a SERVICE_UNAVAILABLE error, so the client knows to retry; `other`: anything else
+ * (another error code, a user error, a failed connection to toolgraph).
+ */
+export interface WriteOutcome {
+  name: string;
+  /** Date.now() when the request was sent and when its answer arrived. */
+  sentAt: number;
+  answeredAt: number;
+  outcome: 'acknowledged' | 'unavailable' | 'other';
+  status: number;
+  retryAfter: string | null;
+  /** What came back, for `other`. */
+  detail?: string;
+}
+
+export interface Writers {
+  /** Every write answered so far, in the order answers arrived. */
+  readonly outcomes: readonly WriteOutcome[];
+  /** Lets each client finish its write in flight, then resolves with all outcomes. */
+  stop(): Promise<WriteOutcome[]>;
+}
+
+/** After a failed write, a client pauses this long: it keeps probing the outage without spinning. */
+const PAUSE_AFTER_FAILURE_MS = 50;
+
+/**
+ * `clients` concurrent clients, each creating tools `<namespace>/w<client>-<n>` one after the other
+ * until stopped; every name is written once, whatever the answer, so a name in the database maps to
+ * exactly one request.
+ */
+export function startWriters(graphqlUrl: string, { clients, namespace }: { clients: number; namespace: string }): Writers {
+  const outcomes: WriteOutcome[] = [];
+  let running = true;
+  const client = async (id: number) => {
+    for (let n = 0; running; n++) {
+      const name = `${namespace}/w${id}-${n}`;
+      const sentAt = Date.now();
+      const outcome = await createTool(graphqlUrl, name);
+      outcomes.push({ name, sentAt, answeredAt: Date.now(), ...outcome });
+      if (outcome.outcome !== 'acknowledged') await new Promise((resolve) => setTimeout(resolve, PAUSE_AFTER_FAILURE_MS));
+    }
+  };
+  const done = Promise.all(Array.from({ length: clients }, (_, id) => client(id)));
+  return {
+    outcomes,
+    stop: async () => {
+      running = false;
+      await done;
+      return outcomes;
+    },
+  };
+}
+
+async function createTool(url: string, name: string): Promise<Pick<WriteOutcome, 'outcome' | 'status' | 'retryAfter' | 'detail'>> {
+  let answer: GraphQLAnswer;
+  try {
+    answer = await requestGraphQL(url, CREATE, { input: { name, description: 'Written while the database restarts.', source: 'BUILTIN' } });
+  } catch (error) {
+    return { outcome: 'other', status: 0, retryAfter: null, detail: `no answer: ${(error as Error).message}` };
+  }
+  const { status, retryAfter, body, text } = answer;
+  if (body?.data?.createTool?.__typename === 'Tool' && !body.errors) return { outcome: 'acknowledged', status, retryAfter };
+  const codes: unknown[] = Array.isArray(body?.errors) ? body.errors.map((error: any) => error?.extensions?.code) : [];
+  if (codes.length > 0 && codes.every((code) => code === 'SERVICE_UNAVAILABLE')) return { outcome: 'unavailable', status, retryAfter };
+  return { outcome: 'other', status, retryAfter, detail: text.slice(0, 500) };
+}
+
+/** The tool names of `namespace` that the database at `databaseUrl` holds, read directly. */
+export async function storedToolNames(databaseUrl: string, namespace: string): Promise<Set<string>> {
+  const client = new Client({ connectionString: databaseUrl });
+  await client.connect();
+  try {
+    const { rows } = await client.query<{ name: string }>(`SELECT name FROM "Tool" WHERE name LIKE $1`, [`${namespace}/%`]);
+    return new Set(rows.map((row) => row.name));
+  } finally {
+    await client.end();
+  }
+}
+
+export interface WriteTally {
+  attempted: number;
+  acknowledged: number;
+  unavailable: number;
+  /** The outcomes that were neither: each one a failure of the outage contract. */
+  other: WriteOutcome[];
+  /** Names answered `Tool` that the database does not hold: lost writes. */
+  acknowledgedButMissing: string[];
+  /** Names answered SERVICE_UNAVAILABLE that the database holds anyway (committed, but the answer was lost): allowed, a retry would meet NAME_TAKEN. */
+  unavailableButStored: number;
+}
+
+export function tallyWrites(outcomes: readonly WriteOutcome[], stored: ReadonlySet<string>): WriteTally {
+  const of = (kind: WriteOutcome['outcome']) => outcomes.filter((write) => write.outcome === kind);
+  return {
+    attempted: outcomes.length,
+    acknowledged: of('acknowledged').length,
+    unavailable: of('unavailable').length,
+    other: of('other'),
+    acknowledgedButMissing: of('acknowledged')
+      .filter((write) => !stored.has(write.name))
+      .map((write) => write.name),
+    unavailableButStored: of('unavailable').filter((write) => stored.has(write.name)).length,
+  };
+}
