@@ -114,7 +114,8 @@ describe('request limits', () => {
       const query = 'query ($r: [_Any!]!) { _entities(representations: $r) { ... on Tool { name wrappedBy { name } } } }';
       const representations = (n: number) => ({ r: Array.from({ length: n }, (_, i) => ({ __typename: 'Tool', name: `x/check-${i % 10}` })) });
       expect((await post(server.yoga, query, representations(10))).body).toMatchObject({ data: { _entities: expect.any(Array) } });
-      await expectRefused(server.yoga, query, LIMIT_CODES.maxCost, representations(100_000));
+      // 13 per reference (name 1, wrappedBy 1 + 10 × name): 2,000 references cost 26,001.
+      await expectRefused(server.yoga, query, LIMIT_CODES.maxCost, representations(2000));
     });
 
     it('refuses fragments that spread each other twice (2^40 fields in 400 tokens) by cost, quickly', async () => {
