@@ -62,6 +62,20 @@ export const REQUEST_LIMITS = {
     max: 1000,
     meaning: 'directives (`@include`, `@skip`, …) in one operation',
   },
+  /**
+   * graphql-js turns every value of a typed input into its internal form before a resolver runs,
+   * synchronously, at a few microseconds each: a 6 MiB body of small objects (100,000 resource
+   * slots) blocked the server for seconds before the domain could refuse it. Counting the parsed
+   * variables first takes milliseconds.
+   */
+  maxVariableValues: {
+    variable: 'MAX_VARIABLE_VALUES',
+    // The largest valid write holds two schemas of at most 256 KiB: at most about 131,000 values each
+    // when they are all one-digit numbers, far fewer in any real schema.
+    default: 150_000,
+    max: 1_000_000,
+    meaning: 'values (scalars, lists, objects) in the variables of one request',
+  },
   /** The estimate of src/server/plugins/use-query-cost.ts, computed with the request's variables. */
   maxCost: {
     variable: 'MAX_QUERY_COST',
@@ -92,6 +106,7 @@ export const LIMIT_CODES = {
   maxDepth: 'QUERY_TOO_DEEP',
   maxAliases: 'TOO_MANY_ALIASES',
   maxDirectives: 'TOO_MANY_DIRECTIVES',
+  maxVariableValues: 'VARIABLES_TOO_LARGE',
   maxCost: 'QUERY_TOO_COMPLEX',
 } as const satisfies Record<keyof RequestLimits, string>;
 

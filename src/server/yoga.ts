@@ -77,7 +77,7 @@ export function createToolgraphServer(options: ToolgraphServerOptions): Toolgrap
       useJsonPostsOnly(),
       useStrictJsonBodies(),
       useCloseAfterChunkedRefusal(),
-      useVariablesLimit(),
+      useVariablesLimit(limits.maxVariableValues),
       useQueryLimits(limits),
       useQueryCost(limits),
       options.fieldSuggestions === false && useHiddenSuggestions(),

@@ -4,7 +4,7 @@
  * surrogates where SQLite would store them). A JSON Schema is stored exactly as given.
  */
 import { MAX_CODE_LENGTH, MAX_RESOURCE_SLOTS, MAX_SCHEMA_BYTES } from '../../src/domain/limits';
-import { MAX_VARIABLE_VALUES } from '../../src/server/plugins/use-variables-limit';
+import { DEFAULT_REQUEST_LIMITS } from '../../src/server/limits';
 import { testDatabases } from '../support/databases';
 import { useTestServer } from '../support/test-server';
 import { data, execute } from './helpers';
@@ -150,7 +150,7 @@ describe.each(testDatabases())('any text is data, on %s', (kind) => {
       expect(createTool).toEqual({ __typename: 'ToolValidationError', issues: [{ path: 'resourceSlots', code: 'VALUE_TOO_LARGE' }] });
     });
 
-    it('refuses 100,000 resource slots before reading them: BAD_USER_INPUT, HTTP 400, in moments', async () => {
+    it('refuses 100,000 resource slots before reading them: VARIABLES_TOO_LARGE, HTTP 400, in moments', async () => {
       const started = performance.now();
       const response = await server.yoga.fetch('http://yoga/graphql', {
         method: 'POST',
@@ -160,8 +160,8 @@ describe.each(testDatabases())('any text is data, on %s', (kind) => {
       const elapsed = performance.now() - started;
       expect(response.status).toBe(400);
       const body = (await response.json()) as { errors: { message: string; extensions: { code: string } }[] };
-      expect(body.errors.map((error) => error.extensions.code)).toEqual(['BAD_USER_INPUT']);
-      expect(body.errors[0]!.message).toContain(`more than ${MAX_VARIABLE_VALUES.toLocaleString('en-US')} values`);
+      expect(body.errors.map((error) => error.extensions.code)).toEqual(['VARIABLES_TOO_LARGE']);
+      expect(body.errors[0]!.message).toContain(`more than ${DEFAULT_REQUEST_LIMITS.maxVariableValues.toLocaleString('en-US')} values`);
       expect(elapsed).toBeLessThan(2000);
     });
 

@@ -1,14 +1,5 @@
-import { GraphQLError } from 'graphql';
 import type { Plugin } from 'graphql-yoga';
-
-/**
- * Values (scalars, lists and objects) one request's variables may hold. graphql-js turns every
- * value of a typed input into its internal form before a resolver runs, synchronously, at a few
- * microseconds each: a 6 MiB body of small objects (100,000 resource slots) blocked the server for
- * seconds before the domain could refuse it. The largest valid write holds two schemas of at most
- * 256 KiB, far fewer values than this.
- */
-export const MAX_VARIABLE_VALUES = 150_000;
+import { limitRefusal } from '../limits';
 
 /** Counts up to `max` + 1 values of a parsed JSON value, without recursion. */
 function countValues(value: unknown, max: number): number {
@@ -22,14 +13,12 @@ function countValues(value: unknown, max: number): number {
   return count;
 }
 
-/** Refuses, before any coercion, a request whose variables hold more than MAX_VARIABLE_VALUES values. */
-export function useVariablesLimit(max = MAX_VARIABLE_VALUES): Plugin {
+/** Refuses, before graphql-js coerces them, variables holding more than `max` values (limits.ts `maxVariableValues`). */
+export function useVariablesLimit(max: number): Plugin {
   return {
     onParams({ params }) {
       if (params.variables == null || countValues(params.variables, max) <= max) return;
-      throw new GraphQLError(`The variables hold more than ${max.toLocaleString('en-US')} values, the most one request may send.`, {
-        extensions: { code: 'BAD_USER_INPUT', http: { status: 400 } },
-      });
+      throw limitRefusal('maxVariableValues', `The variables hold more than ${max.toLocaleString('en-US')} values, the most one request may send.`);
     },
   };
 }
