@@ -27,11 +27,13 @@ const CHROMIUM_ARGS = [
  * skip is a skipped describe.)
  */
 export function describeWithChromium(name: string, suite: () => void): void {
-  if (existsSync(CHROMIUM)) return describe(name, suite);
-  const why = `Chromium is not at ${CHROMIUM} (install Debian's: \`apt-get install -y chromium\`, or set TOOLGRAPH_CHROMIUM)`;
-  if (process.env.TOOLGRAPH_REQUIRE_BROWSER === '1') throw new Error(`TOOLGRAPH_REQUIRE_BROWSER=1 but ${why}.`);
-  console.warn(`Skipping "${name}": ${why}. Set TOOLGRAPH_REQUIRE_BROWSER=1 to make this fail.`);
-  describe.skip(name, suite);
+  const present = existsSync(CHROMIUM);
+  if (!present) {
+    const why = `Chromium is not at ${CHROMIUM} (install Debian's: \`apt-get install -y chromium\`, or set TOOLGRAPH_CHROMIUM)`;
+    if (process.env.TOOLGRAPH_REQUIRE_BROWSER === '1') throw new Error(`TOOLGRAPH_REQUIRE_BROWSER=1 but ${why}.`);
+    console.warn(`Skipping "${name}": ${why}. Set TOOLGRAPH_REQUIRE_BROWSER=1 to make this fail.`);
+  }
+  (present ? describe : describe.skip)(name, suite);
 }
 
 /** A headless Chromium with its own profile in `userDataDir`; close it after the suite. */
