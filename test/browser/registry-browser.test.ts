@@ -123,6 +123,22 @@ describeWithChromium('in Chromium', () => {
       expect(await page.locator('[data-capability="unsafe"]').textContent()).toBe('1');
     });
 
+    it.each([
+      ['line-counter', ['local/line-counter']],
+      ['devops/', ['devops/docker-build', 'devops/k8s-rollout', 'devops/rollout-guard']],
+      ['LINE-COUNTER', ['local/line-counter']],
+      ['100%', []],
+    ])('finds what a user types into the search box: %j', async (text, expected) => {
+      await page.goto(`${origin}/`);
+      await page.waitForFunction(() => document.querySelectorAll('#tool-list li[data-tool]').length > 0);
+      await page.getByLabel('Search names and descriptions').fill(text);
+      // The count line is written once the search's answer is shown (an error would show instead).
+      const count = expected.length === 0 ? 'No tools match.' : `${expected.length} tool${expected.length === 1 ? ' matches' : 's match'}.`;
+      await page.waitForFunction((line) => document.querySelector('#result-count')?.textContent === line, count);
+      expect(await listedNames()).toEqual(expected);
+      expect(await page.getByText('Could not load').count()).toBe(0);
+    });
+
     it('filters by search, namespace, source and capability, and the facets follow', async () => {
       await page.getByLabel('Search names and descriptions').fill('docker');
       await page.waitForFunction(() => document.querySelectorAll('#tool-list li[data-tool]').length === 1);
