@@ -65,6 +65,17 @@ const FEDERATION_DEFINITIONS = /* GraphQL */ `
   }
 `;
 
+/** The registry's fields the gateway test asks for each agent's tools: through the gateway, they become an `_entities` request to toolgraph. */
+export const AGENT_TOOL_FIELDS = /* GraphQL */ `
+  name
+  description
+  source
+  toolType
+  capability { readOnly writes writeScope }
+  implementation { __typename ... on McpImplementation { server toolName } ... on WrappedImplementation { tool { name } } }
+  wrappedBy { name }
+`;
+
 export interface AgentsSubgraph {
   url: string;
   close(): Promise<void>;

@@ -14,7 +14,7 @@ import { parse } from 'graphql';
 import { composeServices, compositionHasErrors } from '@theguild/federation-composition';
 import { freshDatabase, testDatabases, type FreshDatabase } from '../support/databases';
 import { killServer, post, startServer, type RunningServer } from '../support/server-process';
-import { AGENTS_SDL, startAgentsSubgraph, type AgentsSubgraph } from './agents-subgraph';
+import { AGENT_TOOL_FIELDS, AGENTS_SDL, startAgentsSubgraph, type AgentsSubgraph } from './agents-subgraph';
 
 const root = join(__dirname, '..', '..');
 
@@ -122,15 +122,7 @@ describe.each(testDatabases())('toolgraph behind Hive Gateway, on %s', (kind) =>
           edges {
             node {
               name
-              tools {
-                name
-                description
-                source
-                toolType
-                capability { readOnly writes writeScope }
-                implementation { __typename ... on McpImplementation { server toolName } ... on WrappedImplementation { tool { name } } }
-                wrappedBy { name }
-              }
+              tools { ${AGENT_TOOL_FIELDS} }
             }
           }
         }

@@ -10,6 +10,7 @@ import { getIntrospectionQuery } from 'graphql';
 import { InProcessToolEventBus } from '../../src/server/events';
 import type { ToolgraphServer } from '../../src/server/yoga';
 import { subscribe, type SseSubscription } from '../events/sse';
+import { AGENT_TOOL_FIELDS } from '../federation/agents-subgraph';
 import { data } from '../graphql/helpers';
 import { browserConstant, browserOperations, graphiqlOperations, readmeOperations, type OwnOperation } from '../support/own-operations';
 import { useTestServer } from '../support/test-server';
@@ -58,15 +59,7 @@ const GATEWAY_ENTITIES = /* GraphQL */ `
   query ($representations: [_Any!]!) {
     _entities(representations: $representations) {
       __typename
-      ... on Tool {
-        name
-        description
-        source
-        toolType
-        capability { readOnly writes writeScope }
-        implementation { __typename ... on McpImplementation { server toolName } ... on WrappedImplementation { tool { name } } }
-        wrappedBy { name }
-      }
+      ... on Tool { ${AGENT_TOOL_FIELDS} }
     }
   }
 `;
