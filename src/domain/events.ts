@@ -16,6 +16,8 @@ export interface ToolEvent {
   tool: StoredTool | null;
   /** When the write was committed (as seen by the instance that made it). */
   occurredAt: Date;
+  /** Who made the write (a token's name, a JWT's `sub`, or `anonymous`). */
+  actor: string;
 }
 
 export interface ToolEventFilter {

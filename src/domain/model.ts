@@ -72,10 +72,14 @@ export interface ToolDefinition {
   timeout: number;
 }
 
-/** A definition as it lives in the registry, with its bookkeeping timestamps. */
+/** A definition as it lives in the registry, with when and by whom it was written (spec section 6, attribution). */
 export interface StoredTool extends ToolDefinition {
   createdAt: Date;
   updatedAt: Date;
+  /** The actor of the write that created it: a token's name, a JWT's `sub`, or `anonymous`. */
+  createdBy: string;
+  /** The actor of its last write. */
+  updatedBy: string;
 }
 
 export const DEFAULT_TIMEOUT_SECONDS = 300;

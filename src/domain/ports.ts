@@ -1,3 +1,4 @@
+import type { Grant, Role } from './access';
 import type { StoredTool, ToolDefinition, ToolSource, ToolType } from './model';
 
 /**
@@ -140,9 +141,10 @@ export interface ToolQueries extends ToolReader {
  * transaction ends (another write of them waits), so a decision made on them still holds at commit.
  */
 export interface ToolWriter extends ToolReader {
-  insert(tool: ToolDefinition): Promise<StoredTool>;
-  /** Replaces the stored tool of the same name entirely (slots included); keeps `createdAt`. */
-  replace(tool: ToolDefinition): Promise<StoredTool>;
+  /** Stores a new tool, written by `actor`. */
+  insert(tool: ToolDefinition, actor: string): Promise<StoredTool>;
+  /** Replaces the stored tool of the same name entirely (slots included), written by `actor`; keeps `createdAt` and `createdBy`. */
+  replace(tool: ToolDefinition, actor: string): Promise<StoredTool>;
   delete(name: string): Promise<void>;
 }
 
@@ -169,6 +171,30 @@ export class StoreConflict extends Error {
     super(`${rule}: ${toolName}`);
     this.name = 'StoreConflict';
   }
+}
+
+/** An API token as stored: never the token itself, only a hash of it (src/server/auth/tokens.ts). */
+export interface ApiTokenRecord {
+  name: string;
+  role: Role;
+  namespaces: Grant['namespaces'];
+  createdAt: Date;
+  /** When it was last used, to the flush interval of the server that saw it; null if never. */
+  lastUsedAt: Date | null;
+}
+
+/** The registry's API tokens (spec section 6), looked up by the hash of the token. */
+export interface TokenStore {
+  /** Stores a new token; throws StoreConflict('NAME_TAKEN') when a token of that name exists. */
+  insert(record: Omit<ApiTokenRecord, 'createdAt' | 'lastUsedAt'>, tokenHash: string): Promise<ApiTokenRecord>;
+  findByHash(tokenHash: string): Promise<ApiTokenRecord | null>;
+  /** Every token, by name. */
+  list(): Promise<ApiTokenRecord[]>;
+  count(): Promise<number>;
+  /** Deletes the token of that name; false when there is none. */
+  revoke(name: string): Promise<boolean>;
+  /** Records when tokens were last used, one statement per token, for many requests at once. */
+  recordUse(lastUse: ReadonlyMap<string, Date>): Promise<void>;
 }
 
 /**

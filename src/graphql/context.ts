@@ -1,13 +1,20 @@
+import type { Caller } from '../domain/access';
 import type { ToolRegistry } from '../domain/registry';
 import { createToolLoaders, type ToolLoaders } from './loaders';
 
-/** What every resolver gets: the registry (the domain's use cases) and this request's loaders. */
+/**
+ * What every resolver gets: the registry (the domain's use cases), who is asking (resolvers pass
+ * the caller on to the use cases, which decide what it may do), and this request's loaders.
+ */
 export interface GraphQLContext {
   registry: ToolRegistry;
+  caller: Caller;
+  /** Whether the request showed an accepted credential (the server's plugins decide from it whether it may run). */
+  authenticated: boolean;
   loaders: ToolLoaders;
 }
 
 /** A fresh context per request: loaders cache only within one request. */
-export function createGraphQLContext(registry: ToolRegistry): GraphQLContext {
-  return { registry, loaders: createToolLoaders(registry) };
+export function createGraphQLContext(registry: ToolRegistry, identity: { caller: Caller; authenticated: boolean }): GraphQLContext {
+  return { registry, caller: identity.caller, authenticated: identity.authenticated, loaders: createToolLoaders(registry) };
 }

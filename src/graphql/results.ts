@@ -1,3 +1,4 @@
+import { forbiddenMessage } from '../domain/access';
 import type { DeleteOutcome, ImportOutcome, WriteOutcome } from '../domain/registry';
 import type { ResolversTypes, ResolversUnionTypes } from './generated/resolvers-types';
 
@@ -24,6 +25,8 @@ export function toolResult(outcome: WriteOutcome): Union<'ToolResult'> {
       return { __typename: 'ToolNameTaken', message: `A tool or validation named "${outcome.name}" already exists.`, name: outcome.name };
     case 'notFound':
       return notFound(outcome.name);
+    case 'forbidden':
+      return forbidden(outcome.namespace);
   }
 }
 
@@ -33,6 +36,8 @@ export function deleteResult(outcome: DeleteOutcome): Union<'DeleteToolResult'> 
       return { __typename: 'DeletedTool', name: outcome.tool.name, tool: outcome.tool };
     case 'notFound':
       return notFound(outcome.name);
+    case 'forbidden':
+      return forbidden(outcome.namespace);
     case 'wrapped':
       return {
         __typename: 'ToolIsWrapped',
@@ -65,4 +70,8 @@ export function importResult(outcome: ImportOutcome): Union<'ImportToolsResult'>
 
 function notFound(name: string): Extract<Union<'ToolResult'>, { __typename: 'ToolNotFound' }> {
   return { __typename: 'ToolNotFound', message: `No tool or validation is named "${name}".`, name };
+}
+
+function forbidden(namespace: string) {
+  return { __typename: 'Forbidden' as const, message: forbiddenMessage(namespace), namespace };
 }

@@ -1,4 +1,6 @@
 import { DEFAULT_DATABASE_URL, parseDatabaseUrl } from '../store/database-url';
+import type { AccessSettings } from './auth/authenticator';
+import type { JwtSettings } from './auth/jwt';
 import { DEFAULT_CHANNEL } from './events/redis';
 import { REQUEST_LIMITS, type RequestLimits } from './limits';
 
@@ -17,6 +19,10 @@ export interface ServerConfig {
   limits: RequestLimits;
   /** Whether errors may suggest names ("Did you mean …"): not when NODE_ENV=production. */
   fieldSuggestions: boolean;
+  /** Who must show a credential: TOOLGRAPH_AUTH (default: off on a loopback HOST, on otherwise) and TOOLGRAPH_READ_ACCESS. */
+  access: AccessSettings;
+  /** Which JSON Web Tokens are accepted (TOOLGRAPH_JWT_*); none configured: API tokens only. */
+  jwt: JwtSettings;
 }
 
 export const DEFAULTS = {
@@ -31,9 +37,14 @@ export class ConfigError extends Error {
   override name = 'ConfigError';
 }
 
+/** Whether `host` only accepts connections from this machine. */
+export function isLoopback(host: string): boolean {
+  return host === 'localhost' || host === '::1' || host === '[::1]' || /^127(\.\d{1,3}){3}$/.test(host);
+}
+
 /**
- * Reads and checks PORT, HOST, DATABASE_URL, REDIS_URL, REDIS_CHANNEL, CORS_ORIGINS, NODE_ENV and
- * the request limits' variables once. Unset or empty variables take their default; a bad value
+ * Reads and checks PORT, HOST, DATABASE_URL, REDIS_URL, REDIS_CHANNEL, CORS_ORIGINS, NODE_ENV, the
+ * access settings (TOOLGRAPH_AUTH, TOOLGRAPH_READ_ACCESS, TOOLGRAPH_JWT_*) and the request limits' variables once. Unset or empty variables take their default; a bad value
  * throws ConfigError saying which variable is wrong and why.
  */
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
@@ -82,7 +93,53 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
 
   const fieldSuggestions = value('NODE_ENV') !== 'production';
 
-  return { port, host, databaseUrl, redisUrl, redisChannel, corsOrigins, limits, fieldSuggestions };
+  const oneOf = <T extends string>(name: string, allowed: readonly T[], fallback: T): T => {
+    const raw = value(name)?.toLowerCase() ?? fallback;
+    if (!(allowed as readonly string[]).includes(raw)) throw new ConfigError(`${name} must be ${allowed.join(' or ')}; got "${value(name)}".`);
+    return raw as T;
+  };
+  const access: AccessSettings = {
+    control: oneOf('TOOLGRAPH_AUTH', ['on', 'off'], isLoopback(host) ? 'off' : 'on'),
+    reads: oneOf('TOOLGRAPH_READ_ACCESS', ['public', 'authenticated'], 'public'),
+  };
+  if (access.control === 'off' && access.reads === 'authenticated') {
+    throw new ConfigError('TOOLGRAPH_READ_ACCESS=authenticated needs TOOLGRAPH_AUTH=on: with access control off, nobody is asked for a credential.');
+  }
+  const jwt: JwtSettings = {
+    jwksUrl: value('TOOLGRAPH_JWT_JWKS_URL'),
+    secret: value('TOOLGRAPH_JWT_SECRET'),
+    issuer: value('TOOLGRAPH_JWT_ISSUER'),
+    audience: value('TOOLGRAPH_JWT_AUDIENCE'),
+  };
+  checkJwt(jwt);
+
+  return { port, host, databaseUrl, redisUrl, redisChannel, corsOrigins, limits, fieldSuggestions, access, jwt };
+}
+
+/** Shortest HS256 secret: 256 bits, as RFC 7518 asks of an HMAC key for HS256. */
+const MIN_JWT_SECRET_BYTES = 32;
+
+function checkJwt(jwt: JwtSettings): void {
+  if (jwt.jwksUrl !== undefined && jwt.secret !== undefined) {
+    throw new ConfigError('Set TOOLGRAPH_JWT_JWKS_URL or TOOLGRAPH_JWT_SECRET, not both: tokens are verified with one kind of key.');
+  }
+  if (jwt.jwksUrl !== undefined) {
+    let url: URL | undefined;
+    try {
+      url = new URL(jwt.jwksUrl);
+    } catch {
+      url = undefined;
+    }
+    if (!url || (url.protocol !== 'https:' && url.protocol !== 'http:')) {
+      throw new ConfigError(`TOOLGRAPH_JWT_JWKS_URL must be an http(s) URL of a JSON Web Key Set; got "${jwt.jwksUrl}".`);
+    }
+  }
+  if (jwt.secret !== undefined && Buffer.byteLength(jwt.secret, 'utf8') < MIN_JWT_SECRET_BYTES) {
+    throw new ConfigError(`TOOLGRAPH_JWT_SECRET must be at least ${MIN_JWT_SECRET_BYTES} bytes (HS256 needs a 256-bit key).`);
+  }
+  if ((jwt.issuer !== undefined || jwt.audience !== undefined) && jwt.jwksUrl === undefined && jwt.secret === undefined) {
+    throw new ConfigError('TOOLGRAPH_JWT_ISSUER and TOOLGRAPH_JWT_AUDIENCE need TOOLGRAPH_JWT_JWKS_URL or TOOLGRAPH_JWT_SECRET.');
+  }
 }
 
 function checkOrigin(origin: string): void {

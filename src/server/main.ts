@@ -7,7 +7,10 @@
  */
 import { createServer } from 'node:http';
 import { DependencyUnavailable, type ToolStore } from '../domain/ports';
-import { createToolStore, databaseErrorReason, migrateDatabase } from '../store';
+import { createStores, databaseErrorReason, migrateDatabase } from '../store';
+import { Authenticator } from './auth/authenticator';
+import { createJwtVerifier } from './auth/jwt';
+import { TokenVerifier } from './auth/tokens';
 import { ConfigError, loadConfig } from './config';
 import { createWorkerConfigReader } from './config-reader';
 import { createToolEventBus, RedisToolEventBus } from './events';
@@ -52,13 +55,18 @@ async function migrateWhenReachable(store: ToolStore, databaseUrl: string, stopp
 
 async function main(): Promise<void> {
   const config = loadConfig();
-  const store = await createToolStore(config.databaseUrl);
+  const { tools: store, tokens } = await createStores(config.databaseUrl);
   const events = createToolEventBus(config.redisUrl, { channel: config.redisChannel });
   const configReader = createWorkerConfigReader();
+  const tokenVerifier = new TokenVerifier(tokens, (error) =>
+    console.error(`toolgraph: could not record when API tokens were last used (${databaseErrorReason(error)}); trying again later`),
+  );
+  const authenticator = new Authenticator(config.access, tokenVerifier, createJwtVerifier(config.jwt));
   let starting: string | null = 'waiting for the database';
   const yoga = createToolgraphServer({
     store,
     events,
+    authenticator,
     corsOrigins: config.corsOrigins,
     limits: config.limits,
     fieldSuggestions: config.fieldSuggestions,
@@ -87,8 +95,9 @@ async function main(): Promise<void> {
     server.close(() => {
       clearTimeout(force);
       clearInterval(closeIdle);
-      store
+      tokenVerifier
         .close()
+        .then(() => store.close())
         .then(() => process.exit(0))
         .catch((error: unknown) => {
           console.error('toolgraph: closing the store failed:', error);
@@ -107,7 +116,13 @@ async function main(): Promise<void> {
   const port = typeof address === 'object' && address ? address.port : config.port;
   const host = config.host.includes(':') ? `[${config.host}]` : config.host;
   const eventsVia = events instanceof RedisToolEventBus ? `events via Redis${events.available ? '' : ', not reachable yet'}` : 'in-process events';
-  console.log(`toolgraph listening on http://${host}:${port}${yoga.graphqlEndpoint} (${provider}, ${eventsVia})`);
+  const access = config.access.control === 'off' ? 'anyone may write' : `writes need a credential, reads are ${config.access.reads}`;
+  console.log(`toolgraph listening on http://${host}:${port}${yoga.graphqlEndpoint} (${provider}, ${eventsVia}, ${access})`);
+  if (authenticator.writesImpossible(await tokens.count().catch(() => Number.NaN))) {
+    console.log(
+      "toolgraph: access control is on and there is no API token and no JWT issuer, so nothing can write yet; make the first token with: npm run --silent token -- create --name admin --namespaces '*' --role admin",
+    );
+  }
 }
 
 main().catch((error: unknown) => {

@@ -1,15 +1,19 @@
 import { renderGraphiQL } from '@graphql-yoga/render-graphiql';
 import { createYoga, useReadinessCheck, type YogaServerInstance, type YogaServerOptions } from 'graphql-yoga';
 import type { ToolEventBus } from '../domain/events';
+import { OPEN_ACCESS } from '../domain/access';
 import type { ToolStore } from '../domain/ports';
 import { ToolRegistry, type ConfigReader } from '../domain/registry';
 import { createGraphQLContext, type GraphQLContext } from '../graphql/context';
 import { maskError } from '../graphql/errors';
 import { createToolgraphSchema } from '../graphql/schema';
+import type { Authenticator } from './auth/authenticator';
+import { CredentialRejected } from './auth/credential-rejected';
 import { GRAPHIQL_EXAMPLES } from './graphiql-examples';
 import { DEFAULT_REQUEST_LIMITS, type RequestLimits } from './limits';
 import { useBrowserPage } from './plugins/use-browser-page';
 import { useCloseAfterChunkedRefusal } from './plugins/use-close-after-chunked-refusal';
+import { unauthenticated, useCredentialRequirement } from './plugins/use-credential-requirement';
 import { useFrameProtection } from './plugins/use-frame-protection';
 import { useHiddenSuggestions } from './plugins/use-hidden-suggestions';
 import { useJsonPostsOnly } from './plugins/use-json-posts-only';
@@ -36,6 +40,8 @@ export interface ToolgraphServerOptions {
   readConfig?: ConfigReader;
   /** Why the instance cannot serve yet (start-up, main.ts), or null once it can; default: it can. */
   starting?: () => string | null;
+  /** Who each request comes from and who must show a credential (main.ts); none: access control off, every request may write. */
+  authenticator?: Authenticator;
 }
 
 export type ToolgraphServer = YogaServerInstance<object, GraphQLContext>;
@@ -53,7 +59,15 @@ export function createToolgraphServer(options: ToolgraphServerOptions): Toolgrap
   const limits = { ...DEFAULT_REQUEST_LIMITS, ...options.limits };
   return createYoga<object, GraphQLContext>({
     schema: createToolgraphSchema(),
-    context: () => createGraphQLContext(registry),
+    context: async ({ request }) => {
+      if (!options.authenticator) return createGraphQLContext(registry, { caller: OPEN_ACCESS, authenticated: false });
+      try {
+        return createGraphQLContext(registry, await options.authenticator.identify(request));
+      } catch (error) {
+        if (error instanceof CredentialRejected) throw unauthenticated(error.message);
+        throw error;
+      }
+    },
     graphqlEndpoint: '/graphql',
     // GraphiQL opens with a tab of example operations; subscriptions run over SSE (yoga's default).
     graphiql: { title: 'toolgraph', defaultQuery: GRAPHIQL_EXAMPLES },
@@ -78,6 +92,7 @@ export function createToolgraphServer(options: ToolgraphServerOptions): Toolgrap
       useStrictJsonBodies(),
       useCloseAfterChunkedRefusal(),
       useVariablesLimit(limits.maxVariableValues),
+      ...(options.authenticator ? [useCredentialRequirement(options.authenticator)] : []),
       useQueryLimits(limits),
       useQueryCost(limits),
       options.fieldSuggestions === false && useHiddenSuggestions(),

@@ -1,3 +1,4 @@
+import { DependencyUnavailable, StoreConflict } from '../domain/ports';
 import { Prisma } from './generated/sqlite/client';
 
 /**
@@ -122,4 +123,32 @@ export function databaseErrorKind(error: unknown, depth = 0): DatabaseErrorKind 
   if (typeof code === 'string' && typeof severity === 'string') return postgresKind(code);
   if (typeof message === 'string' && PG_CONNECTION_MESSAGES.test(message)) return 'unavailable';
   return databaseErrorKind((error as { cause?: unknown }).cause, depth + 1);
+}
+
+/** The error of a database operation in the ports' terms: an outage becomes DependencyUnavailable; the rest stays as it is. */
+export function translated(error: unknown): unknown {
+  if (error instanceof StoreConflict || error instanceof DependencyUnavailable) return error;
+  if (databaseErrorKind(error) === 'unavailable') return new DependencyUnavailable('The database is unavailable.', { cause: error });
+  return error;
+}
+
+/**
+ * A read the database has not answered by then is reported unavailable. A server that hangs (stopped,
+ * or cut off without the connection closing) never answers nor fails, and node-postgres waits forever.
+ */
+const READ_DEADLINE_MS = 10_000;
+
+/** Runs a read with READ_DEADLINE_MS, its errors `translated`. */
+export async function readWithDeadline<T>(query: () => Promise<T>): Promise<T> {
+  let deadline: NodeJS.Timeout | undefined;
+  const late = new Promise<never>((_resolve, reject) => {
+    deadline = setTimeout(() => reject(new DependencyUnavailable('The database did not answer in time.')), READ_DEADLINE_MS);
+  });
+  try {
+    return await Promise.race([query(), late]);
+  } catch (error) {
+    throw translated(error);
+  } finally {
+    clearTimeout(deadline);
+  }
 }

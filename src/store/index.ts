@@ -1,10 +1,11 @@
-import type { ToolStore } from '../domain/ports';
+import type { TokenStore, ToolStore } from '../domain/ports';
 import { parseDatabaseUrl } from './database-url';
 import { dialectFor } from './dialect';
 import { createPrismaClient } from './prisma-client';
+import { PrismaTokenStore } from './token-repository';
 import { PrismaToolStore } from './tool-repository';
 
-/** Persistence: the ToolStore port on Prisma 7 (SQLite or Postgres), and the schema migrator. */
+/** Persistence: the ToolStore and TokenStore ports on Prisma 7 (SQLite or Postgres), and the schema migrator. */
 
 export interface ToolStoreOptions {
   /** Called with every SQL statement the store runs (for tests and diagnostics). */
@@ -16,9 +17,20 @@ export interface ToolStoreOptions {
  * `file:<path>` or a path → SQLite. The schema must be migrated before it is used (see `migrateDatabase`).
  */
 export async function createToolStore(databaseUrl: string, options: ToolStoreOptions = {}): Promise<ToolStore> {
+  return (await createStores(databaseUrl, options)).tools;
+}
+
+/** The tools and the API tokens of one database, on one connection pool; `tools.close()` closes both. */
+export interface Stores {
+  tools: ToolStore;
+  tokens: TokenStore;
+}
+
+export async function createStores(databaseUrl: string, options: ToolStoreOptions = {}): Promise<Stores> {
   const target = parseDatabaseUrl(databaseUrl);
   // No connection yet: the first query opens one, so a store can be made while its database is down.
-  return new PrismaToolStore(createPrismaClient(target, options.onQuery), dialectFor(target.provider));
+  const client = createPrismaClient(target, options.onQuery);
+  return { tools: new PrismaToolStore(client, dialectFor(target.provider)), tokens: new PrismaTokenStore(client) };
 }
 
 export { DEFAULT_DATABASE_URL, parseDatabaseUrl, type DatabaseProvider, type DatabaseTarget } from './database-url';

@@ -48,6 +48,8 @@ export function toStoredTool(row: ToolRow): StoredTool {
     timeout: row.timeout,
     createdAt: row.createdAt,
     updatedAt: row.updatedAt,
+    createdBy: row.createdBy,
+    updatedBy: row.updatedBy,
   };
 }
 

@@ -11,7 +11,7 @@ import {
   type ToolStore,
   type ToolWriter,
 } from '../domain/ports';
-import { databaseErrorKind } from './database-errors';
+import { databaseErrorKind, readWithDeadline, translated } from './database-errors';
 import type { Dialect } from './dialect';
 import { toolColumns, toStoredTool, type ToolRow } from './mapping';
 import type { StoreClient, StoreTransaction } from './prisma-client';
@@ -47,11 +47,7 @@ const MAX_WRITE_ATTEMPTS = 8;
  * database is too busy to serve now: the client is told to retry (SERVICE_UNAVAILABLE).
  */
 const WRITE_TRANSACTION = { maxWait: 10_000, timeout: 30_000 };
-/**
- * A read the database has not answered by then is reported unavailable. A server that hangs (stopped,
- * or cut off without the connection closing) never answers nor fails, and node-postgres waits forever.
- */
-const READ_DEADLINE_MS = 10_000;
+
 
 type Queryable = StoreClient | StoreTransaction;
 
@@ -61,14 +57,6 @@ async function rows<T>(db: Queryable, statement: Statement): Promise<T[]> {
 
 async function tools(db: Queryable, statement: Statement): Promise<StoredTool[]> {
   return (await rows<ToolRow>(db, statement)).map(toStoredTool);
-}
-
-/** The error of a database operation, in the port's terms (see the class comment). */
-function translated(error: unknown): unknown {
-  if (error instanceof StoreConflict || error instanceof DependencyUnavailable) return error;
-  const kind = databaseErrorKind(error);
-  if (kind === 'unavailable') return new DependencyUnavailable('The database is unavailable.', { cause: error });
-  return error;
 }
 
 /** The writer handed to `work`: reads lock what they read; each write translates the constraint violations it can cause. */
@@ -86,9 +74,9 @@ class TransactionWriter implements ToolWriter {
     return names.length === 0 ? [] : tools(this.tx, wrappersOfSql(names, this.dialect, { lock: true }));
   }
 
-  async insert(tool: ToolDefinition): Promise<StoredTool> {
+  async insert(tool: ToolDefinition, actor: string): Promise<StoredTool> {
     try {
-      return toStoredTool(await this.tx.tool.create({ data: toolColumns(tool) }));
+      return toStoredTool(await this.tx.tool.create({ data: { ...toolColumns(tool), createdBy: actor, updatedBy: actor } }));
     } catch (error) {
       const kind = databaseErrorKind(error);
       if (kind === 'uniqueViolation') throw new StoreConflict('NAME_TAKEN', tool.name);
@@ -97,11 +85,11 @@ class TransactionWriter implements ToolWriter {
     }
   }
 
-  async replace(tool: ToolDefinition): Promise<StoredTool> {
+  async replace(tool: ToolDefinition, actor: string): Promise<StoredTool> {
     try {
       const row = await this.tx.tool.update({
         where: { name: tool.name },
-        data: { ...toolColumns(tool), updatedAt: new Date() },
+        data: { ...toolColumns(tool), updatedAt: new Date(), updatedBy: actor },
       });
       return toStoredTool(row);
     } catch (error) {
@@ -196,17 +184,7 @@ export class PrismaToolStore implements ToolStore {
     return this.db.$disconnect();
   }
 
-  private async read<T>(query: () => Promise<T>): Promise<T> {
-    let deadline: NodeJS.Timeout | undefined;
-    const late = new Promise<never>((_resolve, reject) => {
-      deadline = setTimeout(() => reject(new DependencyUnavailable('The database did not answer in time.')), READ_DEADLINE_MS);
-    });
-    try {
-      return await Promise.race([query(), late]);
-    } catch (error) {
-      throw translated(error);
-    } finally {
-      clearTimeout(deadline);
-    }
+  private read<T>(query: () => Promise<T>): Promise<T> {
+    return readWithDeadline(query);
   }
 }

@@ -33,7 +33,7 @@ const TOOL_COLUMNS = [
   'name', 'description', 'source', 'toolType', 'code', 'mcpServer', 'mcpToolName', 'agentSkillPath', 'wrapsName',
   'inputSchema', 'outputSchema', 'readOnly', 'writes', 'writeScope', 'checkpointable', 'checkpointScope', 'sideEffects',
   'idempotent', 'unsafe', 'humanApprovalRequired', 'costProfile', 'lifecycle', 'timeout', 'createdAt', 'updatedAt',
-  'resourceSlots',
+  'createdBy', 'updatedBy', 'resourceSlots',
 ].map((column) => `"${column}"`).join(', ');
 
 /** `%`, `_` and `\` of `text` escaped, so that it matches itself in a LIKE pattern with `ESCAPE '\'`. */

@@ -1,3 +1,4 @@
+import { OPEN_ACCESS } from '../../src/domain/access';
 import { EventsUnavailable, type ToolEvent, type ToolEventBus } from '../../src/domain/events';
 import type { ToolStore } from '../../src/domain/ports';
 import { ToolRegistry } from '../../src/domain/registry';
@@ -104,10 +105,10 @@ describe.each(testDatabases())('registry events on %s', (kind) => {
   async function events(): Promise<{ kind: string; name: string }[]> {
     const marker = `zz-marker/m-${++markers}`;
     const start = received.length;
-    expect((await registry.create(draft(marker))).kind).toBe('ok');
+    expect((await registry.create(OPEN_ACCESS, draft(marker))).kind).toBe('ok');
     await until(() => received.some((r) => r.event.name === marker), `the event of the marker ${marker}`);
     // Deleted only once its created event has been observed, so that the observer sees it stored.
-    expect((await registry.delete(marker)).kind).toBe('deleted');
+    expect((await registry.delete(OPEN_ACCESS, marker)).kind).toBe('deleted');
     await until(() => received.filter((r) => r.event.name === marker).length === 2, `the deleted event of ${marker}`);
     const markerAt = received.findIndex((r, i) => i >= start && r.event.name === marker);
     const markerEvents = received.splice(markerAt);
@@ -131,11 +132,11 @@ describe.each(testDatabases())('registry events on %s', (kind) => {
   describe('create, update, delete', () => {
     it('publish one event each, after the commit, with the tool as stored (null after a delete)', async () => {
       // One write at a time: each event is checked against the database before the next write.
-      const created = await registry.create(draft('a/one'));
+      const created = await registry.create(OPEN_ACCESS, draft('a/one'));
       await observed(1);
-      const updated = await registry.update('a/one', { timeout: 5 });
+      const updated = await registry.update(OPEN_ACCESS, 'a/one', { timeout: 5 });
       await observed(2);
-      await registry.delete('a/one');
+      await registry.delete(OPEN_ACCESS, 'a/one');
       await observed(3);
       expect(await events()).toEqual([
         { kind: 'created', name: 'a/one' },
@@ -149,20 +150,20 @@ describe.each(testDatabases())('registry events on %s', (kind) => {
     });
 
     it('publish nothing for invalid input, a taken name, a missing tool or a wrapped tool', async () => {
-      await registry.create(draft('a/one'));
-      await registry.create(draft('a/check', { toolType: 'validation', source: 'wrapped', wraps: 'a/one' }));
+      await registry.create(OPEN_ACCESS, draft('a/one'));
+      await registry.create(OPEN_ACCESS, draft('a/check', { toolType: 'validation', source: 'wrapped', wraps: 'a/one' }));
       await settle();
-      expect((await registry.create(draft('BAD NAME'))).kind).toBe('invalid');
-      expect((await registry.create(draft('a/one'))).kind).toBe('nameTaken');
-      expect((await registry.update('a/one', { timeout: -1 })).kind).toBe('invalid');
-      expect((await registry.update('a/missing', { timeout: 5 })).kind).toBe('notFound');
-      expect((await registry.delete('a/missing')).kind).toBe('notFound');
-      expect((await registry.delete('a/one')).kind).toBe('wrapped');
+      expect((await registry.create(OPEN_ACCESS, draft('BAD NAME'))).kind).toBe('invalid');
+      expect((await registry.create(OPEN_ACCESS, draft('a/one'))).kind).toBe('nameTaken');
+      expect((await registry.update(OPEN_ACCESS, 'a/one', { timeout: -1 })).kind).toBe('invalid');
+      expect((await registry.update(OPEN_ACCESS, 'a/missing', { timeout: 5 })).kind).toBe('notFound');
+      expect((await registry.delete(OPEN_ACCESS, 'a/missing')).kind).toBe('notFound');
+      expect((await registry.delete(OPEN_ACCESS, 'a/one')).kind).toBe('wrapped');
       expect(await events()).toEqual([]);
     });
 
     it('publish one event for concurrent creates of one name: only the committed one', async () => {
-      const outcomes = await Promise.all([1, 2, 3, 4, 5].map(() => registry.create(draft('a/raced'))));
+      const outcomes = await Promise.all([1, 2, 3, 4, 5].map(() => registry.create(OPEN_ACCESS, draft('a/raced'))));
       expect(outcomes.filter((o) => o.kind === 'ok')).toHaveLength(1);
       expect(await events()).toEqual([{ kind: 'created', name: 'a/raced' }]);
     });
@@ -170,9 +171,9 @@ describe.each(testDatabases())('registry events on %s', (kind) => {
 
   describe('importTools', () => {
     it('publishes one event per created or updated tool, none for unchanged ones', async () => {
-      await registry.importTools(yamlOf({ name: 'i/a', description: 'A.' }, { name: 'i/b', description: 'B.' }), { dryRun: false });
+      await registry.importTools(OPEN_ACCESS, yamlOf({ name: 'i/a', description: 'A.' }, { name: 'i/b', description: 'B.' }), { dryRun: false });
       await settle();
-      const outcome = await registry.importTools(
+      const outcome = await registry.importTools(OPEN_ACCESS, 
         yamlOf({ name: 'i/a', description: 'A.' }, { name: 'i/b', description: 'B, changed.' }, { name: 'i/c', description: 'C.' }),
         { dryRun: false },
       );
@@ -184,14 +185,14 @@ describe.each(testDatabases())('registry events on %s', (kind) => {
     });
 
     it('publishes nothing on a dry run', async () => {
-      const outcome = await registry.importTools(yamlOf({ name: 'i/a', description: 'A.' }), { dryRun: true });
+      const outcome = await registry.importTools(OPEN_ACCESS, yamlOf({ name: 'i/a', description: 'A.' }), { dryRun: true });
       expect(outcome.kind).toBe('ok');
       expect(await events()).toEqual([]);
       expect(await observer.count(q({}))).toBe(0);
     });
 
     it('publishes nothing when one tool is invalid (nothing is written)', async () => {
-      const outcome = await registry.importTools(
+      const outcome = await registry.importTools(OPEN_ACCESS, 
         `${yamlOf({ name: 'i/a', description: 'A.' })}  - name: i/b\n    description: ''\n    source: builtin\n`,
         { dryRun: false },
       );
@@ -202,7 +203,7 @@ describe.each(testDatabases())('registry events on %s', (kind) => {
     it('publishes nothing for an import the database rolled back', async () => {
       // Two imports race to create the same new tools; the database lets one commit, rolls the other back.
       const text = yamlOf({ name: 'r/a', description: 'A.' }, { name: 'r/b', description: 'B.' });
-      const outcomes = await Promise.all([1, 2, 3].map(() => registry.importTools(text, { dryRun: false })));
+      const outcomes = await Promise.all([1, 2, 3].map(() => registry.importTools(OPEN_ACCESS, text, { dryRun: false })));
       const committedCreates = outcomes.flatMap((o) => (o.kind === 'ok' ? o.tools.filter((t) => t.change === 'created') : []));
       expect(committedCreates).toHaveLength(2);
       expect(await events()).toEqual([
@@ -220,10 +221,10 @@ describe.each(testDatabases())('registry events on %s', (kind) => {
       // A real Redis bus whose Redis is not there: nothing it publishes is delivered.
       deadBus = new RedisToolEventBus(`redis://127.0.0.1:${await freePort()}`, { log: () => undefined });
       const failing = new ToolRegistry(store, { events: deadBus });
-      expect((await failing.create(draft('f/one'))).kind).toBe('ok');
-      expect((await failing.update('f/one', { timeout: 9 })).kind).toBe('ok');
-      expect((await failing.importTools(yamlOf({ name: 'f/two', description: 'Two.' }), { dryRun: false })).kind).toBe('ok');
-      expect((await failing.delete('f/one')).kind).toBe('deleted');
+      expect((await failing.create(OPEN_ACCESS, draft('f/one'))).kind).toBe('ok');
+      expect((await failing.update(OPEN_ACCESS, 'f/one', { timeout: 9 })).kind).toBe('ok');
+      expect((await failing.importTools(OPEN_ACCESS, yamlOf({ name: 'f/two', description: 'Two.' }), { dryRun: false })).kind).toBe('ok');
+      expect((await failing.delete(OPEN_ACCESS, 'f/one')).kind).toBe('deleted');
       expect((await observer.findByNames(['f/two'])).map((t) => t.name)).toEqual(['f/two']);
       await expect(failing.subscribe({}).next()).rejects.toBeInstanceOf(EventsUnavailable);
     });

@@ -4,6 +4,7 @@
  * update, delete and import alike, plus the rules an import adds (a name twice in one import) and
  * the one an update adds (a tool cannot be renamed).
  */
+import { OPEN_ACCESS } from '../../src/domain/access';
 import type { ToolStore } from '../../src/domain/ports';
 import { ToolRegistry, type ImportOutcome, type WriteOutcome } from '../../src/domain/registry';
 import { createToolStore } from '../../src/store';
@@ -40,9 +41,9 @@ describe.each(testDatabases())('rules on stored data, on %s', (kind) => {
     database = await freshDatabase(kind);
     store = await createToolStore(database.url);
     registry = new ToolRegistry(store);
-    expect((await registry.create(tool('base/tool'))).kind).toBe('ok');
-    expect((await registry.create(tool('base/other'))).kind).toBe('ok');
-    expect((await registry.create(validation('base/check', 'base/tool'))).kind).toBe('ok');
+    expect((await registry.create(OPEN_ACCESS, tool('base/tool'))).kind).toBe('ok');
+    expect((await registry.create(OPEN_ACCESS, tool('base/other'))).kind).toBe('ok');
+    expect((await registry.create(OPEN_ACCESS, validation('base/check', 'base/tool'))).kind).toBe('ok');
   });
   afterAll(async () => {
     await store?.close();
@@ -51,13 +52,13 @@ describe.each(testDatabases())('rules on stored data, on %s', (kind) => {
 
   describe('NAME_TAKEN: names are unique across tools and validations', () => {
     it('a taken name alone is nameTaken; with other issues it joins them', async () => {
-      expect(problems(await registry.create(tool('base/tool')))).toEqual(['nameTaken']);
-      expect(problems(await registry.create(tool('base/check')))).toEqual(['nameTaken']);
-      expect(problems(await registry.create(tool('base/tool', { timeout: 0 })))).toEqual(['INVALID_TIMEOUT timeout', 'NAME_TAKEN name']);
+      expect(problems(await registry.create(OPEN_ACCESS, tool('base/tool')))).toEqual(['nameTaken']);
+      expect(problems(await registry.create(OPEN_ACCESS, tool('base/check')))).toEqual(['nameTaken']);
+      expect(problems(await registry.create(OPEN_ACCESS, tool('base/tool', { timeout: 0 })))).toEqual(['INVALID_TIMEOUT timeout', 'NAME_TAKEN name']);
     });
 
     it('a name twice in one import: the second is NAME_TAKEN, and nothing is written', async () => {
-      const outcome = await registry.importTools(configOf(tool('twice/a'), tool('twice/b'), tool('twice/a')), { dryRun: false });
+      const outcome = await registry.importTools(OPEN_ACCESS, configOf(tool('twice/a'), tool('twice/b'), tool('twice/a')), { dryRun: false });
       expect(importProblems(outcome)).toEqual(['2: NAME_TAKEN name']);
       expect(await registry.getMany(['twice/a', 'twice/b'])).toEqual([]);
     });
@@ -65,19 +66,19 @@ describe.each(testDatabases())('rules on stored data, on %s', (kind) => {
 
   describe('WRAPPED_TOOL_NOT_FOUND: a validation wraps an existing tool, not a validation', () => {
     it('through create', async () => {
-      expect(problems(await registry.create(validation('v/missing', 'base/nothing')))).toEqual(['WRAPPED_TOOL_NOT_FOUND wraps']);
-      expect(problems(await registry.create(validation('v/of-validation', 'base/check')))).toEqual(['WRAPPED_TOOL_NOT_FOUND wraps']);
+      expect(problems(await registry.create(OPEN_ACCESS, validation('v/missing', 'base/nothing')))).toEqual(['WRAPPED_TOOL_NOT_FOUND wraps']);
+      expect(problems(await registry.create(OPEN_ACCESS, validation('v/of-validation', 'base/check')))).toEqual(['WRAPPED_TOOL_NOT_FOUND wraps']);
     });
 
     it('through update', async () => {
-      expect(problems(await registry.update('base/check', { wraps: 'base/nothing' }))).toEqual(['WRAPPED_TOOL_NOT_FOUND wraps']);
+      expect(problems(await registry.update(OPEN_ACCESS, 'base/check', { wraps: 'base/nothing' }))).toEqual(['WRAPPED_TOOL_NOT_FOUND wraps']);
       expect((await registry.get('base/check'))?.wraps).toBe('base/tool');
     });
 
     it('through import: a tool of the same import may be wrapped, a missing one may not', async () => {
-      const ok = await registry.importTools(configOf(validation('imp/check', 'imp/tool'), tool('imp/tool')), { dryRun: false });
+      const ok = await registry.importTools(OPEN_ACCESS, configOf(validation('imp/check', 'imp/tool'), tool('imp/tool')), { dryRun: false });
       expect(importProblems(ok)).toEqual(['ok']);
-      const missing = await registry.importTools(configOf(tool('imp/fine'), validation('imp/check-missing', 'imp/nothing')), { dryRun: false });
+      const missing = await registry.importTools(OPEN_ACCESS, configOf(tool('imp/fine'), validation('imp/check-missing', 'imp/nothing')), { dryRun: false });
       expect(importProblems(missing)).toEqual(['1: WRAPPED_TOOL_NOT_FOUND wraps']);
       expect(await registry.get('imp/fine')).toBeNull();
     });
@@ -85,29 +86,29 @@ describe.each(testDatabases())('rules on stored data, on %s', (kind) => {
 
   describe('TOOL_IS_WRAPPED: a wrapped tool stays a tool while validations wrap it', () => {
     it('through delete', async () => {
-      const outcome = await registry.delete('base/tool');
+      const outcome = await registry.delete(OPEN_ACCESS, 'base/tool');
       expect(outcome.kind === 'wrapped' && outcome.wrappedBy.map((t) => t.name)).toEqual(['base/check']);
       expect(await registry.get('base/tool')).not.toBeNull();
     });
 
     it('through update: turning a wrapped tool into a validation', async () => {
-      expect(problems(await registry.update('base/tool', { toolType: 'validation', source: 'wrapped', wraps: 'base/other' }))).toEqual([
+      expect(problems(await registry.update(OPEN_ACCESS, 'base/tool', { toolType: 'validation', source: 'wrapped', wraps: 'base/other' }))).toEqual([
         'TOOL_IS_WRAPPED toolType',
       ]);
       expect((await registry.get('base/tool'))?.toolType).toBe('tool');
     });
 
     it('through import: refused, unless the same import makes its validations wrap something else', async () => {
-      const refused = await registry.importTools(configOf(validation('base/tool', 'base/other')), { dryRun: false });
+      const refused = await registry.importTools(OPEN_ACCESS, configOf(validation('base/tool', 'base/other')), { dryRun: false });
       expect(importProblems(refused)).toEqual(['0: TOOL_IS_WRAPPED tool_type']);
-      const rewired = await registry.importTools(configOf(validation('base/tool', 'base/other'), validation('base/check', 'base/other')), { dryRun: true });
+      const rewired = await registry.importTools(OPEN_ACCESS, configOf(validation('base/tool', 'base/other'), validation('base/check', 'base/other')), { dryRun: true });
       expect(importProblems(rewired)).toEqual(['ok']);
     });
   });
 
   describe('a tool cannot be renamed', () => {
     it('updateTool with another name is FIELD_NOT_ALLOWED at name, and nothing changes', async () => {
-      expect(problems(await registry.update('base/other', { name: 'base/renamed' }))).toEqual(['FIELD_NOT_ALLOWED name']);
+      expect(problems(await registry.update(OPEN_ACCESS, 'base/other', { name: 'base/renamed' }))).toEqual(['FIELD_NOT_ALLOWED name']);
       expect(await registry.get('base/renamed')).toBeNull();
       expect(await registry.get('base/other')).not.toBeNull();
     });

@@ -1,7 +1,7 @@
 import { EventsUnavailable } from '../../src/domain/events';
 import { InProcessToolEventBus } from '../../src/server/events';
 import { MAX_BUFFERED_EVENTS } from '../../src/server/events/subscription';
-import { fullTool } from '../support/fixtures';
+import { fullTool, stored } from '../support/fixtures';
 import { deletedEvent, failureOf, nextWithin } from './streams';
 
 describe('the in-process event bus', () => {
@@ -15,7 +15,7 @@ describe('the in-process event bus', () => {
     const a = bus.subscribe({});
     const b = bus.subscribe({ namespace: null });
     const now = new Date();
-    const created = { kind: 'created' as const, name: 'x/one', tool: { ...fullTool('x/one'), createdAt: now, updatedAt: now }, occurredAt: now };
+    const created = { kind: 'created' as const, name: 'x/one', tool: stored(fullTool('x/one'), now), occurredAt: now, actor: 'tester' };
     bus.publish([created]);
     bus.publish([deletedEvent('y/two')]);
     for (const stream of [a, b]) {

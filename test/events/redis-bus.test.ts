@@ -1,7 +1,7 @@
 import { EventsUnavailable, type ToolEvent } from '../../src/domain/events';
 import { RedisToolEventBus } from '../../src/server/events';
 import { MAX_UNACKNOWLEDGED_BYTES } from '../../src/server/events/redis';
-import { fullTool } from '../support/fixtures';
+import { fullTool, stored } from '../support/fixtures';
 import { freePort, privateRedis, requireTestRedis, TEST_REDIS_URL, type PrivateRedis } from './redis-server';
 import { deletedEvent, failureOf, nextWithin } from './streams';
 
@@ -35,8 +35,9 @@ describe('the Redis event bus', () => {
       const event: ToolEvent = {
         kind: 'updated',
         name: 'devops/docker-build',
-        tool: { ...fullTool('devops/docker-build'), createdAt: new Date(now.getTime() - 1000), updatedAt: now },
+        tool: stored(fullTool('devops/docker-build'), new Date(now.getTime() - 1000), now),
         occurredAt: now,
+        actor: 'tester',
       };
       a.publish([deletedEvent('other/x')]);
       a.publish([event]);
@@ -90,9 +91,9 @@ describe('the Redis event bus', () => {
       const open = a.subscribe({});
       redis.pause();
       // 40 writes of 1 MiB each: more than the bound, published faster than any probe notices the hang.
-      const large = { ...fullTool('big/tool'), description: 'x'.repeat(2 ** 20), createdAt: new Date(), updatedAt: new Date() };
+      const large = stored({ ...fullTool('big/tool'), description: 'x'.repeat(2 ** 20) });
       const started = performance.now();
-      for (let i = 0; i < 40; i++) a.publish([{ kind: 'updated', name: 'big/tool', tool: large, occurredAt: new Date() }]);
+      for (let i = 0; i < 40; i++) a.publish([{ kind: 'updated', name: 'big/tool', tool: large, occurredAt: new Date(), actor: 'tester' }]);
       expect(performance.now() - started).toBeLessThan(1000);
       expect(a.unacknowledged).toBeGreaterThan(0);
       expect(a.unacknowledged).toBeLessThanOrEqual(MAX_UNACKNOWLEDGED_BYTES);

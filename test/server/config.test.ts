@@ -13,6 +13,42 @@ describe('server configuration', () => {
       corsOrigins: [],
       limits: DEFAULT_REQUEST_LIMITS,
       fieldSuggestions: true,
+      access: { control: 'off', reads: 'public' },
+      jwt: { jwksUrl: undefined, secret: undefined, issuer: undefined, audience: undefined },
+    });
+  });
+
+  describe('access control (spec section 6)', () => {
+    it.each(['127.0.0.1', '127.1.2.3', 'localhost', '::1'])('is off by default on the loopback address %s', (host) => {
+      expect(loadConfig({ HOST: host }).access).toEqual({ control: 'off', reads: 'public' });
+    });
+
+    it.each(['0.0.0.0', '::', '10.0.0.5', 'toolgraph.internal'])('is on by default on %s, reads stay public', (host) => {
+      expect(loadConfig({ HOST: host }).access).toEqual({ control: 'on', reads: 'public' });
+    });
+
+    it('follows TOOLGRAPH_AUTH and TOOLGRAPH_READ_ACCESS', () => {
+      expect(loadConfig({ TOOLGRAPH_AUTH: 'on' }).access.control).toBe('on');
+      expect(loadConfig({ HOST: '0.0.0.0', TOOLGRAPH_AUTH: 'off' }).access.control).toBe('off');
+      expect(loadConfig({ TOOLGRAPH_AUTH: 'on', TOOLGRAPH_READ_ACCESS: 'authenticated' }).access).toEqual({ control: 'on', reads: 'authenticated' });
+    });
+
+    it.each([
+      [{ TOOLGRAPH_AUTH: 'yes' }, /TOOLGRAPH_AUTH must be on or off/],
+      [{ TOOLGRAPH_READ_ACCESS: 'private' }, /TOOLGRAPH_READ_ACCESS must be public or authenticated/],
+      [{ TOOLGRAPH_READ_ACCESS: 'authenticated' }, /needs TOOLGRAPH_AUTH=on/],
+      [{ TOOLGRAPH_JWT_SECRET: 'short' }, /at least 32 bytes/],
+      [{ TOOLGRAPH_JWT_SECRET: 's'.repeat(32), TOOLGRAPH_JWT_JWKS_URL: 'https://id.example/jwks' }, /not both/],
+      [{ TOOLGRAPH_JWT_JWKS_URL: 'ftp://id.example/jwks' }, /http\(s\) URL/],
+      [{ TOOLGRAPH_JWT_ISSUER: 'https://id.example' }, /need TOOLGRAPH_JWT_JWKS_URL or TOOLGRAPH_JWT_SECRET/],
+    ])('refuses %j', (env, message) => {
+      expect(() => loadConfig(env)).toThrow(ConfigError);
+      expect(() => loadConfig(env)).toThrow(message);
+    });
+
+    it('reads the JWT settings', () => {
+      const env = { TOOLGRAPH_JWT_JWKS_URL: 'https://id.example/jwks', TOOLGRAPH_JWT_ISSUER: 'https://id.example', TOOLGRAPH_JWT_AUDIENCE: 'toolgraph' };
+      expect(loadConfig(env).jwt).toEqual({ jwksUrl: 'https://id.example/jwks', secret: undefined, issuer: 'https://id.example', audience: 'toolgraph' });
     });
   });
 

@@ -17,7 +17,7 @@ describe.each(testDatabases())('ToolStore ordering, updatedSince and stats on %s
 
   async function insert(...tools: ToolDefinition[]): Promise<void> {
     await store.write(async (writer) => {
-      for (const tool of tools) await writer.insert(tool);
+      for (const tool of tools) await writer.insert(tool, 'tester');
     });
   }
 
@@ -142,7 +142,7 @@ describe.each(testDatabases())('ToolStore ordering, updatedSince and stats on %s
     it('sees a replaced tool as updated now', async () => {
       const since = new Date();
       await store.write(async (writer) => {
-        await writer.replace(builtinTool('a/old', { description: 'changed' }));
+        await writer.replace(builtinTool('a/old', { description: 'changed' }), 'tester');
       });
       const page = await store.listPage({ query: q({ updatedSince: since }), first: 10 });
       expect(namesOf(page.tools)).toEqual(['a/old']);

@@ -5,7 +5,7 @@ import { createPrismaClient } from '../../src/store/prisma-client';
 import { freshDatabase, testDatabases, type FreshDatabase } from '../support/databases';
 import { builtinTool, fullTool, q, validationOf } from '../support/fixtures';
 
-const definitionOf = ({ createdAt: _c, updatedAt: _u, ...definition }: StoredTool): ToolDefinition => definition;
+const definitionOf = ({ createdAt: _c, updatedAt: _u, createdBy: _cb, updatedBy: _ub, ...definition }: StoredTool): ToolDefinition => definition;
 const namesOf = (tools: StoredTool[]) => tools.map((tool) => tool.name);
 
 function expectConflict(error: unknown, rule: StoreConflict['rule'], toolName: string): void {
@@ -36,7 +36,7 @@ describe.each(testDatabases())('ToolStore on %s', (kind) => {
 
   async function insert(...tools: ToolDefinition[]): Promise<void> {
     await store.write(async (writer) => {
-      for (const tool of tools) await writer.insert(tool);
+      for (const tool of tools) await writer.insert(tool, 'tester');
     });
   }
 
@@ -63,7 +63,7 @@ describe.each(testDatabases())('ToolStore on %s', (kind) => {
   describe('insert and read back', () => {
     it('round-trips every field of a full definition, slots in their given order', async () => {
       const before = Date.now();
-      const stored = await store.write((writer) => writer.insert(fullTool('devops/docker-build')));
+      const stored = await store.write((writer) => writer.insert(fullTool('devops/docker-build'), 'tester'));
       expect(definitionOf(stored)).toEqual(fullTool('devops/docker-build'));
       const [read] = await store.findByNames(['devops/docker-build']);
       expect(definitionOf(read!)).toEqual(fullTool('devops/docker-build'));
@@ -100,15 +100,17 @@ describe.each(testDatabases())('ToolStore on %s', (kind) => {
   });
 
   describe('replace', () => {
-    it('rewrites the row and its slots, keeps createdAt and bumps updatedAt', async () => {
-      const original = await store.write((writer) => writer.insert(fullTool('devops/docker-build')));
+    it('rewrites the row and its slots, keeps createdAt and createdBy, bumps updatedAt and records updatedBy', async () => {
+      const original = await store.write((writer) => writer.insert(fullTool('devops/docker-build'), 'tester'));
+      expect([original.createdBy, original.updatedBy]).toEqual(['tester', 'tester']);
       await new Promise((resolve) => setTimeout(resolve, 20));
       const changed: ToolDefinition = {
         ...builtinTool('devops/docker-build', { description: 'Now builtin' }),
         resourceSlots: [{ ...fullTool('x/y').resourceSlots[2]!, name: 'cache' }, fullTool('x/y').resourceSlots[0]!],
       };
-      const replaced = await store.write((writer) => writer.replace(changed));
+      const replaced = await store.write((writer) => writer.replace(changed, 'other-team'));
       expect(definitionOf(replaced)).toEqual(changed);
+      expect([replaced.createdBy, replaced.updatedBy]).toEqual(['tester', 'other-team']);
       const [read] = await store.findByNames(['devops/docker-build']);
       expect(definitionOf(read!)).toEqual(changed);
       expect(read!.createdAt.getTime()).toBe(original.createdAt.getTime());
@@ -253,8 +255,8 @@ describe.each(testDatabases())('ToolStore on %s', (kind) => {
   describe('the database enforces names and the wrapped reference', () => {
     it('lets exactly one of two concurrent inserts of one name succeed; the other is NAME_TAKEN', async () => {
       const results = await Promise.allSettled([
-        store.write((writer) => writer.insert(builtinTool('race/same', { description: 'first' }))),
-        store.write((writer) => writer.insert(builtinTool('race/same', { description: 'second' }))),
+        store.write((writer) => writer.insert(builtinTool('race/same', { description: 'first' }), 'tester')),
+        store.write((writer) => writer.insert(builtinTool('race/same', { description: 'second' }), 'tester')),
       ]);
       expect(results.filter((result) => result.status === 'fulfilled')).toHaveLength(1);
       const rejected = results.filter((result): result is PromiseRejectedResult => result.status === 'rejected');
@@ -265,7 +267,7 @@ describe.each(testDatabases())('ToolStore on %s', (kind) => {
 
     it('refuses a validation named like an existing tool (one namespace of names)', async () => {
       await insert(builtinTool('n/tool'), builtinTool('n/other'));
-      const error = await rejection(store.write((writer) => writer.insert(validationOf('n/tool', 'n/other'))));
+      const error = await rejection(store.write((writer) => writer.insert(validationOf('n/tool', 'n/other'), 'tester')));
       expectConflict(error, 'NAME_TAKEN', 'n/tool');
     });
 
@@ -278,7 +280,7 @@ describe.each(testDatabases())('ToolStore on %s', (kind) => {
     });
 
     it('refuses a validation wrapping a missing tool: WRAPPED_TOOL_NOT_FOUND', async () => {
-      const error = await rejection(store.write((writer) => writer.insert(validationOf('w/check', 'w/missing'))));
+      const error = await rejection(store.write((writer) => writer.insert(validationOf('w/check', 'w/missing'), 'tester')));
       expectConflict(error, 'WRAPPED_TOOL_NOT_FOUND', 'w/missing');
       expect(await store.findByNames(['w/check'])).toEqual([]);
     });
@@ -286,7 +288,7 @@ describe.each(testDatabases())('ToolStore on %s', (kind) => {
     it('refuses a validation wrapping another validation: WRAPPED_TOOL_NOT_FOUND', async () => {
       await insert(builtinTool('w/tool'));
       await insert(validationOf('w/check', 'w/tool'));
-      const error = await rejection(store.write((writer) => writer.insert(validationOf('w/meta', 'w/check'))));
+      const error = await rejection(store.write((writer) => writer.insert(validationOf('w/meta', 'w/check'), 'tester')));
       expectConflict(error, 'WRAPPED_TOOL_NOT_FOUND', 'w/check');
     });
 
@@ -294,7 +296,7 @@ describe.each(testDatabases())('ToolStore on %s', (kind) => {
       await insert(builtinTool('w/tool'));
       await insert(validationOf('w/check', 'w/tool'));
       const error = await rejection(
-        store.write((writer) => writer.replace(builtinTool('w/tool', { toolType: 'validation', source: 'wrapped' }))),
+        store.write((writer) => writer.replace(builtinTool('w/tool', { toolType: 'validation', source: 'wrapped' }), 'tester')),
       );
       expectConflict(error, 'TOOL_IS_WRAPPED', 'w/tool');
     });
@@ -305,8 +307,8 @@ describe.each(testDatabases())('ToolStore on %s', (kind) => {
       const failure = new Error('domain said no');
       const error = await rejection(
         store.write(async (writer) => {
-          await writer.insert(fullTool('tx/one'));
-          await writer.insert(builtinTool('tx/two'));
+          await writer.insert(fullTool('tx/one'), 'tester');
+          await writer.insert(builtinTool('tx/two'), 'tester');
           throw failure;
         }),
       );
@@ -324,8 +326,8 @@ describe.each(testDatabases())('ToolStore on %s', (kind) => {
 
     it('see their own writes through the writer', async () => {
       const seen = await store.write(async (writer) => {
-        await writer.insert(builtinTool('tx/base'));
-        await writer.insert(validationOf('tx/check', 'tx/base'));
+        await writer.insert(builtinTool('tx/base'), 'tester');
+        await writer.insert(validationOf('tx/check', 'tx/base'), 'tester');
         return { found: await writer.findByNames(['tx/base']), wrappers: await writer.findWrappersOf(['tx/base']) };
       });
       expect(namesOf(seen.found)).toEqual(['tx/base']);
@@ -397,10 +399,10 @@ describe.each(testDatabases())('ToolStore on %s', (kind) => {
     });
 
     it('inserts and replaces a tool with its slots in one statement each (plus the COMMIT)', async () => {
-      const inserted = await sqlOf(() => store.write((writer) => writer.insert(fullTool('bulk/one'))));
+      const inserted = await sqlOf(() => store.write((writer) => writer.insert(fullTool('bulk/one'), 'tester')));
       expect(withoutTransactionControl(inserted)).toHaveLength(1);
       expect(withoutTransactionControl(inserted)[0]).toMatch(/^INSERT\b/);
-      const replaced = await sqlOf(() => store.write((writer) => writer.replace(fullTool('bulk/one'))));
+      const replaced = await sqlOf(() => store.write((writer) => writer.replace(fullTool('bulk/one'), 'tester')));
       expect(withoutTransactionControl(replaced)).toHaveLength(1);
       expect(withoutTransactionControl(replaced)[0]).toMatch(/^UPDATE\b/);
     });

@@ -4,7 +4,7 @@
  * of these (`builtinTool(name, { … })`) rather than writing a whole definition out again.
  */
 import { toolQuery } from '../../src/domain/filter';
-import { defaultCapability, type ToolDefinition } from '../../src/domain/model';
+import { defaultCapability, type StoredTool, type ToolDefinition } from '../../src/domain/model';
 import type { ToolFilter, ToolQuery } from '../../src/domain/ports';
 
 /** A minimal valid builtin tool; `overrides` replace whole fields. */
@@ -105,4 +105,9 @@ export function q(filter: ToolFilter): ToolQuery {
   const query = toolQuery(filter);
   if (!query) throw new Error(`q: the filter ${JSON.stringify(filter)} matches nothing; the registry would not ask the store`);
   return query;
+}
+
+/** A definition as the store would hand it back, written by "tester" at `createdAt` (and last at `updatedAt`). */
+export function stored(definition: ToolDefinition, createdAt = new Date(), updatedAt = createdAt): StoredTool {
+  return { ...definition, createdAt, updatedAt, createdBy: 'tester', updatedBy: 'tester' };
 }

@@ -1,16 +1,21 @@
+import { mayWrite, namespaceToWrite, type Caller } from '../access';
 import { validateTool, type ToolDraft } from '../validation';
 import { API_PATHS, byName, draftWraps, nameTakenIssue, wrapsIssues } from './stored-rules';
 import type { Commit } from './unit-of-work';
 import { commitOne, type WriteOutcome } from './write-outcome';
 
 /**
- * `createTool`: every rule of the model (validation.ts), then, in the transaction, the name is free
- * and a validation's wrapped tool exists and is a tool. A taken name alone is `nameTaken`; with
- * other issues it joins them as NAME_TAKEN.
+ * `createTool`. Who may: a caller whose grant covers the tool's namespace (a validation may wrap a
+ * tool of a namespace its author cannot write). What makes it valid: every rule of the model
+ * (validation.ts), then, in the transaction, the name is free and a validation's wrapped tool
+ * exists and is a tool. A taken name alone is `nameTaken`; with other issues it joins them as
+ * NAME_TAKEN.
  */
-export function createTool(commit: Commit, input: ToolDraft): Promise<WriteOutcome> {
+export async function createTool(commit: Commit, caller: Caller, input: ToolDraft): Promise<WriteOutcome> {
+  const namespace = namespaceToWrite(input.name);
+  if (namespace !== null && !mayWrite(caller.grant, namespace)) return { kind: 'forbidden', namespace };
   const checked = validateTool(input);
-  return commitOne(commit, async (writer) => {
+  return commitOne(commit, caller.actor, async (writer) => {
     const name = typeof input.name === 'string' ? input.name : null;
     const issues = checked.ok ? [] : [...checked.issues];
     const wraps = draftWraps(input, issues);

@@ -1,16 +1,24 @@
+import { mayWrite, namespaceToWrite, type Caller } from '../access';
 import type { StoredTool } from '../model';
 import { StoreConflict, type ToolReader } from '../ports';
 import type { Commit } from './unit-of-work';
+import type { Forbidden } from './write-outcome';
 
 export type DeleteOutcome =
   | { kind: 'deleted'; tool: StoredTool }
   | { kind: 'notFound'; name: string }
-  | { kind: 'wrapped'; name: string; wrappedBy: StoredTool[] };
+  | { kind: 'wrapped'; name: string; wrappedBy: StoredTool[] }
+  | Forbidden;
 
-/** `deleteTool`: TOOL_IS_WRAPPED, a tool stays while validations wrap it. */
-export async function deleteTool(commit: Commit, reader: ToolReader, name: string): Promise<DeleteOutcome> {
+/**
+ * `deleteTool`. Who may: a caller whose grant covers the tool's namespace. What makes it valid:
+ * TOOL_IS_WRAPPED, a tool stays while validations wrap it.
+ */
+export async function deleteTool(commit: Commit, reader: ToolReader, caller: Caller, name: string): Promise<DeleteOutcome> {
+  const namespace = namespaceToWrite(name);
+  if (namespace !== null && !mayWrite(caller.grant, namespace)) return { kind: 'forbidden', namespace };
   try {
-    return await commit(async (writer): Promise<DeleteOutcome> => {
+    return await commit(caller.actor, async (writer): Promise<DeleteOutcome> => {
       const [current] = await writer.findByNames([name]);
       if (!current) return { kind: 'notFound', name };
       const wrappedBy = await writer.findWrappersOf([name]);

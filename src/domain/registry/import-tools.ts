@@ -1,10 +1,11 @@
+import { forbiddenIssue, mayWrite, namespaceToWrite, type Caller } from '../access';
 import type { ConfigEntry } from '../config';
 import type { Checked, Issue } from '../issues';
 import type { StoredTool, ToolDefinition } from '../model';
-import { StoreConflict, type ToolWriter } from '../ports';
+import { StoreConflict } from '../ports';
 import { sameJsonValue } from '../values';
 import { byName, CONFIG_PATHS, conflictIssue, wrappedTypeIssues, wrapsIssues } from './stored-rules';
-import type { Commit } from './unit-of-work';
+import type { Commit, UnitWriter } from './unit-of-work';
 
 export type ToolChange = 'created' | 'updated' | 'unchanged';
 
@@ -38,25 +39,28 @@ export type ConfigReader = (text: string) => Promise<Checked<ConfigEntry[]>>;
 const NAME_RACE_ATTEMPTS = 5;
 
 /**
- * `importTools`: all or nothing. Every tool of the text is checked against the rules and against
- * the registry as it will be after the import (a validation may wrap a tool of the same import),
- * and only when no tool has an issue is anything written, in one transaction. Existing names are
- * updated, new ones created, tools that would not change are left alone; a dry run writes nothing.
+ * `importTools`: all or nothing. Who may: a caller whose grant covers the namespace of every tool
+ * of the text; each tool outside it is FORBIDDEN (at its `name`), dry runs included. What makes it
+ * valid: every tool of the text is checked against the rules and against the registry as it will
+ * be after the import (a validation may wrap a tool of the same import), and only when no tool has
+ * an issue is anything written, in one transaction. Existing names are updated, new ones created,
+ * tools that would not change are left alone; a dry run writes nothing.
  */
 export async function importTools(
   commit: Commit,
   readConfig: ConfigReader,
+  caller: Caller,
   configText: string,
   options: { dryRun: boolean },
 ): Promise<ImportOutcome> {
   const parsed = await readConfig(configText);
   if (!parsed.ok) return { kind: 'invalid', tools: [], issues: parsed.issues };
-  const plan = planImport(parsed.value);
+  const plan = planImport(parsed.value, caller);
   if (plan.valid.length === 0 && plan.invalid.size > 0) return invalidImport(plan.invalid);
 
   for (let attempt = 1; ; attempt++) {
     try {
-      return await commit((writer) => applyImport(writer, plan, options));
+      return await commit(caller.actor, (writer) => applyImport(writer, plan, options));
     } catch (error) {
       if (!(error instanceof StoreConflict)) throw error;
       if (error.rule === 'NAME_TAKEN' && attempt < NAME_RACE_ATTEMPTS) continue;
@@ -73,11 +77,17 @@ interface ImportPlan {
   firstIndexOfName: ReadonlyMap<string, number>;
 }
 
-function planImport(entries: readonly ConfigEntry[]): ImportPlan {
+function planImport(entries: readonly ConfigEntry[], caller: Caller): ImportPlan {
   const invalid = new IssuesByTool();
   const valid: ImportPlan['valid'] = [];
   const firstIndexOfName = new Map<string, number>();
   for (const entry of entries) {
+    const namespace = namespaceToWrite(entry.name);
+    if (namespace !== null && !mayWrite(caller.grant, namespace)) {
+      // Only that it may not be written: its other issues are none of this caller's business.
+      invalid.report(entry.index, entry.name, [forbiddenIssue(namespace)]);
+      continue;
+    }
     if (!entry.checked.ok) invalid.report(entry.index, entry.name, entry.checked.issues);
     if (entry.name !== null && firstIndexOfName.has(entry.name)) {
       invalid.report(entry.index, entry.name, [
@@ -92,7 +102,7 @@ function planImport(entries: readonly ConfigEntry[]): ImportPlan {
 }
 
 /** One run of the import's transaction; its issues start from the plan's on every run. */
-async function applyImport(writer: ToolWriter, plan: ImportPlan, options: { dryRun: boolean }): Promise<ImportOutcome> {
+async function applyImport(writer: UnitWriter, plan: ImportPlan, options: { dryRun: boolean }): Promise<ImportOutcome> {
   const invalid = new IssuesByTool(plan.invalid);
   const definitions = plan.valid.map((v) => v.definition);
   // Every tool of the import and every tool they wrap, in one read; a wrapped tool is judged as it
@@ -169,7 +179,7 @@ function invalidImport(invalid: ReadonlyMap<number, InvalidImportedTool>): Impor
 }
 
 function sameDefinition(stored: StoredTool, definition: ToolDefinition): boolean {
-  const { createdAt: _created, updatedAt: _updated, ...storedDefinition } = stored;
+  const { createdAt: _created, updatedAt: _updated, createdBy: _creator, updatedBy: _updater, ...storedDefinition } = stored;
   // Every field of a definition is a JSON value; compared without prototypes (see sameJsonValue).
   return sameJsonValue(storedDefinition, definition);
 }

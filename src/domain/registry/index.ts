@@ -1,12 +1,13 @@
+import type { Caller } from '../access';
 import { parseToolConfigs } from '../config';
 import { EventsUnavailable, type ToolEvent, type ToolEventFilter, type ToolEventPublisher, type ToolEventSubscriber } from '../events';
-import { storableNames, toolQuery } from '../filter';
 import type { StoredTool } from '../model';
-import { emptyToolStats, type NamespaceSummary, type ToolFilter, type ToolOrder, type ToolPage, type ToolPosition, type ToolStats, type ToolStore } from '../ports';
+import type { NamespaceSummary, ToolFilter, ToolPage, ToolStats, ToolStore } from '../ports';
 import type { ToolDraft } from '../validation';
 import { createTool } from './create-tool';
 import { deleteTool, type DeleteOutcome } from './delete-tool';
 import { importTools, type ConfigReader, type ImportOutcome } from './import-tools';
+import * as reads from './read-tools';
 import { unitOfWork, type Commit } from './unit-of-work';
 import { updateTool } from './update-tool';
 import type { WriteOutcome } from './write-outcome';
@@ -14,6 +15,7 @@ import type { WriteOutcome } from './write-outcome';
 export type { ToolDraft };
 export type { DeleteOutcome } from './delete-tool';
 export type { ConfigReader, ImportedTool, ImportOutcome, InvalidImportedTool, ToolChange } from './import-tools';
+export type { ListRequest } from './read-tools';
 export type { WriteOutcome } from './write-outcome';
 
 export interface ToolRegistryOptions {
@@ -23,20 +25,12 @@ export interface ToolRegistryOptions {
   readConfig?: ConfigReader;
 }
 
-/** A page request of `tools`, with the filter as the client gave it. */
-export interface ListRequest {
-  filter: ToolFilter;
-  first: number;
-  order?: ToolOrder;
-  after?: ToolPosition | null;
-}
-
 /**
- * The registry's use cases, one module each (create-tool.ts, update-tool.ts, delete-tool.ts,
- * import-tools.ts), and its reads. Writes run through one unit of work (unit-of-work.ts) that
- * commits them and announces what they changed; reads go straight to the store, with every filter
- * turned into the one query the store runs (filter.ts). Talks to persistence only through the
- * ToolStore port.
+ * The registry's use cases, one module each, with who may run it and what makes it valid in one
+ * place: create-tool.ts, update-tool.ts, delete-tool.ts, import-tools.ts, and the reads in
+ * read-tools.ts. Writes take the caller (access.ts) and run through one unit of work
+ * (unit-of-work.ts) that commits them as the caller's actor and announces what they changed. Talks
+ * to persistence only through the ToolStore port.
  */
 export class ToolRegistry {
   private readonly commit: Commit;
@@ -53,38 +47,32 @@ export class ToolRegistry {
   }
 
   async get(name: string): Promise<StoredTool | null> {
-    const [tool] = await this.getMany([name]);
+    const [tool] = await reads.toolsByName(this.store, [name]);
     return tool ?? null;
   }
 
-  async getMany(names: readonly string[]): Promise<StoredTool[]> {
-    const storable = storableNames(names);
-    return storable.length === 0 ? [] : this.store.findByNames(storable);
+  getMany(names: readonly string[]): Promise<StoredTool[]> {
+    return reads.toolsByName(this.store, names);
   }
 
-  async wrappersOf(names: readonly string[]): Promise<StoredTool[]> {
-    const storable = storableNames(names);
-    return storable.length === 0 ? [] : this.store.findWrappersOf(storable);
+  wrappersOf(names: readonly string[]): Promise<StoredTool[]> {
+    return reads.wrappersOf(this.store, names);
   }
 
-  async list({ filter, ...page }: ListRequest): Promise<ToolPage> {
-    const query = toolQuery(filter);
-    return query ? this.store.listPage({ query, ...page }) : { tools: [], hasNextPage: false };
+  list(request: reads.ListRequest): Promise<ToolPage> {
+    return reads.listTools(this.store, request);
   }
 
-  async count(filter: ToolFilter): Promise<number> {
-    const query = toolQuery(filter);
-    return query ? this.store.count(query) : 0;
+  count(filter: ToolFilter): Promise<number> {
+    return reads.countTools(this.store, filter);
   }
 
   namespaces(): Promise<NamespaceSummary[]> {
-    return this.store.namespaces();
+    return reads.namespaces(this.store);
   }
 
-  /** Facet counts of the tools that pass `filter` (the same tools `list` pages through). */
-  async stats(filter: ToolFilter): Promise<ToolStats> {
-    const query = toolQuery(filter);
-    return query ? this.store.stats(query) : emptyToolStats();
+  stats(filter: ToolFilter): Promise<ToolStats> {
+    return reads.toolStats(this.store, filter);
   }
 
   /** Live events of committed writes from now on; throws EventsUnavailable when they cannot be delivered. */
@@ -93,20 +81,20 @@ export class ToolRegistry {
     return unavailableStream(new EventsUnavailable('This server has no event bus.'));
   }
 
-  create(input: ToolDraft): Promise<WriteOutcome> {
-    return createTool(this.commit, input);
+  create(caller: Caller, input: ToolDraft): Promise<WriteOutcome> {
+    return createTool(this.commit, caller, input);
   }
 
-  update(name: string, patch: ToolDraft): Promise<WriteOutcome> {
-    return updateTool(this.commit, name, patch);
+  update(caller: Caller, name: string, patch: ToolDraft): Promise<WriteOutcome> {
+    return updateTool(this.commit, caller, name, patch);
   }
 
-  delete(name: string): Promise<DeleteOutcome> {
-    return deleteTool(this.commit, this.store, name);
+  delete(caller: Caller, name: string): Promise<DeleteOutcome> {
+    return deleteTool(this.commit, this.store, caller, name);
   }
 
-  importTools(configText: string, options: { dryRun: boolean }): Promise<ImportOutcome> {
-    return importTools(this.commit, this.readConfig, configText, options);
+  importTools(caller: Caller, configText: string, options: { dryRun: boolean }): Promise<ImportOutcome> {
+    return importTools(this.commit, this.readConfig, caller, configText, options);
   }
 }
 

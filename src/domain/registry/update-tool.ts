@@ -1,3 +1,4 @@
+import { mayWrite, namespaceToWrite, type Caller } from '../access';
 import type { Issue } from '../issues';
 import { applyPatch, validateTool, type ToolDraft } from '../validation';
 import { API_PATHS, byName, draftWraps, wrappedTypeIssues, wrapsIssues } from './stored-rules';
@@ -5,14 +6,17 @@ import type { Commit } from './unit-of-work';
 import { commitOne, type WriteOutcome } from './write-outcome';
 
 /**
- * `updateTool`: the patch merged over the tool as stored (validation.ts `applyPatch`), then every
- * rule again on the result, and the stored-data rules: a validation's wrapped tool exists, and a
- * tool that validations wrap does not become a validation. The tool is read inside the transaction
- * and stays as read until it commits, so concurrent patches of one tool apply one after the other
- * and none of their fields is lost.
+ * `updateTool`. Who may: a caller whose grant covers the tool's namespace. What makes it valid: the
+ * patch merged over the tool as stored (validation.ts `applyPatch`), then every rule again on the
+ * result, and the stored-data rules: a validation's wrapped tool exists, and a tool that
+ * validations wrap does not become a validation. The tool is read inside the transaction and stays
+ * as read until it commits, so concurrent patches of one tool apply one after the other and none of
+ * their fields is lost.
  */
-export function updateTool(commit: Commit, name: string, patch: ToolDraft): Promise<WriteOutcome> {
-  return commitOne(commit, async (writer) => {
+export async function updateTool(commit: Commit, caller: Caller, name: string, patch: ToolDraft): Promise<WriteOutcome> {
+  const namespace = namespaceToWrite(name);
+  if (namespace !== null && !mayWrite(caller.grant, namespace)) return { kind: 'forbidden', namespace };
+  return commitOne(commit, caller.actor, async (writer) => {
     const [current] = await writer.findByNames([name]);
     if (!current) return { kind: 'notFound', name };
     const renameIssues: Issue[] =

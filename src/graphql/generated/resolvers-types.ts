@@ -85,7 +85,7 @@ export type CustomImplementation = {
 };
 
 /** What `deleteTool` returns. */
-export type DeleteToolResult = DeletedTool | ToolIsWrapped | ToolNotFound;
+export type DeleteToolResult = DeletedTool | Forbidden | ToolIsWrapped | ToolNotFound;
 
 /** The tool was removed. */
 export type DeletedTool = {
@@ -94,6 +94,15 @@ export type DeletedTool = {
   name: Scalars['String']['output'];
   /** The tool as it was just before removal (its `wrappedBy` and `wraps` reflect the registry now). */
   tool?: Maybe<Tool>;
+};
+
+/** The caller's credential does not allow writing to this namespace; nothing was read or written. */
+export type Forbidden = UserError & {
+  __typename?: 'Forbidden';
+  /** A summary of what went wrong. */
+  message: Scalars['String']['output'];
+  /** The namespace the credential does not cover. */
+  namespace: Scalars['String']['output'];
 };
 
 /** What `importTools` returns. */
@@ -169,7 +178,12 @@ export type McpImplementation = {
   toolName: Scalars['String']['output'];
 };
 
-/** Changing the registry. Broken rules come back as error members of the result unions. */
+/**
+ * Changing the registry. Broken rules come back as error members of the result unions. When access
+ * control is on, every mutation needs a credential (`Authorization: Bearer <API token or JWT>`;
+ * without one: `extensions.code: UNAUTHENTICATED`, HTTP 401), and a credential whose grant does not
+ * cover a tool's namespace gets `Forbidden`.
+ */
 export type Mutation = {
   __typename?: 'Mutation';
   /** Registers a new tool or validation. A validation is `toolType: VALIDATION, source: WRAPPED, wraps: "<tool name>"`. */
@@ -180,7 +194,8 @@ export type Mutation = {
    * Imports tool configs: YAML or JSON text with the model's snake_case keys, holding one tool or a
    * list of them under `tools:`. All or nothing: when any tool is invalid nothing is written and
    * every invalid tool's issues come back. Existing names are updated, new ones created. One import
-   * holds at most 1,000 tools and 5 MiB of text (larger ones: INVALID_CONFIG; split them).
+   * holds at most 1,000 tools and 5 MiB of text (larger ones: VALUE_TOO_LARGE; split them). A tool
+   * of a namespace the caller may not write gets the issue FORBIDDEN at `name`, and nothing is written.
    */
   importTools: ImportToolsResult;
   /**
@@ -191,26 +206,46 @@ export type Mutation = {
 };
 
 
-/** Changing the registry. Broken rules come back as error members of the result unions. */
+/**
+ * Changing the registry. Broken rules come back as error members of the result unions. When access
+ * control is on, every mutation needs a credential (`Authorization: Bearer <API token or JWT>`;
+ * without one: `extensions.code: UNAUTHENTICATED`, HTTP 401), and a credential whose grant does not
+ * cover a tool's namespace gets `Forbidden`.
+ */
 export type MutationCreateToolArgs = {
   input: ToolInput;
 };
 
 
-/** Changing the registry. Broken rules come back as error members of the result unions. */
+/**
+ * Changing the registry. Broken rules come back as error members of the result unions. When access
+ * control is on, every mutation needs a credential (`Authorization: Bearer <API token or JWT>`;
+ * without one: `extensions.code: UNAUTHENTICATED`, HTTP 401), and a credential whose grant does not
+ * cover a tool's namespace gets `Forbidden`.
+ */
 export type MutationDeleteToolArgs = {
   name: Scalars['String']['input'];
 };
 
 
-/** Changing the registry. Broken rules come back as error members of the result unions. */
+/**
+ * Changing the registry. Broken rules come back as error members of the result unions. When access
+ * control is on, every mutation needs a credential (`Authorization: Bearer <API token or JWT>`;
+ * without one: `extensions.code: UNAUTHENTICATED`, HTTP 401), and a credential whose grant does not
+ * cover a tool's namespace gets `Forbidden`.
+ */
 export type MutationImportToolsArgs = {
   config: Scalars['String']['input'];
   dryRun?: InputMaybe<Scalars['Boolean']['input']>;
 };
 
 
-/** Changing the registry. Broken rules come back as error members of the result unions. */
+/**
+ * Changing the registry. Broken rules come back as error members of the result unions. When access
+ * control is on, every mutation needs a credential (`Authorization: Bearer <API token or JWT>`;
+ * without one: `extensions.code: UNAUTHENTICATED`, HTTP 401), and a credential whose grant does not
+ * cover a tool's namespace gets `Forbidden`.
+ */
 export type MutationUpdateToolArgs = {
   input: ToolPatch;
   name: Scalars['String']['input'];
@@ -389,6 +424,8 @@ export type Tool = {
   code?: Maybe<Scalars['String']['output']>;
   /** When the tool was first registered. */
   createdAt: Scalars['DateTime']['output'];
+  /** Who registered it: an API token's name, a JWT's `sub`, or `anonymous` when access control is off. */
+  createdBy: Scalars['String']['output'];
   /** A short description of what the tool does. */
   description: Scalars['String']['output'];
   /** The source's fields, one union member per source, so a client sees exactly what its source has. */
@@ -419,6 +456,8 @@ export type Tool = {
   toolType: ToolType;
   /** When the tool was last changed. */
   updatedAt: Scalars['DateTime']['output'];
+  /** Who changed it last, in the same terms as `createdBy`. */
+  updatedBy: Scalars['String']['output'];
   /** The validations that wrap this tool, ordered by name; empty when there are none. */
   wrappedBy: Array<Tool>;
   /** Validations: the tool this validation wraps; null for tools. */
@@ -502,6 +541,8 @@ export type ToolEdge = {
 /** Something that happened to one tool. */
 export type ToolEvent = {
   __typename?: 'ToolEvent';
+  /** Who made the change: an API token's name, a JWT's `sub`, or `anonymous` when access control is off. */
+  actor: Scalars['String']['output'];
   /** What happened. */
   kind: ToolEventKind;
   /** The tool's full name. */
@@ -673,7 +714,7 @@ export type ToolPatch = {
 };
 
 /** What `createTool` and `updateTool` return: the tool as stored, or why nothing was written. */
-export type ToolResult = Tool | ToolNameTaken | ToolNotFound | ToolValidationError;
+export type ToolResult = Forbidden | Tool | ToolNameTaken | ToolNotFound | ToolValidationError;
 
 export { ToolSource };
 
@@ -829,6 +870,7 @@ export type FederationReferenceTypes = {
 export type ResolversUnionTypes<_RefType extends Record<string, unknown>> = {
   DeleteToolResult:
     | ( Omit<DeletedTool, 'tool'> & { tool?: Maybe<_RefType['Tool']> } & { __typename: 'DeletedTool' } )
+    | ( Forbidden & { __typename: 'Forbidden' } )
     | ( Omit<ToolIsWrapped, 'wrappedBy'> & { wrappedBy: Array<_RefType['Tool']> } & { __typename: 'ToolIsWrapped' } )
     | ( ToolNotFound & { __typename: 'ToolNotFound' } )
   ;
@@ -844,6 +886,7 @@ export type ResolversUnionTypes<_RefType extends Record<string, unknown>> = {
     | ( WrappedImplementationModelMapper & { __typename: 'WrappedImplementation' } )
   ;
   ToolResult:
+    | ( Forbidden & { __typename: 'Forbidden' } )
     | ( StoredToolMapper & { __typename: 'Tool' } )
     | ( ToolNameTaken & { __typename: 'ToolNameTaken' } )
     | ( ToolNotFound & { __typename: 'ToolNotFound' } )
@@ -854,6 +897,7 @@ export type ResolversUnionTypes<_RefType extends Record<string, unknown>> = {
 /** Mapping of interface types */
 export type ResolversInterfaceTypes<_RefType extends Record<string, unknown>> = {
   UserError:
+    | ( Forbidden & { __typename: 'Forbidden' } )
     | ( Omit<ImportValidationError, 'invalidTools' | 'issues'> & { invalidTools: Array<_RefType['InvalidToolConfig']>, issues: Array<_RefType['Issue']> } & { __typename: 'ImportValidationError' } )
     | ( Omit<ToolIsWrapped, 'wrappedBy'> & { wrappedBy: Array<_RefType['Tool']> } & { __typename: 'ToolIsWrapped' } )
     | ( ToolNameTaken & { __typename: 'ToolNameTaken' } )
@@ -874,6 +918,7 @@ export type ResolversTypes = {
   DateTime: ResolverTypeWrapper<Scalars['DateTime']['output']>;
   DeleteToolResult: ResolverTypeWrapper<ResolversUnionTypes<ResolversTypes>['DeleteToolResult']>;
   DeletedTool: ResolverTypeWrapper<Omit<DeletedTool, 'tool'> & { tool?: Maybe<ResolversTypes['Tool']> }>;
+  Forbidden: ResolverTypeWrapper<Forbidden>;
   ImportToolsResult: ResolverTypeWrapper<ResolversUnionTypes<ResolversTypes>['ImportToolsResult']>;
   ImportValidationError: ResolverTypeWrapper<Omit<ImportValidationError, 'invalidTools' | 'issues'> & { invalidTools: Array<ResolversTypes['InvalidToolConfig']>, issues: Array<ResolversTypes['Issue']> }>;
   ImportedToolChange: ResolverTypeWrapper<ImportedToolMapper>;
@@ -939,6 +984,7 @@ export type ResolversParentTypes = {
   DateTime: Scalars['DateTime']['output'];
   DeleteToolResult: ResolversUnionTypes<ResolversParentTypes>['DeleteToolResult'];
   DeletedTool: Omit<DeletedTool, 'tool'> & { tool?: Maybe<ResolversParentTypes['Tool']> };
+  Forbidden: Forbidden;
   ImportToolsResult: ResolversUnionTypes<ResolversParentTypes>['ImportToolsResult'];
   ImportValidationError: Omit<ImportValidationError, 'invalidTools' | 'issues'> & { invalidTools: Array<ResolversParentTypes['InvalidToolConfig']>, issues: Array<ResolversParentTypes['Issue']> };
   ImportedToolChange: ImportedToolMapper;
@@ -1031,12 +1077,18 @@ export interface DateTimeScalarConfig extends GraphQLScalarTypeConfig<ResolversT
 }
 
 export type DeleteToolResultResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['DeleteToolResult'] = ResolversParentTypes['DeleteToolResult']> = {
-  __resolveType: TypeResolveFn<'DeletedTool' | 'ToolIsWrapped' | 'ToolNotFound', ParentType, ContextType>;
+  __resolveType: TypeResolveFn<'DeletedTool' | 'Forbidden' | 'ToolIsWrapped' | 'ToolNotFound', ParentType, ContextType>;
 };
 
 export type DeletedToolResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['DeletedTool'] = ResolversParentTypes['DeletedTool']> = {
   name?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
   tool?: Resolver<Maybe<ResolversTypes['Tool']>, ParentType, ContextType>;
+  __isTypeOf?: IsTypeOfResolverFn<ParentType, ContextType>;
+};
+
+export type ForbiddenResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['Forbidden'] = ResolversParentTypes['Forbidden']> = {
+  message?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  namespace?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
   __isTypeOf?: IsTypeOfResolverFn<ParentType, ContextType>;
 };
 
@@ -1078,7 +1130,7 @@ export type IssueResolvers<ContextType = GraphQLContext, ParentType extends Reso
   path?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
 };
 
-export type IssueCodeResolvers = EnumResolverSignature<{ CHECKPOINT_SCOPE_WITHOUT_CHECKPOINTABLE?: any, DUPLICATE_SLOT_NAME?: any, FIELD_NOT_ALLOWED?: any, INVALID_CONFIG?: any, INVALID_DESCRIPTION?: any, INVALID_JSON_SCHEMA?: any, INVALID_NAME?: any, INVALID_SLOT_NAME?: any, INVALID_TIMEOUT?: any, INVALID_VALUE?: any, MISSING_SOURCE_FIELD?: any, NAME_TAKEN?: any, READ_ONLY_CONFLICT?: any, REQUIRED_FIELD?: any, STATIC_RESOURCE_FORBIDDEN?: any, STATIC_RESOURCE_REQUIRED?: any, TOOL_IS_WRAPPED?: any, UNKNOWN_FIELD?: any, VALUE_TOO_LARGE?: any, WRAPPED_ONLY_FOR_VALIDATION?: any, WRAPPED_TOOL_NOT_FOUND?: any }, ResolversTypes['IssueCode']>;
+export type IssueCodeResolvers = EnumResolverSignature<{ CHECKPOINT_SCOPE_WITHOUT_CHECKPOINTABLE?: any, DUPLICATE_SLOT_NAME?: any, FIELD_NOT_ALLOWED?: any, FORBIDDEN?: any, INVALID_CONFIG?: any, INVALID_DESCRIPTION?: any, INVALID_JSON_SCHEMA?: any, INVALID_NAME?: any, INVALID_SLOT_NAME?: any, INVALID_TIMEOUT?: any, INVALID_VALUE?: any, MISSING_SOURCE_FIELD?: any, NAME_TAKEN?: any, READ_ONLY_CONFLICT?: any, REQUIRED_FIELD?: any, STATIC_RESOURCE_FORBIDDEN?: any, STATIC_RESOURCE_REQUIRED?: any, TOOL_IS_WRAPPED?: any, UNKNOWN_FIELD?: any, VALUE_TOO_LARGE?: any, WRAPPED_ONLY_FOR_VALIDATION?: any, WRAPPED_TOOL_NOT_FOUND?: any }, ResolversTypes['IssueCode']>;
 
 export interface JsonScalarConfig extends GraphQLScalarTypeConfig<ResolversTypes['JSON'], any> {
   name: 'JSON';
@@ -1155,6 +1207,7 @@ export type ToolResolvers<ContextType = GraphQLContext, ParentType extends Resol
   cliDict?: Resolver<ResolversTypes['JSONObject'], ParentType, ContextType>;
   code?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
   createdAt?: Resolver<ResolversTypes['DateTime'], ParentType, ContextType>;
+  createdBy?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
   description?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
   implementation?: Resolver<ResolversTypes['ToolImplementation'], ParentType, ContextType>;
   inputSchema?: Resolver<Maybe<ResolversTypes['JSONObject']>, ParentType, ContextType>;
@@ -1170,6 +1223,7 @@ export type ToolResolvers<ContextType = GraphQLContext, ParentType extends Resol
   timeout?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
   toolType?: Resolver<ResolversTypes['ToolType'], ParentType, ContextType>;
   updatedAt?: Resolver<ResolversTypes['DateTime'], ParentType, ContextType>;
+  updatedBy?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
   wrappedBy?: Resolver<Array<ResolversTypes['Tool']>, ParentType, ContextType>;
   wraps?: Resolver<Maybe<ResolversTypes['Tool']>, ParentType, ContextType>;
   __isTypeOf?: IsTypeOfResolverFn<ParentType, ContextType>;
@@ -1202,6 +1256,7 @@ export type ToolEdgeResolvers<ContextType = GraphQLContext, ParentType extends R
 };
 
 export type ToolEventResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['ToolEvent'] = ResolversParentTypes['ToolEvent']> = {
+  actor?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
   kind?: Resolver<ResolversTypes['ToolEventKind'], ParentType, ContextType>;
   name?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
   occurredAt?: Resolver<ResolversTypes['DateTime'], ParentType, ContextType>;
@@ -1242,7 +1297,7 @@ export type ToolNotFoundResolvers<ContextType = GraphQLContext, ParentType exten
 export type ToolOrderFieldResolvers = EnumResolverSignature<{ NAME?: any, UPDATED_AT?: any }, ResolversTypes['ToolOrderField']>;
 
 export type ToolResultResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['ToolResult'] = ResolversParentTypes['ToolResult']> = {
-  __resolveType: TypeResolveFn<'Tool' | 'ToolNameTaken' | 'ToolNotFound' | 'ToolValidationError', ParentType, ContextType>;
+  __resolveType: TypeResolveFn<'Forbidden' | 'Tool' | 'ToolNameTaken' | 'ToolNotFound' | 'ToolValidationError', ParentType, ContextType>;
 };
 
 export type ToolSourceResolvers = EnumResolverSignature<{ AGENT_SKILL?: any, BUILTIN?: any, CUSTOM?: any, MCP?: any, WRAPPED?: any }, ResolversTypes['ToolSource']>;
@@ -1269,7 +1324,7 @@ export type ToolValidationErrorResolvers<ContextType = GraphQLContext, ParentTyp
 };
 
 export type UserErrorResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['UserError'] = ResolversParentTypes['UserError']> = {
-  __resolveType: TypeResolveFn<'ImportValidationError' | 'ToolIsWrapped' | 'ToolNameTaken' | 'ToolNotFound' | 'ToolValidationError', ParentType, ContextType>;
+  __resolveType: TypeResolveFn<'Forbidden' | 'ImportValidationError' | 'ToolIsWrapped' | 'ToolNameTaken' | 'ToolNotFound' | 'ToolValidationError', ParentType, ContextType>;
 };
 
 export type WrappedImplementationResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['WrappedImplementation'] = ResolversParentTypes['WrappedImplementation']> = {
@@ -1295,6 +1350,7 @@ export type Resolvers<ContextType = GraphQLContext> = {
   DateTime?: GraphQLScalarType;
   DeleteToolResult?: DeleteToolResultResolvers<ContextType>;
   DeletedTool?: DeletedToolResolvers<ContextType>;
+  Forbidden?: ForbiddenResolvers<ContextType>;
   ImportToolsResult?: ImportToolsResultResolvers<ContextType>;
   ImportValidationError?: ImportValidationErrorResolvers<ContextType>;
   ImportedToolChange?: ImportedToolChangeResolvers<ContextType>;

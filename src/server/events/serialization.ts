@@ -30,13 +30,14 @@ export function decodeEventMessage(text: string): EventMessage {
 
 function decodeToolEvent(value: unknown): ToolEvent {
   const raw = value as Record<string, unknown> | null;
-  if (!raw || typeof raw.name !== 'string' || !['created', 'updated', 'deleted'].includes(raw.kind as string)) {
+  if (!raw || typeof raw.name !== 'string' || typeof raw.actor !== 'string' || !['created', 'updated', 'deleted'].includes(raw.kind as string)) {
     throw new Error('not a toolgraph tool event');
   }
   const tool = raw.tool as Record<string, unknown> | null;
   return {
     kind: raw.kind as ToolEvent['kind'],
     name: raw.name,
+    actor: raw.actor,
     occurredAt: new Date(raw.occurredAt as string),
     tool: tool
       ? ({ ...tool, createdAt: new Date(tool.createdAt as string), updatedAt: new Date(tool.updatedAt as string) } as unknown as ToolEvent['tool'])

@@ -2,5 +2,5 @@ import type { MutationResolvers } from '../../generated/resolvers-types';
 import { importResult } from '../../results';
 
 /** `importTools(config, dryRun)`: all or nothing. */
-export const importTools: NonNullable<MutationResolvers['importTools']> = async (_root, { config, dryRun }, { registry }) =>
-  importResult(await registry.importTools(config, { dryRun: dryRun ?? false }));
+export const importTools: NonNullable<MutationResolvers['importTools']> = async (_root, { config, dryRun }, { registry, caller }) =>
+  importResult(await registry.importTools(caller, config, { dryRun: dryRun ?? false }));

@@ -1,0 +1,48 @@
+import { storableNames, toolQuery } from '../filter';
+import type { StoredTool } from '../model';
+import { emptyToolStats, type NamespaceSummary, type ToolFilter, type ToolOrder, type ToolPage, type ToolPosition, type ToolQueries, type ToolStats } from '../ports';
+
+/**
+ * The registry's reads. Who may: anyone who may reach them; when reads need a credential
+ * (TOOLGRAPH_READ_ACCESS=authenticated) the server refuses the request before it gets here.
+ * Every filter becomes the one query the store runs (filter.ts), and a filter or a name that no
+ * stored tool can match is answered without asking the database.
+ */
+
+/** A page request of `tools`, with the filter as the client gave it. */
+export interface ListRequest {
+  filter: ToolFilter;
+  first: number;
+  order?: ToolOrder;
+  after?: ToolPosition | null;
+}
+
+export async function toolsByName(store: ToolQueries, names: readonly string[]): Promise<StoredTool[]> {
+  const storable = storableNames(names);
+  return storable.length === 0 ? [] : store.findByNames(storable);
+}
+
+export async function wrappersOf(store: ToolQueries, names: readonly string[]): Promise<StoredTool[]> {
+  const storable = storableNames(names);
+  return storable.length === 0 ? [] : store.findWrappersOf(storable);
+}
+
+export async function listTools(store: ToolQueries, { filter, ...page }: ListRequest): Promise<ToolPage> {
+  const query = toolQuery(filter);
+  return query ? store.listPage({ query, ...page }) : { tools: [], hasNextPage: false };
+}
+
+export async function countTools(store: ToolQueries, filter: ToolFilter): Promise<number> {
+  const query = toolQuery(filter);
+  return query ? store.count(query) : 0;
+}
+
+/** Facet counts of the tools that pass `filter` (the same tools `listTools` pages through). */
+export async function toolStats(store: ToolQueries, filter: ToolFilter): Promise<ToolStats> {
+  const query = toolQuery(filter);
+  return query ? store.stats(query) : emptyToolStats();
+}
+
+export function namespaces(store: ToolQueries): Promise<NamespaceSummary[]> {
+  return store.namespaces();
+}

@@ -1,0 +1,80 @@
+import { createRemoteJWKSet, errors, jwtVerify, type JWTPayload, type JWTVerifyGetKey } from 'jose';
+import { ALL_NAMESPACES, grantProblem, normalizedNamespaces, type Caller } from '../../domain/access';
+import { DependencyUnavailable } from '../../domain/ports';
+import { CredentialRejected } from './credential-rejected';
+
+/**
+ * Bearer JWTs (spec section 6), verified with jose: a JWKS (fetched when needed, cached, fetched
+ * again for a key id it does not know) or a shared secret for HS256. The signature, `exp` and `nbf`
+ * are always checked, `iss` and `aud` when configured; only the algorithms of the key kind are
+ * accepted, so an unsigned token (`alg: none`) or a token signed with the public key as an HMAC
+ * secret (algorithm confusion) is refused. The grant comes from the claims `toolgraph_role` and
+ * `toolgraph_namespaces`; the actor is `sub`.
+ */
+
+export interface JwtSettings {
+  /** TOOLGRAPH_JWT_JWKS_URL: where the issuer publishes its public keys. */
+  jwksUrl?: string;
+  /** TOOLGRAPH_JWT_SECRET: a shared secret for HS256, when there is no JWKS. */
+  secret?: string;
+  /** TOOLGRAPH_JWT_ISSUER: the `iss` a token must carry. */
+  issuer?: string;
+  /** TOOLGRAPH_JWT_AUDIENCE: the `aud` a token must carry. */
+  audience?: string;
+}
+
+/** Signature algorithms of public keys: a JWKS never verifies an HMAC. */
+const PUBLIC_KEY_ALGORITHMS = ['RS256', 'RS384', 'RS512', 'PS256', 'PS384', 'PS512', 'ES256', 'ES384', 'ES512', 'EdDSA'];
+/** Leeway for `exp` and `nbf` between the issuer's clock and this server's. */
+const CLOCK_TOLERANCE_S = 5;
+/** A JWKS fetch slower than this counts as the issuer being unavailable. */
+const JWKS_TIMEOUT_MS = 5000;
+/** At most one fetch per this long when tokens name key ids the JWKS does not have. */
+const JWKS_COOLDOWN_MS = 30_000;
+
+export type JwtVerifier = (token: string) => Promise<Caller>;
+
+export function createJwtVerifier(settings: JwtSettings): JwtVerifier | null {
+  if (settings.jwksUrl === undefined && settings.secret === undefined) return null;
+  const options = {
+    issuer: settings.issuer,
+    audience: settings.audience,
+    clockTolerance: CLOCK_TOLERANCE_S,
+    algorithms: settings.jwksUrl !== undefined ? PUBLIC_KEY_ALGORITHMS : ['HS256'],
+  };
+  const key: JWTVerifyGetKey | Uint8Array =
+    settings.jwksUrl !== undefined
+      ? createRemoteJWKSet(new URL(settings.jwksUrl), { timeoutDuration: JWKS_TIMEOUT_MS, cooldownDuration: JWKS_COOLDOWN_MS })
+      : new TextEncoder().encode(settings.secret);
+  return async (token) => {
+    let payload: JWTPayload;
+    try {
+      // Two calls for one: jose's overloads take one kind of key each.
+      ({ payload } = await (typeof key === 'function' ? jwtVerify(token, key, options) : jwtVerify(token, key, options)));
+    } catch (error) {
+      throw rejection(error);
+    }
+    return callerOf(payload);
+  };
+}
+
+/** Why a token was refused, in words that say nothing about the keys; an unreachable JWKS is an outage, not the client's fault. */
+function rejection(error: unknown): Error {
+  if (error instanceof errors.JWKSTimeout || (error instanceof TypeError && /fetch/i.test(error.message))) {
+    return new DependencyUnavailable('The issuer of JSON Web Tokens could not be reached.', { cause: error });
+  }
+  if (error instanceof errors.JWTExpired) return new CredentialRejected('The token has expired.');
+  if (error instanceof errors.JWTClaimValidationFailed) return new CredentialRejected(`The token's "${error.claim}" claim is not accepted.`);
+  if (error instanceof errors.JOSEError && !(error instanceof errors.JWKSInvalid)) return new CredentialRejected('The token is not a valid JSON Web Token for this registry.');
+  return new DependencyUnavailable('The issuer of JSON Web Tokens answered with keys that cannot be read.', { cause: error });
+}
+
+function callerOf(payload: JWTPayload): Caller {
+  if (typeof payload.sub !== 'string' || payload.sub === '') throw new CredentialRejected('The token has no "sub" claim.');
+  const role = payload.toolgraph_role ?? 'read';
+  const claimed = payload.toolgraph_namespaces ?? [];
+  const namespaces = Array.isArray(claimed) && claimed.includes(ALL_NAMESPACES) ? ALL_NAMESPACES : claimed;
+  const problem = grantProblem(role, namespaces);
+  if (problem !== null) throw new CredentialRejected(`The token's toolgraph_role and toolgraph_namespaces claims are not a grant: ${problem}`);
+  return { actor: payload.sub, grant: { role: role as Caller['grant']['role'], namespaces: normalizedNamespaces(namespaces as string[] | typeof ALL_NAMESPACES) } };
+}
