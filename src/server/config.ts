@@ -3,6 +3,7 @@ import type { AccessSettings } from './auth/authenticator';
 import type { JwtSettings } from './auth/jwt';
 import { DEFAULT_CHANNEL } from './events/redis';
 import { REQUEST_LIMITS, type RequestLimits } from './limits';
+import { DEFAULT_RATE_LIMITS, type RateLimitSettings } from './rate-limits';
 
 /** The server's settings, from the environment (README, "Configuration"). */
 export interface ServerConfig {
@@ -23,6 +24,8 @@ export interface ServerConfig {
   access: AccessSettings;
   /** Which JSON Web Tokens are accepted (TOOLGRAPH_JWT_*); none configured: API tokens only. */
   jwt: JwtSettings;
+  /** Operations per minute per client (TOOLGRAPH_RATE_LIMIT_READS, TOOLGRAPH_RATE_LIMIT_WRITES); 0: no limit. */
+  rateLimits: RateLimitSettings;
 }
 
 export const DEFAULTS = {
@@ -113,8 +116,24 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
   };
   checkJwt(jwt);
 
-  return { port, host, databaseUrl, redisUrl, redisChannel, corsOrigins, limits, fieldSuggestions, access, jwt };
+  const perMinute = (name: string, fallback: number): number => {
+    const raw = value(name);
+    if (raw === undefined) return fallback;
+    if (!/^\d+$/.test(raw) || Number(raw) > MAX_RATE_PER_MINUTE) {
+      throw new ConfigError(`${name} must be a whole number of operations per minute from 0 (no limit) to ${MAX_RATE_PER_MINUTE}; got "${raw}".`);
+    }
+    return Number(raw);
+  };
+  const rateLimits: RateLimitSettings = {
+    readsPerMinute: perMinute('TOOLGRAPH_RATE_LIMIT_READS', DEFAULT_RATE_LIMITS.readsPerMinute),
+    writesPerMinute: perMinute('TOOLGRAPH_RATE_LIMIT_WRITES', DEFAULT_RATE_LIMITS.writesPerMinute),
+  };
+
+  return { port, host, databaseUrl, redisUrl, redisChannel, corsOrigins, limits, fieldSuggestions, access, jwt, rateLimits };
 }
+
+/** The largest rate a limit may be set to: a million operations a minute. */
+const MAX_RATE_PER_MINUTE = 1_000_000;
 
 /** Shortest HS256 secret: 256 bits, as RFC 7518 asks of an HMAC key for HS256. */
 const MIN_JWT_SECRET_BYTES = 32;

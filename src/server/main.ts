@@ -13,7 +13,9 @@ import { createJwtVerifier } from './auth/jwt';
 import { TokenVerifier } from './auth/tokens';
 import { ConfigError, loadConfig } from './config';
 import { createWorkerConfigReader } from './config-reader';
+import Redis from 'ioredis';
 import { createToolEventBus, RedisToolEventBus } from './events';
+import { RateLimits } from './rate-limits';
 import { createToolgraphServer } from './yoga';
 
 /** How long in-flight requests get to finish on shutdown before their connections are cut. */
@@ -62,11 +64,18 @@ async function main(): Promise<void> {
     console.error(`toolgraph: could not record when API tokens were last used (${databaseErrorReason(error)}); trying again later`),
   );
   const authenticator = new Authenticator(config.access, tokenVerifier, createJwtVerifier(config.jwt));
+  // The budgets' own connection: a count that waits on a hung Redis would hold the request.
+  const rateRedis = config.redisUrl
+    ? new Redis(config.redisUrl, { enableOfflineQueue: false, maxRetriesPerRequest: 0, commandTimeout: 500, connectionName: 'toolgraph-rate-limits', disconnectTimeout: 100 })
+    : undefined;
+  rateRedis?.on('error', () => undefined); // the event bus reports Redis outages; the budgets fall back to memory meanwhile
+  const rateLimits = new RateLimits(config.rateLimits, rateRedis && { client: rateRedis, keyPrefix: config.redisChannel });
   let starting: string | null = 'waiting for the database';
   const yoga = createToolgraphServer({
     store,
     events,
     authenticator,
+    rateLimits,
     corsOrigins: config.corsOrigins,
     limits: config.limits,
     fieldSuggestions: config.fieldSuggestions,
@@ -92,6 +101,7 @@ async function main(): Promise<void> {
     // Ending the bus completes every open subscription stream, so their connections can close too.
     void events.close().catch((error: unknown) => console.error('toolgraph: closing the event bus failed:', error));
     void configReader.close();
+    rateRedis?.disconnect();
     server.close(() => {
       clearTimeout(force);
       clearInterval(closeIdle);

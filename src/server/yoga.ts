@@ -19,9 +19,11 @@ import { useHiddenSuggestions } from './plugins/use-hidden-suggestions';
 import { useJsonPostsOnly } from './plugins/use-json-posts-only';
 import { useQueryCost } from './plugins/use-query-cost';
 import { useQueryLimits } from './plugins/use-query-limits';
+import { useRateLimits } from './plugins/use-rate-limits';
 import { useStrictJsonBodies } from './plugins/use-strict-json-bodies';
 import { useStartupGate } from './plugins/use-startup-gate';
 import { useVariablesLimit } from './plugins/use-variables-limit';
+import type { RateLimits } from './rate-limits';
 import { readinessCheck } from './readiness';
 
 export interface ToolgraphServerOptions {
@@ -42,6 +44,8 @@ export interface ToolgraphServerOptions {
   starting?: () => string | null;
   /** Who each request comes from and who must show a credential (main.ts); none: access control off, every request may write. */
   authenticator?: Authenticator;
+  /** Operations per minute per client (main.ts); none: no limit. */
+  rateLimits?: RateLimits;
 }
 
 export type ToolgraphServer = YogaServerInstance<object, GraphQLContext>;
@@ -93,6 +97,7 @@ export function createToolgraphServer(options: ToolgraphServerOptions): Toolgrap
       useCloseAfterChunkedRefusal(),
       useVariablesLimit(limits.maxVariableValues),
       ...(options.authenticator ? [useCredentialRequirement(options.authenticator)] : []),
+      ...(options.rateLimits ? [useRateLimits(options.rateLimits)] : []),
       useQueryLimits(limits),
       useQueryCost(limits),
       options.fieldSuggestions === false && useHiddenSuggestions(),

@@ -2,6 +2,7 @@ import { ConfigError, loadConfig } from '../../src/server/config';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { DEFAULT_REQUEST_LIMITS, LIMIT_CODES, REQUEST_LIMITS } from '../../src/server/limits';
+import { DEFAULT_RATE_LIMITS } from '../../src/server/rate-limits';
 
 describe('server configuration', () => {
   it('defaults to 127.0.0.1:4000 and the SQLite file under data/', () => {
@@ -15,6 +16,17 @@ describe('server configuration', () => {
       fieldSuggestions: true,
       access: { control: 'off', reads: 'public' },
       jwt: { jwksUrl: undefined, secret: undefined, issuer: undefined, audience: undefined },
+      rateLimits: DEFAULT_RATE_LIMITS,
+    });
+  });
+
+  describe('rate limits', () => {
+    it('reads TOOLGRAPH_RATE_LIMIT_READS and TOOLGRAPH_RATE_LIMIT_WRITES, 0 meaning no limit', () => {
+      expect(loadConfig({ TOOLGRAPH_RATE_LIMIT_READS: '0', TOOLGRAPH_RATE_LIMIT_WRITES: '12' }).rateLimits).toEqual({ readsPerMinute: 0, writesPerMinute: 12 });
+    });
+
+    it.each(['-1', '1.5', 'lots', '1000001'])('refuses %j', (raw) => {
+      expect(() => loadConfig({ TOOLGRAPH_RATE_LIMIT_WRITES: raw })).toThrow(/TOOLGRAPH_RATE_LIMIT_WRITES must be a whole number of operations per minute/);
     });
   });
 

@@ -1,7 +1,8 @@
-import { getOperationAST, GraphQLError, type DocumentNode } from 'graphql';
+import { GraphQLError } from 'graphql';
 import type { Plugin } from 'graphql-yoga';
 import type { GraphQLContext } from '../../graphql/context';
 import type { Authenticator } from '../auth/authenticator';
+import { useOperationGate } from './use-operation-gate';
 
 /** The refusal of a request that needs a credential and has none, or one that cannot be accepted. */
 export function unauthenticated(message: string): GraphQLError {
@@ -17,20 +18,9 @@ export function unauthenticated(message: string): GraphQLError {
  * Refused before anything runs: UNAUTHENTICATED, HTTP 401.
  */
 export function useCredentialRequirement(authenticator: Authenticator): Plugin<GraphQLContext> {
-  const refusal = (document: DocumentNode, operationName: string | null | undefined, context: GraphQLContext) => {
-    const kind = getOperationAST(document, operationName)?.operation;
-    if (!kind || context.authenticated || !authenticator.needsCredential(kind)) return null;
+  return useOperationGate((kind, context) => {
+    if (context.authenticated || !authenticator.needsCredential(kind)) return null;
     const what = kind === 'mutation' ? 'Writing to this registry' : 'Reading this registry';
     return { errors: [unauthenticated(`${what} needs a credential: send "Authorization: Bearer <API token or JWT>".`)] };
-  };
-  return {
-    onExecute({ args, setResultAndStopExecution }) {
-      const refused = refusal(args.document, args.operationName, args.contextValue);
-      if (refused) setResultAndStopExecution(refused);
-    },
-    onSubscribe({ args, setResultAndStopExecution }) {
-      const refused = refusal(args.document, args.operationName, args.contextValue);
-      if (refused) setResultAndStopExecution(refused);
-    },
-  };
+  });
 }

@@ -1,0 +1,28 @@
+import { getOperationAST, type ExecutionResult, type OperationTypeNode } from 'graphql';
+import type { Plugin } from 'graphql-yoga';
+import type { GraphQLContext } from '../../graphql/context';
+
+/** What a gate says of an operation: let it run (null), or answer with this result instead. */
+export type GateDecision = ExecutionResult | null;
+
+/**
+ * A plugin that decides, from the operation's kind and the request's context, whether an operation
+ * runs, just before it does: queries and mutations when executed, subscriptions when subscribed
+ * (over SSE too), so no kind of operation slips past it.
+ */
+export function useOperationGate(decide: (kind: OperationTypeNode, context: GraphQLContext) => GateDecision | Promise<GateDecision>): Plugin<GraphQLContext> {
+  const decision = (args: { document: Parameters<typeof getOperationAST>[0]; operationName?: string | null; contextValue: GraphQLContext }) => {
+    const kind = getOperationAST(args.document, args.operationName)?.operation;
+    return kind ? decide(kind, args.contextValue) : null;
+  };
+  return {
+    async onExecute({ args, setResultAndStopExecution }) {
+      const result = await decision(args);
+      if (result) setResultAndStopExecution(result);
+    },
+    async onSubscribe({ args, setResultAndStopExecution }) {
+      const result = await decision(args);
+      if (result) setResultAndStopExecution(result);
+    },
+  };
+}
