@@ -62,11 +62,11 @@ export async function killServer(server: ServerProcess | undefined): Promise<voi
   await server.exit;
 }
 
-/** One GraphQL operation over HTTP; the parsed response body. */
-export async function post(url: string, query: string, variables?: object): Promise<any> {
+/** One GraphQL operation over HTTP, with `Authorization: Bearer <token>` when a token is given; the parsed response body. */
+export async function post(url: string, query: string, variables?: object, token?: string): Promise<any> {
   const response = await fetch(url, {
     method: 'POST',
-    headers: { 'content-type': 'application/json' },
+    headers: { 'content-type': 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}) },
     body: JSON.stringify({ query, variables }),
   });
   return response.json();
