@@ -74,7 +74,8 @@ export function createToolgraphServer(options: ToolgraphServerOptions): Toolgrap
     },
     graphqlEndpoint: '/graphql',
     // GraphiQL opens with a tab of example operations; subscriptions run over SSE (yoga's default).
-    graphiql: { title: 'toolgraph', defaultQuery: GRAPHIQL_EXAMPLES },
+    // The headers editor is how a person writes with a token (README, "Exposing it").
+    graphiql: { title: 'toolgraph', defaultQuery: GRAPHIQL_EXAMPLES, isHeadersEditorEnabled: true },
     // GraphiQL's page with its scripts inlined (no CDN): it works offline and behind strict networks.
     renderGraphiQL,
     // No cross-origin access unless configured: with no authentication yet, yoga's default

@@ -52,7 +52,7 @@ const MORE_QUERY = /* GraphQL */ `
 const TOOL_QUERY = /* GraphQL */ `
   query ToolView($name: String!) {
     tool(name: $name) {
-      name namespace shortName description source toolType timeout createdAt updatedAt
+      name namespace shortName description source toolType timeout createdAt createdBy updatedAt updatedBy
       capability {
         readOnly writes writeScope checkpointable checkpointScope sideEffects idempotent unsafe
         humanApprovalRequired costProfile
@@ -103,6 +103,11 @@ function formatDate(iso) {
 
 function timeElement(iso) {
   return el('time', { text: formatDate(iso), attrs: { datetime: iso } });
+}
+
+/** "<time> by <actor>": when a write happened and who made it (a token's name, a JWT's sub, or anonymous). */
+function byWhom(iso, actor) {
+  return el('span', {}, timeElement(iso), document.createTextNode(' by '), el('span', { className: 'actor', text: actor }));
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -416,8 +421,8 @@ function renderTool(tool) {
     ['Short name', tool.shortName],
     ['Type', tool.toolType === 'VALIDATION' ? 'validation' : 'tool'],
     ['Timeout', `${tool.timeout} s`],
-    ['Created', timeElement(tool.createdAt)],
-    ['Updated', timeElement(tool.updatedAt)],
+    ['Created', byWhom(tool.createdAt, tool.createdBy)],
+    ['Updated', byWhom(tool.updatedAt, tool.updatedBy)],
   ]);
 
   const capability = tool.capability;
