@@ -126,13 +126,13 @@ async function main(): Promise<void> {
   const port = typeof address === 'object' && address ? address.port : config.port;
   const host = config.host.includes(':') ? `[${config.host}]` : config.host;
   const eventsVia = events instanceof RedisToolEventBus ? `events via Redis${events.available ? '' : ', not reachable yet'}` : 'in-process events';
-  const access = config.access.control === 'off' ? 'anyone may write' : `writes need a credential, reads are ${config.access.reads}`;
-  console.log(`toolgraph listening on http://${host}:${port}${yoga.graphqlEndpoint} (${provider}, ${eventsVia}, ${access})`);
   if (authenticator.writesImpossible(await tokens.count().catch(() => Number.NaN))) {
     console.log(
       "toolgraph: access control is on and there is no API token and no JWT issuer, so nothing can write yet; make the first token with: npm run --silent token -- create --name admin --namespaces '*' --role admin",
     );
   }
+  const access = config.access.control === 'off' ? 'anyone may write' : `writes need a credential, reads are ${config.access.reads}`;
+  console.log(`toolgraph listening on http://${host}:${port}${yoga.graphqlEndpoint} (${provider}, ${eventsVia}, ${access})`);
 }
 
 main().catch((error: unknown) => {
