@@ -12,7 +12,7 @@ import { data } from './helpers';
 
 const EVENTS = /* GraphQL */ `
   subscription Events($namespace: String) {
-    toolEvents(namespace: $namespace) { kind name occurredAt tool { name description timeout updatedAt } }
+    toolEvents(namespace: $namespace) { kind name occurredAt actor tool { name description timeout updatedAt updatedBy } }
   }
 `;
 
@@ -73,6 +73,9 @@ describe.each(testDatabases())('subscription toolEvents on %s', (kind) => {
     expect(received[0]!.data.toolEvents.tool).toMatchObject({ name: 'live/one', timeout: 300 });
     expect(received[1]!.data.toolEvents.tool).toMatchObject({ name: 'live/one', timeout: 7 });
     expect(received[2]!.data.toolEvents.tool).toBeNull();
+    // Access control is off here: every write is anonymous's, and says so.
+    expect(received.map((r) => r.data.toolEvents.actor)).toEqual(['anonymous', 'anonymous', 'anonymous']);
+    expect(received[1]!.data.toolEvents.tool.updatedBy).toBe('anonymous');
     for (const r of received) expect(Number.isNaN(Date.parse(r.data.toolEvents.occurredAt))).toBe(false);
   });
 
