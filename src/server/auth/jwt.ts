@@ -43,9 +43,7 @@ export function createJwtVerifier(settings: JwtSettings): JwtVerifier | null {
     algorithms: settings.jwksUrl !== undefined ? PUBLIC_KEY_ALGORITHMS : ['HS256'],
   };
   const key: JWTVerifyGetKey | Uint8Array =
-    settings.jwksUrl !== undefined
-      ? createRemoteJWKSet(new URL(settings.jwksUrl), { timeoutDuration: JWKS_TIMEOUT_MS, cooldownDuration: JWKS_COOLDOWN_MS })
-      : new TextEncoder().encode(settings.secret);
+    settings.jwksUrl !== undefined ? issuerKeys(new URL(settings.jwksUrl)) : new TextEncoder().encode(settings.secret);
   return async (token) => {
     let payload: JWTPayload;
     try {
@@ -58,11 +56,29 @@ export function createJwtVerifier(settings: JwtSettings): JwtVerifier | null {
   };
 }
 
-/** Why a token was refused, in words that say nothing about the keys; an unreachable JWKS is an outage, not the client's fault. */
+/**
+ * The key of a token from the issuer's JWKS. Not getting the set is an outage, not the client's
+ * fault: jose reports an unreachable issuer with the network's own errors, and an answer that is not
+ * 200 or not JSON with a plain JOSEError, like the token's own faults; so every failure here but
+ * "no key (or several) for this token" is told apart before it reaches `rejection`.
+ */
+function issuerKeys(url: URL): JWTVerifyGetKey {
+  const remote = createRemoteJWKSet(url, { timeoutDuration: JWKS_TIMEOUT_MS, cooldownDuration: JWKS_COOLDOWN_MS });
+  return async (header, token) => {
+    try {
+      return await remote(header, token);
+    } catch (error) {
+      if (error instanceof errors.JWKSNoMatchingKey || error instanceof errors.JWKSMultipleMatchingKeys) throw error;
+      const unreachable = error instanceof errors.JWKSTimeout || !(error instanceof errors.JOSEError);
+      const message = unreachable ? 'could not be reached' : 'did not answer with keys that can be read';
+      throw new DependencyUnavailable(`The issuer of JSON Web Tokens ${message}.`, { cause: error });
+    }
+  };
+}
+
+/** Why a token was refused, in words that say nothing about the keys; an issuer that cannot give its keys is an outage. */
 function rejection(error: unknown): Error {
-  if (error instanceof errors.JWKSTimeout || (error instanceof TypeError && /fetch/i.test(error.message))) {
-    return new DependencyUnavailable('The issuer of JSON Web Tokens could not be reached.', { cause: error });
-  }
+  if (error instanceof DependencyUnavailable) return error;
   if (error instanceof errors.JWTExpired) return new CredentialRejected('The token has expired.');
   if (error instanceof errors.JWTClaimValidationFailed) return new CredentialRejected(`The token's "${error.claim}" claim is not accepted.`);
   if (error instanceof errors.JOSEError && !(error instanceof errors.JWKSInvalid)) return new CredentialRejected('The token is not a valid JSON Web Token for this registry.');
