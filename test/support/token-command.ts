@@ -20,6 +20,27 @@ export function runTokenCommand(databaseUrl: string, args: string[]): Promise<{ 
   });
 }
 
+export interface TokenCommandResult {
+  /** The exit code: 0 done, 1 refused, 2 usage or configuration. */
+  code: number;
+  stdout: string;
+  stderr: string;
+}
+
+/**
+ * `npm run --silent token -- <args>` exactly as the spec and the README tell a person to type it, for
+ * the tests of the command itself: what npm adds to the output, and the exit code it passes on, are
+ * part of what they check. Resolves whatever the exit code.
+ */
+export function typeTokenCommand(databaseUrl: string, args: string[]): Promise<TokenCommandResult> {
+  return new Promise((resolve, reject) => {
+    execFile('npm', ['run', '--silent', 'token', '--', ...args], { cwd: root, env: { ...process.env, DATABASE_URL: databaseUrl } }, (error, stdout, stderr) => {
+      if (error && typeof error.code !== 'number') reject(error);
+      else resolve({ code: error ? Number(error.code) : 0, stdout, stderr });
+    });
+  });
+}
+
 export interface TokenRequest {
   name: string;
   /** As `--namespaces` takes them: `devops,local` or `*`. */
