@@ -78,6 +78,8 @@ export const AGENT_TOOL_FIELDS = /* GraphQL */ `
 
 export interface AgentsSubgraph {
   url: string;
+  /** The Authorization headers of the requests it was sent, none left out (null for a request without one). */
+  authorizations: (string | null)[];
   close(): Promise<void>;
 }
 
@@ -104,12 +106,18 @@ export async function startAgentsSubgraph(agents: Agent[]): Promise<AgentsSubgra
       Tool: { usedBy: (tool: { name: string }) => agents.filter((agent) => agent.toolNames.includes(tool.name)) },
     },
   });
-  const yoga = createYoga<object>({ schema, logging: false });
+  const authorizations: (string | null)[] = [];
+  const yoga = createYoga<object>({
+    schema,
+    logging: false,
+    plugins: [{ onRequest: ({ request }) => void authorizations.push(request.headers.get('authorization')) }],
+  });
   const server: Server = createServer(yoga);
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const { port } = server.address() as AddressInfo;
   return {
     url: `http://127.0.0.1:${port}/graphql`,
+    authorizations,
     close: () =>
       new Promise<void>((resolve, reject) => {
         server.closeAllConnections();

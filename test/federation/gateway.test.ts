@@ -2,9 +2,12 @@
  * toolgraph behind a real gateway, as README "Running toolgraph behind a gateway" describes: the
  * server process (`npm start`), its SDL from `npm run sdl`, composed with an independent agents
  * subgraph by @theguild/federation-composition, served by the Hive Gateway CLI
- * (`hive-gateway supergraph`). Queries cross both subgraphs in both directions.
+ * (`hive-gateway supergraph`). Queries cross both subgraphs in both directions. toolgraph runs with
+ * access control on and accepts HS256 JWTs; the gateway forwards the client's Authorization header
+ * to it (./gateway.config.ts), so toolgraph authorizes writes made through the gateway.
  */
 import { execFile, spawn, type ChildProcess } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
@@ -12,11 +15,18 @@ import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { parse } from 'graphql';
 import { composeServices, compositionHasErrors } from '@theguild/federation-composition';
+import { graphqlAs } from '../support/credentials';
 import { freshDatabase, testDatabases, type FreshDatabase } from '../support/databases';
+import { signJwt } from '../support/jwt-issuer';
 import { killServer, post, startServer, type RunningServer } from '../support/server-process';
 import { AGENT_TOOL_FIELDS, AGENTS_SDL, startAgentsSubgraph, type AgentsSubgraph } from './agents-subgraph';
 
 const root = join(__dirname, '..', '..');
+
+const JWT_SECRET = randomBytes(32).toString('hex');
+/** An HS256 JWT of toolgraph's secret: role write in `namespaces`, recorded as `sub`. */
+const writerJwt = (sub: string, namespaces: string[]) =>
+  signJwt({ sub, exp: Math.floor(Date.now() / 1000) + 600, toolgraph_role: 'write', toolgraph_namespaces: namespaces }, { secret: JWT_SECRET });
 
 const AGENTS = [
   { id: 'release-bot', name: 'Release bot', toolNames: ['gw/docker-build', 'gw/rollout-guard'] },
@@ -44,10 +54,11 @@ async function freePort(): Promise<number> {
   return port;
 }
 
-/** `hive-gateway supergraph <file> --host 127.0.0.1 --port <port>`, ready when /readiness says so. */
+/** `hive-gateway supergraph <file> --host 127.0.0.1 --port <port> -c gateway.config.ts`, ready when /readiness says so. */
 async function startGateway(supergraphFile: string): Promise<{ child: ChildProcess; url: string; output: () => string }> {
   const port = await freePort();
-  const child = spawn(join(root, 'node_modules', '.bin', 'hive-gateway'), ['supergraph', supergraphFile, '--host', '127.0.0.1', '--port', String(port)], {
+  const args = ['supergraph', supergraphFile, '--host', '127.0.0.1', '--port', String(port), '-c', join(__dirname, 'gateway.config.ts')];
+  const child = spawn(join(root, 'node_modules', '.bin', 'hive-gateway'), args, {
     cwd: root,
     stdio: ['ignore', 'pipe', 'pipe'],
   });
@@ -73,9 +84,9 @@ describe.each(testDatabases())('toolgraph behind Hive Gateway, on %s', (kind) =>
   let gateway: { child: ChildProcess; url: string; output: () => string } | undefined;
   let workdir: string;
 
-  /** One operation through the gateway; fails the test on GraphQL errors. */
-  const query = async (source: string) => {
-    const result = await post(gateway!.url, source);
+  /** One operation through the gateway, with a bearer token when given; fails the test on GraphQL errors. */
+  const query = async (source: string, token?: string) => {
+    const result = await post(gateway!.url, source, undefined, token);
     if (result.errors) throw new Error(`gateway errors: ${JSON.stringify(result.errors)}\n${gateway!.output()}`);
     return result.data;
   };
@@ -83,9 +94,10 @@ describe.each(testDatabases())('toolgraph behind Hive Gateway, on %s', (kind) =>
   beforeAll(async () => {
     workdir = mkdtempSync(join(tmpdir(), 'toolgraph-gateway-'));
     database = await freshDatabase(kind);
-    toolgraph = await startServer(database.url);
+    toolgraph = await startServer(database.url, { TOOLGRAPH_AUTH: 'on', TOOLGRAPH_JWT_SECRET: JWT_SECRET });
+    const seeder = await writerJwt('seeder', ['gw']);
     for (const input of TOOLS) {
-      const created = await post(toolgraph.url, 'mutation($input: ToolInput!) { createTool(input: $input) { __typename } }', { input });
+      const created = await post(toolgraph.url, 'mutation($input: ToolInput!) { createTool(input: $input) { __typename } }', { input }, seeder);
       expect(created).toEqual({ data: { createTool: { __typename: 'Tool' } } });
     }
     agents = await startAgentsSubgraph(AGENTS);
@@ -195,8 +207,52 @@ describe.each(testDatabases())('toolgraph behind Hive Gateway, on %s', (kind) =>
   });
 
   it('serves toolgraph mutations through the gateway', async () => {
-    const data = await query(`mutation { deleteTool(name: "gw/nope") { __typename ... on ToolNotFound { name } } }`);
+    const data = await query(`mutation { deleteTool(name: "gw/nope") { __typename ... on ToolNotFound { name } } }`, await writerJwt('gw-writer', ['gw']));
     expect(data).toEqual({ deleteTool: { __typename: 'ToolNotFound', name: 'gw/nope' } });
+  });
+
+  describe('a write through the gateway, authorized by toolgraph from the forwarded Authorization header', () => {
+    const CREATE = /* GraphQL */ `
+      mutation ($input: ToolInput!) {
+        createTool(input: $input) { __typename ... on Tool { name createdBy updatedBy } ... on Forbidden { namespace } }
+      }
+    `;
+    const create = (token: string | undefined, name: string) =>
+      graphqlAs(token, gateway!.url, CREATE, { input: { name, description: 'Written through the gateway.', source: 'BUILTIN' } });
+    /** The tool as toolgraph itself has it, read without a credential (reads are public); null when it has none. */
+    const stored = async (name: string) => (await post(toolgraph!.url, 'query ($name: String!) { tool(name: $name) { name createdBy } }', { name })).data.tool;
+
+    it("succeeds with a JWT of the namespace, recording the JWT's sub", async () => {
+      const result = await create(await writerJwt('release-pipeline', ['gw-auth']), 'gw-auth/deploy');
+      expect(result).toEqual({
+        status: 200,
+        body: { data: { createTool: { __typename: 'Tool', name: 'gw-auth/deploy', createdBy: 'release-pipeline', updatedBy: 'release-pipeline' } } },
+      });
+      expect(await stored('gw-auth/deploy')).toEqual({ name: 'gw-auth/deploy', createdBy: 'release-pipeline' });
+    });
+
+    it('reaches toolgraph only: the agents subgraph never sees the client\'s credential', async () => {
+      const seen = agents!.authorizations.length;
+      const data = await query(`{ agents { edges { node { name tools { name } } } } }`, await writerJwt('curious', ['gw']));
+      expect(data.agents.edges).toHaveLength(2);
+      expect(agents!.authorizations.length).toBeGreaterThan(seen);
+      expect(agents!.authorizations.slice(seen).filter((header) => header !== null)).toEqual([]);
+    });
+
+    it('is UNAUTHENTICATED without the header, and nothing is written', async () => {
+      const result = await create(undefined, 'gw-auth/anonymous');
+      // toolgraph's refusal, as the gateway passes it on: its code, the subgraph named, no data
+      // (the HTTP status is the gateway's: it does not hand on toolgraph's 401).
+      expect(result.body.data).toBeNull();
+      expect(result.body.errors).toEqual([expect.objectContaining({ extensions: { code: 'UNAUTHENTICATED', serviceName: 'toolgraph' } })]);
+      expect(await stored('gw-auth/anonymous')).toBeNull();
+    });
+
+    it('is Forbidden with a JWT of another namespace, and nothing is written', async () => {
+      const result = await create(await writerJwt('other-team', ['gw-other']), 'gw-auth/intruder');
+      expect(result.body).toEqual({ data: { createTool: { __typename: 'Forbidden', namespace: 'gw-auth' } } });
+      expect(await stored('gw-auth/intruder')).toBeNull();
+    });
   });
 
   it('exposes no federation internals in the public API', async () => {
