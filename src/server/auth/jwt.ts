@@ -81,7 +81,8 @@ function rejection(error: unknown): Error {
   if (error instanceof DependencyUnavailable) return error;
   if (error instanceof errors.JWTExpired) return new CredentialRejected('The token has expired.');
   if (error instanceof errors.JWTClaimValidationFailed) return new CredentialRejected(`The token's "${error.claim}" claim is not accepted.`);
-  if (error instanceof errors.JOSEError && !(error instanceof errors.JWKSInvalid)) return new CredentialRejected('The token is not a valid JSON Web Token for this registry.');
+  if (error instanceof errors.JOSEError) return new CredentialRejected('The token is not a valid JSON Web Token for this registry.');
+  // Not jose's verdict on the token: a published key it will not use, such as an RSA key under 2048 bits.
   return new DependencyUnavailable('The issuer of JSON Web Tokens answered with keys that cannot be read.', { cause: error });
 }
 
