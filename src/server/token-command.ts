@@ -33,9 +33,10 @@ class UsageError extends Error {}
 
 async function run(argv: string[]): Promise<number> {
   const [command, ...rest] = argv;
-  if (command === undefined || command === '--help' || command === '-h' || command === 'help') {
+  if (command === undefined) throw new UsageError('a command is needed.');
+  if (command === '--help' || command === '-h' || command === 'help') {
     console.log(USAGE);
-    return command === undefined ? 2 : 0;
+    return 0;
   }
   const config = loadConfig();
   await migrateDatabase(config.databaseUrl);
