@@ -13,6 +13,11 @@ export interface Dialect {
   namesParameter(names: readonly string[]): unknown;
   /** What a write transaction appends to its reads so that the rows read stay as read until it ends. */
   lockReadRows: string;
+  /**
+   * A statement that holds, until the transaction ends, one lock per name bound as `placeholder`,
+   * whether or not a tool of that name exists; null where write transactions already run one at a time.
+   */
+  lockNames: ((placeholder: string) => string) | null;
   /** SQL of the namespace part of the "name" column. */
   namespaceOfNameSql: string;
 }
@@ -25,6 +30,7 @@ const sqlite: Dialect = {
   inNames: (column, placeholder) => `${column} IN (SELECT "value" FROM json_each(${placeholder}))`,
   namesParameter: (names) => JSON.stringify(names),
   lockReadRows: '',
+  lockNames: null,
   namespaceOfNameSql: `substr("name", 1, instr("name", '/') - 1)`,
 };
 
@@ -39,6 +45,12 @@ const postgres: Dialect = {
   inNames: (column, placeholder) => `${column} = ANY(${placeholder}::text[])`,
   namesParameter: (names) => [...names],
   lockReadRows: ' FOR UPDATE',
+  // Row locks cannot lock a name no row has yet: writers creating the same new names would all
+  // pass their reads and all but one fail on the unique index, each failure a retry of the whole
+  // write. Advisory locks taken in one order (by key) make them wait for each other instead.
+  lockNames: (placeholder) =>
+    `SELECT count(*) FROM (SELECT pg_advisory_xact_lock(k) FROM ` +
+    `(SELECT DISTINCT hashtextextended(n, 0) AS k FROM unnest(${placeholder}::text[]) AS n ORDER BY k) AS keys) AS locked`,
   namespaceOfNameSql: `split_part("name", '/', 1)`,
 };
 

@@ -18,6 +18,7 @@ import type { StoreClient, StoreTransaction } from './prisma-client';
 import {
   byNamesSql,
   countSql,
+  nameLocksSql,
   namespaceCountsSql,
   pageSql,
   statsSql,
@@ -67,7 +68,10 @@ class TransactionWriter implements ToolWriter {
   ) {}
 
   async findByNames(names: readonly string[]): Promise<StoredTool[]> {
-    return names.length === 0 ? [] : tools(this.tx, byNamesSql(names, this.dialect, { lock: true }));
+    if (names.length === 0) return [];
+    const locks = nameLocksSql(names, this.dialect);
+    if (locks !== null) await rows(this.tx, locks);
+    return tools(this.tx, byNamesSql(names, this.dialect, { lock: true }));
   }
 
   async findWrappersOf(names: readonly string[]): Promise<StoredTool[]> {

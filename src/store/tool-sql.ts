@@ -67,6 +67,13 @@ function whereOf(query: ToolQuery, params: Parameters): string[] {
 
 const conditions = (clauses: readonly string[]) => (clauses.length === 0 ? 'TRUE' : clauses.join(' AND '));
 
+/** The locks a write transaction takes on `names` before it reads them (Dialect `lockNames`); null where none are needed. */
+export function nameLocksSql(names: readonly string[], dialect: Dialect): Statement | null {
+  if (dialect.lockNames === null) return null;
+  const params = new Parameters(dialect);
+  return { sql: dialect.lockNames(params.add(dialect.namesParameter(names))), params: params.values };
+}
+
 /** Tools by name, ordered by name; in a write transaction, locked until it ends. */
 export function byNamesSql(names: readonly string[], dialect: Dialect, options: { lock: boolean }): Statement {
   const params = new Parameters(dialect);

@@ -16,7 +16,11 @@ const CREATE = `mutation ($input: ToolInput!) {
 const UPDATE = `mutation ($name: String!, $input: ToolPatch!) { updateTool(name: $name, input: $input) { __typename } }`;
 const DELETE = `mutation ($name: String!) { deleteTool(name: $name) { __typename } }`;
 const IMPORT = `mutation ($config: String!) {
-  importTools(config: $config) { __typename ... on ImportedTools { created updated unchanged } }
+  importTools(config: $config) {
+    __typename
+    ... on ImportedTools { created updated unchanged }
+    ... on ImportValidationError { message invalidTools { name issues { path code } } }
+  }
 }`;
 
 const builtin = (name: string, description = `The ${name} tool.`) => ({ name, description, source: 'BUILTIN' });
@@ -113,7 +117,8 @@ describe.each(testDatabases())('concurrent writes on %s', (kind) => {
     };
     const responses = await run(10, (k) => execute(server.yoga, IMPORT, { config: configOf(k) }));
     const { typenames, errors } = tally(responses, 'importTools');
-    expect({ typenames, errors }).toEqual({ typenames: { ImportedTools: 10 }, errors: [] });
+    const refusals = responses.map((r) => r.data?.importTools).filter((answer) => answer?.__typename === 'ImportValidationError');
+    expect({ typenames, errors, refusals }).toEqual({ typenames: { ImportedTools: 10 }, errors: [], refusals: [] });
     const created = responses.reduce((sum, r) => sum + r.data!.importTools.created, 0);
     const { tools } = await data(server.yoga, '{ tools(filter: { namespace: "overlap" }, first: 100) { totalCount edges { node { name wraps { name } } } } }');
     expect(tools.totalCount).toBe(29 + 6); // t-0 … t-28, check-0 … check-25
