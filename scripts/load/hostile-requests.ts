@@ -12,9 +12,9 @@
  *
  * Numbers, not a test: it fails only if the server cannot be started.
  */
-import { readFileSync, writeFileSync } from 'node:fs';
 import { createScratchPostgres, createScratchSqlite, postgresServerUrl, type ScratchDatabase } from '../db/scratch-databases';
 import { killServer, post, startServer, type RunningServer } from '../../test/support/server-process';
+import { memory, resetPeak } from './process-memory';
 
 const POLL_EVERY_MS = 50;
 /** How long the poll goes on after the hostile request has been answered, to catch a blocked loop's tail. */
@@ -79,27 +79,6 @@ const HOSTILE: Hostile[] = [
       `{"query":${JSON.stringify(CREATE)},"variables":{"input":{"name":"hostile/schema","description":"Deep.","source":"BUILTIN","inputSchema":{"type":"object","default":${nested('[', ']', 10_000, '')}}}}}`,
   },
 ];
-
-interface Memory {
-  rss: number;
-  peak: number;
-}
-
-function memory(pid: number): Memory {
-  const status = readFileSync(`/proc/${pid}/status`, 'utf8');
-  const kib = (field: string) => Number(new RegExp(`^${field}:\\s+(\\d+) kB`, 'm').exec(status)?.[1] ?? NaN) * 1024;
-  return { rss: kib('VmRSS'), peak: kib('VmHWM') };
-}
-
-/** Sets VmHWM back to the current RSS, so the next reading is this request's peak (Linux, own process). */
-function resetPeak(pid: number): boolean {
-  try {
-    writeFileSync(`/proc/${pid}/clear_refs`, '5');
-    return true;
-  } catch {
-    return false;
-  }
-}
 
 /** Polls the read every POLL_EVERY_MS until stopped; the worst latency, counting one still unanswered. */
 function poll(url: string) {

@@ -1,0 +1,229 @@
+/**
+ * `npm run bench [-- --short] [-- --only sqlite|postgres]`: what dashboards and agents get from
+ * toolgraph at 1,000 and at 100,000 tools, beside bare graphql-yoga (`{ hello }`, the ceiling of a
+ * yoga server on this machine) and, on Postgres, PostGraphile v5 over the same rows.
+ *
+ * Per database: a scratch database, the real server process, seeded through `importTools` with
+ * realistic tools (every source, validations, slots, schemas, side effects) in batches of 1,000;
+ * the 10,000 tools after the first 1,000 are timed as "import 10,000". Each query then runs over
+ * HTTP with autocannon (keep-alive, CONNECTIONS clients) for ROUND seconds, the targets and
+ * queries taking turns, for ROUNDS rounds; each figure is the median over the rounds. Server and
+ * load share the machine, so compare figures of one run, not of two. RSS is the server's: idle
+ * (a fresh process on the seeded database, before any query) and its peak under the load.
+ *
+ * `--short` (a minute or two per database): 1,000 and 11,000 tools, one round of 2 s.
+ * Numbers, not a test.
+ */
+import autocannon from 'autocannon';
+import { join } from 'node:path';
+import { parseArgs } from 'node:util';
+import { createScratchPostgres, createScratchSqlite, postgresServerUrl, type ScratchDatabase } from '../db/scratch-databases';
+import { killServer, post, startServer, type RunningServer } from '../../test/support/server-process';
+import { memory, resetPeak } from '../load/process-memory';
+import { seedBatch, SEARCH_WORD, namespaceOf, nameAt } from './seed';
+
+const { values: options } = parseArgs({ options: { short: { type: 'boolean', default: false }, only: { type: 'string' } } });
+const SIZES = options.short ? [1_000, 11_000] : [1_000, 100_000];
+const ROUND_SECONDS = options.short ? 2 : 5;
+const ROUNDS = options.short ? 1 : 3;
+const CONNECTIONS = 20;
+const BATCH = 1_000;
+const MB = 1024 * 1024;
+
+const TOOL_FIELDS = `name description source toolType timeout
+  capability { readOnly writes writeScope checkpointable idempotent unsafe humanApprovalRequired sideEffects }
+  resourceSlots { name resourceType access required }
+  implementation { __typename ... on McpImplementation { server toolName } ... on CustomImplementation { code } ... on AgentSkillImplementation { path } }`;
+/** PostGraphile's names for the same columns (its schema is the table's). */
+const ROW_FIELDS = `name description source toolType timeout readOnly writes writeScope checkpointable idempotent unsafe
+  humanApprovalRequired sideEffects resourceSlots mcpServer mcpToolName code agentSkillPath`;
+
+interface Query {
+  label: string;
+  /** The request body for a registry of `size` tools; the deep page needs a cursor the server issued. */
+  body: (size: number, url: string) => Promise<string>;
+  /** A dashboard read: its p99 at the largest size is compared with its p99 at the smallest. */
+  dashboard: boolean;
+}
+
+const text = (query: string, variables?: object) => JSON.stringify({ query, variables });
+const fixed = (query: string, variables?: object) => async () => text(query, variables);
+
+const TOOLGRAPH_QUERIES: Query[] = [
+  { label: 'tool(name:)', dashboard: false, body: async (size) => text(`query ($name: String!) { tool(name: $name) { ${TOOL_FIELDS} } }`, { name: nameAt(Math.floor(size / 2)) }) },
+  { label: 'tools(first: 50)', dashboard: true, body: fixed(`{ tools(first: 50) { edges { node { ${TOOL_FIELDS} } } } }`) },
+  { label: 'toolStats', dashboard: true, body: fixed('{ toolStats { total byNamespace { namespace count } bySource { source count } byToolType { toolType count } capabilities { readOnly writes unsafe } } }') },
+  { label: 'toolStats(filter: source)', dashboard: true, body: fixed('{ toolStats(filter: { source: MCP }) { total byNamespace { namespace count } capabilities { readOnly writes } } }') },
+  { label: 'namespaces', dashboard: true, body: fixed('{ namespaces { namespace toolCount } }') },
+  {
+    label: `search "${SEARCH_WORD}" + totalCount`,
+    dashboard: true,
+    body: fixed(`{ tools(filter: { search: "${SEARCH_WORD}" }, first: 20) { totalCount edges { node { name description } } } }`),
+  },
+  {
+    label: 'filtered page (namespace, readOnly)',
+    dashboard: true,
+    body: fixed(`{ tools(filter: { namespace: "${namespaceOf(7)}", readOnly: true }, first: 50) { totalCount edges { node { ${TOOL_FIELDS} } } } }`),
+  },
+  {
+    label: 'deep keyset page (90 %)',
+    dashboard: true,
+    body: async (size, url) => {
+      // The cursor of the tool at 90 % of the name order, as the server issues it.
+      const answer = await post(url, 'query ($name: String!) { tools(filter: { search: $name }, first: 1) { pageInfo { endCursor } } }', { name: nameAt(Math.floor(size * 0.9)) });
+      const after = answer.data.tools.pageInfo.endCursor as string;
+      return text(`query ($after: String) { tools(first: 50, after: $after) { edges { node { ${TOOL_FIELDS} } } } }`, { after });
+    },
+  },
+];
+
+const POSTGRAPHILE_QUERIES: Query[] = [
+  { label: 'tool(name:)', dashboard: false, body: async (size) => text(`query ($name: String!) { toolByName(name: $name) { ${ROW_FIELDS} } }`, { name: nameAt(Math.floor(size / 2)) }) },
+  { label: 'tools(first: 50)', dashboard: false, body: fixed(`{ allTools(first: 50, orderBy: NAME_ASC) { nodes { ${ROW_FIELDS} } } }`) },
+];
+
+const HELLO: Query = { label: '{ hello }', dashboard: false, body: fixed('{ hello }') };
+
+interface Target {
+  label: string;
+  server: RunningServer;
+  queries: Query[];
+}
+
+interface Measurement {
+  requestsPerSecond: number;
+  p50: number;
+  p99: number;
+  failures: number;
+}
+
+async function load(url: string, body: string, seconds: number): Promise<Measurement> {
+  const result = await autocannon({
+    url,
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body,
+    connections: CONNECTIONS,
+    duration: seconds,
+  });
+  return { requestsPerSecond: result.requests.average, p50: result.latency.p50, p99: result.latency.p99, failures: result.errors + result.non2xx };
+}
+
+const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
+
+/** Checks one answer first: a benchmark of error responses would measure nothing. */
+async function checkedBody(target: Target, query: Query, size: number): Promise<string> {
+  const body = await query.body(size, target.server.url);
+  const response = await fetch(target.server.url, { method: 'POST', headers: { 'content-type': 'application/json' }, body });
+  const answer = (await response.json()) as { errors?: unknown[]; data?: unknown };
+  if (!response.ok || answer.errors || !answer.data) throw new Error(`${target.label} ${query.label}: ${JSON.stringify(answer).slice(0, 500)}`);
+  return body;
+}
+
+/** Every query of every target, ROUNDS interleaved rounds; rows keyed "target · query". */
+async function measureAll(targets: Target[], size: number): Promise<Map<string, Measurement>> {
+  const bodies = new Map<string, { url: string; body: string }>();
+  for (const target of targets) {
+    for (const query of target.queries) bodies.set(`${target.label} · ${query.label}`, { url: target.server.url, body: await checkedBody(target, query, size) });
+  }
+  for (const { url, body } of bodies.values()) await load(url, body, 1); // warm-up
+  const rounds = new Map<string, Measurement[]>();
+  for (let round = 0; round < ROUNDS; round++) {
+    for (const [key, { url, body }] of bodies) rounds.set(key, [...(rounds.get(key) ?? []), await load(url, body, ROUND_SECONDS)]);
+  }
+  const result = new Map<string, Measurement>();
+  for (const [key, measurements] of rounds) {
+    result.set(key, {
+      requestsPerSecond: median(measurements.map((m) => m.requestsPerSecond)),
+      p50: median(measurements.map((m) => m.p50)),
+      p99: median(measurements.map((m) => m.p99)),
+      failures: measurements.reduce((sum, m) => sum + m.failures, 0),
+    });
+  }
+  return result;
+}
+
+const IMPORT = 'mutation ($config: String!) { importTools(config: $config) { __typename ... on ImportedTools { created } ... on ImportValidationError { message invalidTools { index issues { path code message } } } } }';
+
+async function seed(url: string, from: number, to: number): Promise<number> {
+  const started = performance.now();
+  for (let start = from; start < to; start += BATCH) {
+    const answer = await post(url, IMPORT, { config: seedBatch(start, Math.min(BATCH, to - start)) });
+    if (answer.data?.importTools?.__typename !== 'ImportedTools') throw new Error(`seeding failed at ${start}: ${JSON.stringify(answer).slice(0, 500)}`);
+  }
+  return (performance.now() - started) / 1000;
+}
+
+const pad = (value: string | number, width: number) => String(value).padStart(width);
+
+async function run(kind: 'sqlite' | 'postgres', database: ScratchDatabase): Promise<void> {
+  const hello = await startServer('', {}, join(__dirname, 'bare-yoga.ts'));
+  let toolgraph = await startServer(database.url);
+  let postgraphile: RunningServer | undefined;
+  const sizes = new Map<number, Map<string, Measurement>>();
+  const rss: Record<string, number> = { 'idle, empty': memory(toolgraph.child.pid!).rss };
+  let importSeconds = 0;
+  let importCount = 0;
+  try {
+    let seeded = 0;
+    for (const size of SIZES) {
+      if (seeded > 0) {
+        // The first 10,000 tools past the smallest size are the timed import.
+        const timedEnd = Math.min(size, seeded + 10_000);
+        importSeconds = await seed(toolgraph.url, seeded, timedEnd);
+        importCount = timedEnd - seeded;
+        seeded = timedEnd;
+      }
+      await seed(toolgraph.url, seeded, size);
+      seeded = size;
+      // A fresh process on the seeded rows: its idle RSS is what the rows cost, not the seeding.
+      await killServer(toolgraph);
+      toolgraph = await startServer(database.url);
+      await new Promise((resolve) => setTimeout(resolve, 2000));
+      rss[`idle, ${size.toLocaleString('en-US')} tools`] = memory(toolgraph.child.pid!).rss;
+      resetPeak(toolgraph.child.pid!);
+      if (kind === 'postgres') {
+        await killServer(postgraphile);
+        postgraphile = await startServer(database.url, {}, join(__dirname, 'postgraphile-server.mjs'));
+      }
+      const targets: Target[] = [
+        { label: 'toolgraph', server: toolgraph, queries: TOOLGRAPH_QUERIES },
+        ...(postgraphile ? [{ label: 'postgraphile', server: postgraphile, queries: POSTGRAPHILE_QUERIES }] : []),
+        { label: 'bare yoga', server: hello, queries: [HELLO] },
+      ];
+      sizes.set(size, await measureAll(targets, size));
+      rss[`peak under load, ${size.toLocaleString('en-US')} tools`] = memory(toolgraph.child.pid!).peak;
+    }
+  } finally {
+    await Promise.all([killServer(hello), killServer(toolgraph), killServer(postgraphile)]);
+    await database.drop();
+  }
+
+  const [small, large] = SIZES as [number, number];
+  console.log(`\n${kind}: ${CONNECTIONS} connections, ${ROUNDS} round(s) of ${ROUND_SECONDS} s, medians`);
+  console.log(`  ${'query'.padEnd(52)} ${pad(`req/s ${small / 1000}k`, 12)} ${pad(`p99 ms ${small / 1000}k`, 12)} ${pad(`req/s ${large / 1000}k`, 13)} ${pad(`p99 ms ${large / 1000}k`, 13)} ${pad('p99 ratio', 10)} failures`);
+  for (const key of sizes.get(small)!.keys()) {
+    const a = sizes.get(small)!.get(key)!;
+    const b = sizes.get(large)!.get(key)!;
+    const ratio = b.p99 / Math.max(a.p99, 1);
+    console.log(
+      `  ${key.padEnd(52)} ${pad(Math.round(a.requestsPerSecond), 12)} ${pad(a.p99, 12)} ${pad(Math.round(b.requestsPerSecond), 13)} ${pad(b.p99, 13)} ${pad(ratio.toFixed(2), 10)} ${a.failures + b.failures}`,
+    );
+  }
+  console.log(`  import ${importCount.toLocaleString('en-US')} tools (batches of ${BATCH.toLocaleString('en-US')}): ${importSeconds.toFixed(1)} s`);
+  console.log(`  RSS: ${Object.entries(rss).map(([label, bytes]) => `${label} ${Math.round(bytes / MB)} MB`).join('; ')}`);
+}
+
+async function main(): Promise<void> {
+  const kinds = options.only ? [options.only] : ['sqlite', 'postgres'];
+  for (const kind of kinds) {
+    if (kind === 'sqlite') await run('sqlite', createScratchSqlite('toolgraph-bench'));
+    else if (kind === 'postgres') await run('postgres', await createScratchPostgres(postgresServerUrl(), 'toolgraph_bench'));
+    else throw new Error(`--only sqlite or --only postgres, not ${kind}`);
+  }
+}
+
+main().catch((error: unknown) => {
+  console.error(error);
+  process.exit(1);
+});
