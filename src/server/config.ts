@@ -26,6 +26,8 @@ export interface ServerConfig {
   jwt: JwtSettings;
   /** Operations per minute per client (TOOLGRAPH_RATE_LIMIT_READS, TOOLGRAPH_RATE_LIMIT_WRITES); 0: no limit. */
   rateLimits: RateLimitSettings;
+  /** RESPONSE_CACHE_TTL_SECONDS: how long a read's answer may be served from memory; 0: never (src/server/response-cache.ts). */
+  responseCacheTtlSeconds: number;
 }
 
 export const DEFAULTS = {
@@ -33,6 +35,9 @@ export const DEFAULTS = {
   host: '127.0.0.1',
   databaseUrl: DEFAULT_DATABASE_URL,
   redisChannel: DEFAULT_CHANNEL,
+  // Writes empty the cache through their events; the TTL only bounds what events cannot report
+  // (another program writing the database), so it can be long without serving stale answers.
+  responseCacheTtlSeconds: 60,
 } as const;
 
 /** A setting with a bad value; the message names the variable and what it accepts. */
@@ -47,7 +52,8 @@ export function isLoopback(host: string): boolean {
 
 /**
  * Reads and checks PORT, HOST, DATABASE_URL, REDIS_URL, REDIS_CHANNEL, CORS_ORIGINS, NODE_ENV, the
- * access settings (TOOLGRAPH_AUTH, TOOLGRAPH_READ_ACCESS, TOOLGRAPH_JWT_*) and the request limits' variables once. Unset or empty variables take their default; a bad value
+ * access settings (TOOLGRAPH_AUTH, TOOLGRAPH_READ_ACCESS, TOOLGRAPH_JWT_*), the request limits' variables and
+ * RESPONSE_CACHE_TTL_SECONDS once. Unset or empty variables take their default; a bad value
  * throws ConfigError saying which variable is wrong and why.
  */
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
@@ -129,8 +135,17 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     writesPerMinute: perMinute('TOOLGRAPH_RATE_LIMIT_WRITES', DEFAULT_RATE_LIMITS.writesPerMinute),
   };
 
-  return { port, host, databaseUrl, redisUrl, redisChannel, corsOrigins, limits, fieldSuggestions, access, jwt, rateLimits };
+  const rawTtl = value('RESPONSE_CACHE_TTL_SECONDS');
+  if (rawTtl !== undefined && (!/^\d+$/.test(rawTtl) || Number(rawTtl) > MAX_RESPONSE_CACHE_TTL_SECONDS)) {
+    throw new ConfigError(`RESPONSE_CACHE_TTL_SECONDS must be a whole number of seconds from 0 (no cache) to ${MAX_RESPONSE_CACHE_TTL_SECONDS}; got "${rawTtl}".`);
+  }
+  const responseCacheTtlSeconds = rawTtl === undefined ? DEFAULTS.responseCacheTtlSeconds : Number(rawTtl);
+
+  return { port, host, databaseUrl, redisUrl, redisChannel, corsOrigins, limits, fieldSuggestions, access, jwt, rateLimits, responseCacheTtlSeconds };
 }
+
+/** The longest a cached answer may live: a day. */
+const MAX_RESPONSE_CACHE_TTL_SECONDS = 86_400;
 
 /** The largest rate a limit may be set to: a million operations a minute. */
 const MAX_RATE_PER_MINUTE = 1_000_000;

@@ -80,6 +80,7 @@ async function main(): Promise<void> {
     limits: config.limits,
     fieldSuggestions: config.fieldSuggestions,
     readConfig: configReader.read,
+    responseCacheTtlSeconds: config.responseCacheTtlSeconds,
     starting: () => starting,
   });
   const server = createServer(yoga);

@@ -25,6 +25,7 @@ import { useStartupGate } from './plugins/use-startup-gate';
 import { useVariablesLimit } from './plugins/use-variables-limit';
 import type { RateLimits } from './rate-limits';
 import { readinessCheck } from './readiness';
+import { ResponseCache } from './response-cache';
 
 export interface ToolgraphServerOptions {
   store: ToolStore;
@@ -46,6 +47,8 @@ export interface ToolgraphServerOptions {
   authenticator?: Authenticator;
   /** Operations per minute per client (main.ts); none: no limit. */
   rateLimits?: RateLimits;
+  /** How long a read's answer may be served from memory (./response-cache.ts; needs `events`); 0 or none: never. */
+  responseCacheTtlSeconds?: number;
 }
 
 export type ToolgraphServer = YogaServerInstance<object, GraphQLContext>;
@@ -56,7 +59,10 @@ export type ToolgraphServer = YogaServerInstance<object, GraphQLContext>;
  * `yoga.fetch('http://yoga/graphql', …)`.
  */
 export function createToolgraphServer(options: ToolgraphServerOptions): ToolgraphServer {
-  const registry = new ToolRegistry(options.store, { events: options.events, readConfig: options.readConfig });
+  const responseCache =
+    options.events && options.responseCacheTtlSeconds ? new ResponseCache(options.events, options.responseCacheTtlSeconds) : undefined;
+  const events = responseCache?.invalidatingBus() ?? options.events;
+  const registry = new ToolRegistry(options.store, { events, readConfig: options.readConfig });
   const starting = options.starting ?? (() => null);
   const sharedEvents = options.events && 'available' in options.events ? (options.events as { available: boolean }) : undefined;
   const readiness = readinessCheck({ store: options.store, sharedEvents, starting });
@@ -105,6 +111,8 @@ export function createToolgraphServer(options: ToolgraphServerOptions): Toolgrap
       useFrameProtection(),
       // `/` and `/browser/*`: the registry browser, a static page that talks to /graphql only.
       useBrowserPage(),
+      // Last: every plugin above may refuse an operation before a cached answer is used.
+      ...(responseCache ? [responseCache.plugin()] : []),
     ],
     // Errors that are not the API's own GraphQLErrors: an outage is SERVICE_UNAVAILABLE, a bug
     // "Unexpected error." INTERNAL_SERVER_ERROR; never the original message or stack (../graphql/errors.ts).

@@ -17,6 +17,18 @@ describe('server configuration', () => {
       access: { control: 'off', reads: 'public' },
       jwt: { jwksUrl: undefined, secret: undefined, issuer: undefined, audience: undefined },
       rateLimits: DEFAULT_RATE_LIMITS,
+      responseCacheTtlSeconds: 60,
+    });
+  });
+
+  describe('response cache', () => {
+    it('reads RESPONSE_CACHE_TTL_SECONDS, 0 meaning no cache', () => {
+      expect(loadConfig({ RESPONSE_CACHE_TTL_SECONDS: '0' }).responseCacheTtlSeconds).toBe(0);
+      expect(loadConfig({ RESPONSE_CACHE_TTL_SECONDS: '3600' }).responseCacheTtlSeconds).toBe(3600);
+    });
+
+    it.each(['-1', '0.5', 'forever', '86401'])('refuses %j', (raw) => {
+      expect(() => loadConfig({ RESPONSE_CACHE_TTL_SECONDS: raw })).toThrow(/RESPONSE_CACHE_TTL_SECONDS must be a whole number of seconds from 0/);
     });
   });
 

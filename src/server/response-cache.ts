@@ -1,0 +1,128 @@
+import { useResponseCache, type Cache } from '@envelop/response-cache';
+import type { Plugin } from 'graphql-yoga';
+import { print, type ExecutionResult } from 'graphql';
+import { LRUCache } from 'lru-cache';
+import type { ToolEvent, ToolEventBus, ToolEventFilter } from '../domain/events';
+
+/**
+ * Answers to repeated reads of unchanged data, from memory: a dashboard polling its facets, many
+ * agents reading the same tools. Each instance keeps its own entries (a hit costs no round trip,
+ * and a slow Redis cannot slow reads); what instances share is invalidation, which rides on the
+ * tool events every instance already receives (through Redis when configured).
+ *
+ * Why an answer is never stale for longer than an event takes to arrive:
+ * - every committed write empties this instance's cache before the write answers
+ *   (`invalidatingBus`), and every other instance's when its event arrives (`follow`);
+ * - an answer computed while a write committed is not stored: each miss remembers the
+ *   generation it started in, and a write starts a new one;
+ * - while events may be missed (Redis away, or this instance not yet listening) nothing is
+ *   served from the cache or stored in it.
+ * Entries are shared by all callers: a read's answer does not depend on who asks (grants limit
+ * writes only), and the credential requirement and the rate limits run before a cached answer is
+ * used (envelop runs the `onExecute` of the plugins before this one first). Entries expire after
+ * the TTL, which bounds what events cannot report: another program writing the database.
+ */
+
+/** What all entries may weigh together (their JSON length), and one entry at most. */
+const MAX_CACHED_BYTES = 64 * 1024 * 1024;
+const MAX_ENTRY_BYTES = 1024 * 1024;
+/** Misses being computed at once whose generation is remembered; one forgotten is simply not stored. */
+const MAX_PENDING_MISSES = 10_000;
+/** How soon the cache listens again after the event bus failed its subscription. */
+const RESUBSCRIBE_MS = 1000;
+
+export class ResponseCache implements Cache {
+  private entries: LRUCache<string, ExecutionResult>;
+  private readonly missedIn = new LRUCache<string, number>({ max: MAX_PENDING_MISSES });
+  private generation = 0;
+  private listening = false;
+  private closed = false;
+
+  constructor(
+    private readonly bus: ToolEventBus & { readonly available?: boolean },
+    private readonly ttlSeconds: number,
+  ) {
+    this.entries = new LRUCache({ maxSize: MAX_CACHED_BYTES, ttl: ttlSeconds * 1000 });
+    void this.follow();
+  }
+
+  /** Whether answers may be served from and stored in the cache right now. */
+  get usable(): boolean {
+    return !this.closed && this.listening && this.bus.available !== false;
+  }
+
+  /** The envelop plugin; place it after the plugins that may refuse an operation. */
+  plugin(): Plugin {
+    return useResponseCache({
+      cache: this,
+      session: () => null,
+      enabled: () => this.usable,
+      ttl: this.ttlSeconds * 1000,
+      // Writes empty the cache through their events, not through the entities in their answers.
+      invalidateViaMutation: false,
+      includeExtensionMetadata: false,
+      // The text the client sent, as yoga parsed it: printing the document again costs more than the lookup.
+      getDocumentString: (args) => (args.contextValue as { params?: { query?: string } }).params?.query ?? print(args.document),
+    });
+  }
+
+  /** The bus the registry publishes to: this instance's cache is emptied before each write answers. */
+  invalidatingBus(): ToolEventBus {
+    return {
+      publish: (events: readonly ToolEvent[]) => {
+        this.clear();
+        this.bus.publish(events);
+      },
+      subscribe: (filter: ToolEventFilter) => this.bus.subscribe(filter),
+      close: () => this.bus.close(),
+    };
+  }
+
+  get(key: string): ExecutionResult | undefined {
+    const hit = this.entries.get(key);
+    if (hit === undefined && !this.missedIn.has(key)) this.missedIn.set(key, this.generation);
+    return hit;
+  }
+
+  set(key: string, result: ExecutionResult): void {
+    const startedIn = this.missedIn.get(key);
+    this.missedIn.delete(key);
+    if (startedIn !== this.generation || !this.usable) return;
+    const size = JSON.stringify(result).length;
+    if (size <= MAX_ENTRY_BYTES) this.entries.set(key, result, { size });
+  }
+
+  /** Any write may change any answer (a count, a page, a search): all entries go. */
+  invalidate(): void {
+    this.clear();
+  }
+
+  close(): void {
+    this.closed = true;
+    this.clear();
+  }
+
+  private clear(): void {
+    this.generation += 1;
+    this.entries.clear();
+  }
+
+  /** Empties the cache on every event of every instance; stops using it while events may be missed. */
+  private async follow(): Promise<void> {
+    while (!this.closed) {
+      const stream = this.bus.subscribe({});
+      this.listening = true;
+      let ended = false;
+      try {
+        for await (const _event of stream) this.clear();
+        ended = true; // the bus was closed
+      } catch {
+        // EventsUnavailable: events may have been missed, so nothing cached can be trusted.
+      }
+      this.listening = false;
+      this.clear();
+      if (ended) return this.close();
+      await new Promise((resolve) => setTimeout(resolve, RESUBSCRIBE_MS).unref());
+    }
+  }
+}
