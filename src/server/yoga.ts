@@ -1,4 +1,3 @@
-import { renderGraphiQL } from '@graphql-yoga/render-graphiql';
 import { createYoga, useReadinessCheck, type YogaServerInstance, type YogaServerOptions } from 'graphql-yoga';
 import type { ToolEventBus } from '../domain/events';
 import { OPEN_ACCESS } from '../domain/access';
@@ -83,7 +82,8 @@ export function createToolgraphServer(options: ToolgraphServerOptions): Toolgrap
     // The headers editor is how a person writes with a token (README, "Exposing it").
     graphiql: { title: 'toolgraph', defaultQuery: GRAPHIQL_EXAMPLES, isHeadersEditorEnabled: true },
     // GraphiQL's page with its scripts inlined (no CDN): it works offline and behind strict networks.
-    renderGraphiQL,
+    // Loaded when a browser first asks for it: the inlined bundle weighs about 60 MB of memory.
+    renderGraphiQL: async (graphiqlOptions) => (await import('@graphql-yoga/render-graphiql')).renderGraphiQL(graphiqlOptions),
     // No cross-origin access unless configured: with no authentication yet, yoga's default
     // (reflect any Origin, with credentials) would let every web page read and write the registry.
     cors: options.corsOrigins?.length ? exactOrigins(options.corsOrigins) : false,
