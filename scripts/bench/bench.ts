@@ -6,15 +6,18 @@
  * Per database: a scratch database, the real server process, seeded through `importTools` with
  * realistic tools (every source, validations, slots, schemas, side effects) in batches of 1,000;
  * the 10,000 tools after the first 1,000 are timed as "import 10,000". Each query then runs over
- * HTTP with autocannon (keep-alive, CONNECTIONS clients) for ROUND seconds, the targets and
+ * HTTP with autocannon (keep-alive, CONNECTIONS clients) for ROUND_SECONDS, the targets and
  * queries taking turns, for ROUNDS rounds; each figure is the median over the rounds. Server and
- * load share the machine, so compare figures of one run, not of two. RSS is the server's: idle
+ * load share the machine, so compare figures of one run, not of two. "toolgraph" is the server as
+ * it starts by default, so a repeated query is answered by its response cache; "toolgraph, no
+ * cache" (RESPONSE_CACHE_TTL_SECONDS=0) computes every answer. RSS is the default server's: idle
  * (a fresh process on the seeded database, before any query) and its peak under the load.
  *
  * `--short` (a minute or two per database): 1,000 and 11,000 tools, one round of 2 s.
  * Numbers, not a test.
  */
 import autocannon from 'autocannon';
+import { execFileSync } from 'node:child_process';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { createScratchPostgres, createScratchSqlite, postgresServerUrl, type ScratchDatabase } from '../db/scratch-databases';
@@ -24,7 +27,7 @@ import { seedBatch, SEARCH_WORD, namespaceOf, nameAt } from './seed';
 
 const { values: options } = parseArgs({ options: { short: { type: 'boolean', default: false }, only: { type: 'string' } } });
 const SIZES = options.short ? [1_000, 11_000] : [1_000, 100_000];
-const ROUND_SECONDS = options.short ? 2 : 5;
+const ROUND_SECONDS = options.short ? 2 : 3;
 const ROUNDS = options.short ? 1 : 3;
 const CONNECTIONS = 20;
 const BATCH = 1_000;
@@ -34,7 +37,10 @@ const TOOL_FIELDS = `name description source toolType timeout
   capability { readOnly writes writeScope checkpointable idempotent unsafe humanApprovalRequired sideEffects }
   resourceSlots { name resourceType access required }
   implementation { __typename ... on McpImplementation { server toolName } ... on CustomImplementation { code } ... on AgentSkillImplementation { path } }`;
-/** PostGraphile's names for the same columns (its schema is the table's). */
+/**
+ * PostGraphile's names for the same columns (its schema is the table's). Prisma makes `name` unique
+ * with an index, not a constraint, so PostGraphile reads one tool by a `condition` on it.
+ */
 const ROW_FIELDS = `name description source toolType timeout readOnly writes writeScope checkpointable idempotent unsafe
   humanApprovalRequired sideEffects resourceSlots mcpServer mcpToolName code agentSkillPath`;
 
@@ -78,9 +84,15 @@ const TOOLGRAPH_QUERIES: Query[] = [
 ];
 
 const POSTGRAPHILE_QUERIES: Query[] = [
-  { label: 'tool(name:)', dashboard: false, body: async (size) => text(`query ($name: String!) { toolByName(name: $name) { ${ROW_FIELDS} } }`, { name: nameAt(Math.floor(size / 2)) }) },
+  { label: 'tool(name:)', dashboard: false, body: async (size) => text(`query ($name: String!) { allTools(condition: { name: $name }, first: 1) { nodes { ${ROW_FIELDS} } } }`, { name: nameAt(Math.floor(size / 2)) }) },
   { label: 'tools(first: 50)', dashboard: false, body: fixed(`{ allTools(first: 50, orderBy: NAME_ASC) { nodes { ${ROW_FIELDS} } } }`) },
 ];
+
+/** PostGraphile 5 needs Node 22 or later (it calls Promise.withResolvers); its binary from the npm registry (the `node` package). */
+function node22(): string {
+  if (Number(process.versions.node.split('.')[0]) >= 22) return process.execPath;
+  return execFileSync('npx', ['-y', '-p', 'node@22', 'node', '-e', 'process.stdout.write(process.execPath)'], { encoding: 'utf8' });
+}
 
 const HELLO: Query = { label: '{ hello }', dashboard: false, body: fixed('{ hello }') };
 
@@ -159,6 +171,7 @@ const pad = (value: string | number, width: number) => String(value).padStart(wi
 async function run(kind: 'sqlite' | 'postgres', database: ScratchDatabase): Promise<void> {
   const hello = await startServer('', {}, join(__dirname, 'bare-yoga.ts'));
   let toolgraph = await startServer(database.url);
+  let uncached: RunningServer | undefined;
   let postgraphile: RunningServer | undefined;
   const sizes = new Map<number, Map<string, Measurement>>();
   const rss: Record<string, number> = { 'idle, empty': memory(toolgraph.child.pid!).rss };
@@ -182,12 +195,15 @@ async function run(kind: 'sqlite' | 'postgres', database: ScratchDatabase): Prom
       await new Promise((resolve) => setTimeout(resolve, 2000));
       rss[`idle, ${size.toLocaleString('en-US')} tools`] = memory(toolgraph.child.pid!).rss;
       resetPeak(toolgraph.child.pid!);
+      await killServer(uncached);
+      uncached = await startServer(database.url, { RESPONSE_CACHE_TTL_SECONDS: '0' });
       if (kind === 'postgres') {
         await killServer(postgraphile);
-        postgraphile = await startServer(database.url, {}, join(__dirname, 'postgraphile-server.mjs'));
+        postgraphile = await startServer(database.url, {}, join(__dirname, 'postgraphile-server.mjs'), node22());
       }
       const targets: Target[] = [
         { label: 'toolgraph', server: toolgraph, queries: TOOLGRAPH_QUERIES },
+        { label: 'toolgraph, no cache', server: uncached, queries: TOOLGRAPH_QUERIES },
         ...(postgraphile ? [{ label: 'postgraphile', server: postgraphile, queries: POSTGRAPHILE_QUERIES }] : []),
         { label: 'bare yoga', server: hello, queries: [HELLO] },
       ];
@@ -195,7 +211,7 @@ async function run(kind: 'sqlite' | 'postgres', database: ScratchDatabase): Prom
       rss[`peak under load, ${size.toLocaleString('en-US')} tools`] = memory(toolgraph.child.pid!).peak;
     }
   } finally {
-    await Promise.all([killServer(hello), killServer(toolgraph), killServer(postgraphile)]);
+    await Promise.all([killServer(hello), killServer(toolgraph), killServer(uncached), killServer(postgraphile)]);
     await database.drop();
   }
 

@@ -22,9 +22,9 @@ export interface RunningServer extends ServerProcess {
 
 const MAIN = join(root, 'src', 'server', 'main.ts');
 
-/** Runs `entry` (the server unless told otherwise; benchmarks run other servers beside it) under tsx. */
-export function launch(env: Record<string, string>, entry = MAIN): ServerProcess {
-  const child = spawn(process.execPath, ['--import', 'tsx', entry], {
+/** Runs `entry` (the server unless told otherwise; benchmarks run other servers beside it) under tsx, with the `node` binary given. */
+export function launch(env: Record<string, string>, entry = MAIN, node = process.execPath): ServerProcess {
+  const child = spawn(node, ['--import', 'tsx', entry], {
     cwd: root,
     // Tests send many requests from one address; the tests of rate limits set their own.
     env: { ...process.env, HOST: '127.0.0.1', PORT: '0', TOOLGRAPH_RATE_LIMIT_READS: '0', TOOLGRAPH_RATE_LIMIT_WRITES: '0', ...env },
@@ -38,8 +38,8 @@ export function launch(env: Record<string, string>, entry = MAIN): ServerProcess
 }
 
 /** Launches the server (or `entry`) and waits for its "listening on" line. */
-export async function startServer(databaseUrl: string, env: Record<string, string> = {}, entry = MAIN): Promise<RunningServer> {
-  const server = launch({ DATABASE_URL: databaseUrl, ...env }, entry);
+export async function startServer(databaseUrl: string, env: Record<string, string> = {}, entry = MAIN, node = process.execPath): Promise<RunningServer> {
+  const server = launch({ DATABASE_URL: databaseUrl, ...env }, entry, node);
   const url = await new Promise<string>((resolve, reject) => {
     const timer = setTimeout(() => reject(new Error(`server did not start:\n${server.output()}`)), 20_000);
     server.child.stdout!.on('data', () => {
