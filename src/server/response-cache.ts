@@ -97,7 +97,7 @@ export class ResponseCache implements Cache {
     this.clear();
   }
 
-  close(): void {
+  private close(): void {
     this.closed = true;
     this.clear();
   }
