@@ -48,32 +48,30 @@ interface Query {
   label: string;
   /** The request body for a registry of `size` tools; the deep page needs a cursor the server issued. */
   body: (size: number, url: string) => Promise<string>;
-  /** A dashboard read: its p99 at the largest size is compared with its p99 at the smallest. */
-  dashboard: boolean;
 }
 
 const text = (query: string, variables?: object) => JSON.stringify({ query, variables });
 const fixed = (query: string, variables?: object) => async () => text(query, variables);
 
 const TOOLGRAPH_QUERIES: Query[] = [
-  { label: 'tool(name:)', dashboard: false, body: async (size) => text(`query ($name: String!) { tool(name: $name) { ${TOOL_FIELDS} } }`, { name: nameAt(Math.floor(size / 2)) }) },
-  { label: 'tools(first: 50)', dashboard: true, body: fixed(`{ tools(first: 50) { edges { node { ${TOOL_FIELDS} } } } }`) },
-  { label: 'toolStats', dashboard: true, body: fixed('{ toolStats { total byNamespace { namespace count } bySource { source count } byToolType { toolType count } capabilities { readOnly writes unsafe } } }') },
-  { label: 'toolStats(filter: source)', dashboard: true, body: fixed('{ toolStats(filter: { source: MCP }) { total byNamespace { namespace count } capabilities { readOnly writes } } }') },
-  { label: 'namespaces', dashboard: true, body: fixed('{ namespaces { namespace toolCount } }') },
+  { label: 'tool(name:)', body: async (size) => text(`query ($name: String!) { tool(name: $name) { ${TOOL_FIELDS} } }`, { name: nameAt(Math.floor(size / 2)) }) },
+  { label: 'tools(first: 50)', body: fixed(`{ tools(first: 50) { edges { node { ${TOOL_FIELDS} } } } }`) },
+  { label: 'toolStats', body: fixed('{ toolStats { total byNamespace { namespace count } bySource { source count } byToolType { toolType count } capabilities { readOnly writes unsafe } } }') },
+  { label: 'toolStats(filter: source)', body: fixed('{ toolStats(filter: { source: MCP }) { total byNamespace { namespace count } capabilities { readOnly writes } } }') },
+  { label: 'namespaces', body: fixed('{ namespaces { namespace toolCount } }') },
   {
     label: `search "${SEARCH_WORD}" + totalCount`,
-    dashboard: true,
+   
     body: fixed(`{ tools(filter: { search: "${SEARCH_WORD}" }, first: 20) { totalCount edges { node { name description } } } }`),
   },
   {
     label: 'filtered page (namespace, readOnly)',
-    dashboard: true,
+   
     body: fixed(`{ tools(filter: { namespace: "${namespaceOf(7)}", readOnly: true }, first: 50) { totalCount edges { node { ${TOOL_FIELDS} } } } }`),
   },
   {
     label: 'deep keyset page (90 %)',
-    dashboard: true,
+   
     body: async (size, url) => {
       // The cursor of the tool at 90 % of the name order, as the server issues it.
       const answer = await post(url, 'query ($name: String!) { tools(filter: { search: $name }, first: 1) { pageInfo { endCursor } } }', { name: nameAt(Math.floor(size * 0.9)) });
@@ -84,8 +82,8 @@ const TOOLGRAPH_QUERIES: Query[] = [
 ];
 
 const POSTGRAPHILE_QUERIES: Query[] = [
-  { label: 'tool(name:)', dashboard: false, body: async (size) => text(`query ($name: String!) { allTools(condition: { name: $name }, first: 1) { nodes { ${ROW_FIELDS} } } }`, { name: nameAt(Math.floor(size / 2)) }) },
-  { label: 'tools(first: 50)', dashboard: false, body: fixed(`{ allTools(first: 50, orderBy: NAME_ASC) { nodes { ${ROW_FIELDS} } } }`) },
+  { label: 'tool(name:)', body: async (size) => text(`query ($name: String!) { allTools(condition: { name: $name }, first: 1) { nodes { ${ROW_FIELDS} } } }`, { name: nameAt(Math.floor(size / 2)) }) },
+  { label: 'tools(first: 50)', body: fixed(`{ allTools(first: 50, orderBy: NAME_ASC) { nodes { ${ROW_FIELDS} } } }`) },
 ];
 
 /** PostGraphile 5 needs Node 22 or later (it calls Promise.withResolvers); its binary from the npm registry (the `node` package). */
@@ -94,7 +92,7 @@ function node22(): string {
   return execFileSync('npx', ['-y', '-p', 'node@22', 'node', '-e', 'process.stdout.write(process.execPath)'], { encoding: 'utf8' });
 }
 
-const HELLO: Query = { label: '{ hello }', dashboard: false, body: fixed('{ hello }') };
+const HELLO: Query = { label: '{ hello }', body: fixed('{ hello }') };
 
 interface Target {
   label: string;
@@ -104,7 +102,6 @@ interface Target {
 
 interface Measurement {
   requestsPerSecond: number;
-  p50: number;
   p99: number;
   failures: number;
 }
@@ -118,7 +115,7 @@ async function load(url: string, body: string, seconds: number): Promise<Measure
     connections: CONNECTIONS,
     duration: seconds,
   });
-  return { requestsPerSecond: result.requests.average, p50: result.latency.p50, p99: result.latency.p99, failures: result.errors + result.non2xx };
+  return { requestsPerSecond: result.requests.average, p99: result.latency.p99, failures: result.errors + result.non2xx };
 }
 
 const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
@@ -147,7 +144,6 @@ async function measureAll(targets: Target[], size: number): Promise<Map<string, 
   for (const [key, measurements] of rounds) {
     result.set(key, {
       requestsPerSecond: median(measurements.map((m) => m.requestsPerSecond)),
-      p50: median(measurements.map((m) => m.p50)),
       p99: median(measurements.map((m) => m.p99)),
       failures: measurements.reduce((sum, m) => sum + m.failures, 0),
     });
