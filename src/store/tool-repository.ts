@@ -13,6 +13,7 @@ import {
 } from '../domain/ports';
 import { databaseErrorKind, readWithDeadline, translated } from './database-errors';
 import type { Dialect } from './dialect';
+import { FacetDeltas } from './facet-counts';
 import { toolColumns, toStoredTool, type ToolRow } from './mapping';
 import type { StoreClient, StoreTransaction } from './prisma-client';
 import {
@@ -60,8 +61,15 @@ async function tools(db: Queryable, statement: Statement): Promise<StoredTool[]>
   return (await rows<ToolRow>(db, statement)).map(toStoredTool);
 }
 
-/** The writer handed to `work`: reads lock what they read; each write translates the constraint violations it can cause. */
+/**
+ * The writer handed to `work`: reads lock what they read; each write translates the constraint
+ * violations it can cause and records how it changes the facet counts, written by `commitFacets`.
+ */
 class TransactionWriter implements ToolWriter {
+  private readonly facets = new FacetDeltas();
+  /** The tools as this transaction last read or wrote them: what a replace or delete takes out of the counts. */
+  private readonly current = new Map<string, StoredTool>();
+
   constructor(
     private readonly tx: StoreTransaction,
     private readonly dialect: Dialect,
@@ -71,7 +79,9 @@ class TransactionWriter implements ToolWriter {
     if (names.length === 0) return [];
     const locks = nameLocksSql(names, this.dialect);
     if (locks !== null) await rows(this.tx, locks);
-    return tools(this.tx, byNamesSql(names, this.dialect, { lock: true }));
+    const found = await tools(this.tx, byNamesSql(names, this.dialect, { lock: true }));
+    for (const tool of found) this.current.set(tool.name, tool);
+    return found;
   }
 
   async findWrappersOf(names: readonly string[]): Promise<StoredTool[]> {
@@ -80,7 +90,9 @@ class TransactionWriter implements ToolWriter {
 
   async insert(tool: ToolDefinition, actor: string): Promise<StoredTool> {
     try {
-      return toStoredTool(await this.tx.tool.create({ data: { ...toolColumns(tool), createdBy: actor, updatedBy: actor } }));
+      const stored = toStoredTool(await this.tx.tool.create({ data: { ...toolColumns(tool), createdBy: actor, updatedBy: actor } }));
+      this.counted(tool.name, stored);
+      return stored;
     } catch (error) {
       const kind = databaseErrorKind(error);
       if (kind === 'uniqueViolation') throw new StoreConflict('NAME_TAKEN', tool.name);
@@ -90,12 +102,15 @@ class TransactionWriter implements ToolWriter {
   }
 
   async replace(tool: ToolDefinition, actor: string): Promise<StoredTool> {
+    const before = await this.currentOf(tool.name);
     try {
       const row = await this.tx.tool.update({
         where: { name: tool.name },
         data: { ...toolColumns(tool), updatedAt: new Date(), updatedBy: actor },
       });
-      return toStoredTool(row);
+      const stored = toStoredTool(row);
+      this.counted(tool.name, stored, before);
+      return stored;
     } catch (error) {
       if (databaseErrorKind(error) === 'foreignKeyViolation') {
         // Either the new `wraps` names no tool, or this row stops being a tool ('tool' → 'validation')
@@ -108,11 +123,36 @@ class TransactionWriter implements ToolWriter {
   }
 
   async delete(name: string): Promise<void> {
+    const before = await this.currentOf(name);
     try {
       await this.tx.tool.deleteMany({ where: { name } });
     } catch (error) {
       if (databaseErrorKind(error) === 'foreignKeyViolation') throw new StoreConflict('TOOL_IS_WRAPPED', name);
       throw error;
+    }
+    this.counted(name, null, before);
+  }
+
+  /** Writes the facet counts' share of this transaction: its last statements before it commits. */
+  async commitFacets(): Promise<void> {
+    for (const statement of this.facets.statements(this.dialect)) await this.tx.$executeRawUnsafe(statement.sql, ...statement.params);
+  }
+
+  /** The stored tool `name` (null: none), read (and locked) unless this transaction already knows it. */
+  private async currentOf(name: string): Promise<StoredTool | null> {
+    const known = this.current.get(name);
+    if (known !== undefined) return known;
+    const [found] = await this.findByNames([name]);
+    return found ?? null;
+  }
+
+  private counted(name: string, after: StoredTool | null, before: StoredTool | null = null): void {
+    if (before !== null) this.facets.add(before, -1);
+    if (after !== null) {
+      this.facets.add(after, 1);
+      this.current.set(name, after);
+    } else {
+      this.current.delete(name);
     }
   }
 }
@@ -151,7 +191,7 @@ export class PrismaToolStore implements ToolStore {
 
   namespaces(): Promise<NamespaceSummary[]> {
     return this.read(async () => {
-      const found = await rows<{ namespace: string; toolCount: number | bigint }>(this.db, namespaceCountsSql(this.dialect));
+      const found = await rows<{ namespace: string; toolCount: number | bigint }>(this.db, namespaceCountsSql());
       return found.map((row) => ({ namespace: row.namespace, toolCount: Number(row.toolCount) }));
     });
   }
@@ -169,7 +209,12 @@ export class PrismaToolStore implements ToolStore {
   async write<T>(work: (writer: ToolWriter) => Promise<T>): Promise<T> {
     for (let attempt = 1; ; attempt++) {
       try {
-        return await this.db.$transaction((tx) => work(new TransactionWriter(tx, this.dialect)), {
+        return await this.db.$transaction(async (tx) => {
+          const writer = new TransactionWriter(tx, this.dialect);
+          const result = await work(writer);
+          await writer.commitFacets();
+          return result;
+        }, {
           ...WRITE_TRANSACTION,
           // The repository is typed with the SQLite client, whose only isolation level is Serializable.
           ...(this.dialect.writeIsolation ? { isolationLevel: this.dialect.writeIsolation as 'Serializable' } : {}),

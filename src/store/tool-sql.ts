@@ -41,14 +41,49 @@ const escapeLike = (text: string): string => text.replace(/[\\%_]/g, '\\$&');
 
 const FLAG_FILTERS = ['readOnly', 'writes', 'unsafe', 'humanApprovalRequired'] as const;
 
-function whereOf(query: ToolQuery, params: Parameters): string[] {
-  const clauses: string[] = [];
-  if (query.namespace != null) {
-    // The names of a namespace are the range ['ns/', 'ns0'): '0' is the character after '/'. The
-    // name column compares bytewise on both databases (SQLite BINARY; COLLATE "C" on Postgres, see
-    // the init migration), so this is a range scan of the unique index on name.
-    clauses.push(`"name" >= ${params.add(`${query.namespace}/`)} AND "name" < ${params.add(`${query.namespace}0`)}`);
-  }
+/**
+ * The rows a count reads: Tool itself, one row per tool, or ToolFacet (./facet-counts.ts), one row per
+ * combination of facet columns weighing as many tools as share it. ToolFacet answers every query
+ * that filters only by facet columns, in time independent of the number of tools.
+ */
+interface CountedRows {
+  table: string;
+  /** Expression of a row's namespace, and the condition selecting the rows of namespace `ns`. */
+  namespace: string;
+  inNamespace(namespace: string, params: Parameters): string;
+  /** Expression of how many tools a row stands for. */
+  weight: string;
+  /** Conditions every read of these rows has. */
+  always: string[];
+}
+
+const toolRows = (dialect: Dialect): CountedRows => ({
+  table: '"Tool"',
+  namespace: dialect.namespaceOfNameSql,
+  // The names of a namespace are the range ['ns/', 'ns0'): '0' is the character after '/'. The
+  // name column compares bytewise on both databases (SQLite BINARY; COLLATE "C" on Postgres, see
+  // the init migration), so this is a range scan of the unique index on name.
+  inNamespace: (namespace, params) => `"name" >= ${params.add(`${namespace}/`)} AND "name" < ${params.add(`${namespace}0`)}`,
+  weight: '1',
+  always: [],
+});
+
+const FACET_ROWS: CountedRows = {
+  table: '"ToolFacet"',
+  namespace: '"namespace"',
+  inNamespace: (namespace, params) => `"namespace" = ${params.add(namespace)}`,
+  weight: '"count"',
+  always: ['"count" > 0'],
+};
+
+/** Whether `query` selects by facet columns only, so that ToolFacet can count its tools. */
+const countableByFacets = (query: ToolQuery): boolean => (query.search == null || query.search === '') && query.updatedSince == null;
+
+const countedRowsFor = (query: ToolQuery, dialect: Dialect): CountedRows => (countableByFacets(query) ? FACET_ROWS : toolRows(dialect));
+
+function whereOf(query: ToolQuery, params: Parameters, counted: CountedRows): string[] {
+  const clauses = [...counted.always];
+  if (query.namespace != null) clauses.push(counted.inNamespace(query.namespace, params));
   if (query.source != null) clauses.push(`"source" = ${params.add(query.source, 'ToolSource')}`);
   if (query.toolType != null) clauses.push(`"toolType" = ${params.add(query.toolType, 'ToolType')}`);
   for (const flag of FLAG_FILTERS) {
@@ -95,7 +130,7 @@ export function wrappersOfSql(names: readonly string[], dialect: Dialect, option
  */
 export function pageSql(query: ToolQuery, order: ToolOrder, after: ToolPosition | null, limit: number, dialect: Dialect): Statement {
   const params = new Parameters(dialect);
-  const clauses = whereOf(query, params);
+  const clauses = whereOf(query, params, toolRows(dialect));
   const direction = order.direction === 'asc' ? 'ASC' : 'DESC';
   const beyond = order.direction === 'asc' ? '>' : '<';
   let orderBy = `"name" ${direction}`;
@@ -113,16 +148,20 @@ export function pageSql(query: ToolQuery, order: ToolOrder, after: ToolPosition 
   return { sql, params: params.values };
 }
 
+// Casts: Postgres sums and counts in bigint, which its driver returns as a string.
+const int = (expression: string) => `CAST(${expression} AS INTEGER)`;
+
 export function countSql(query: ToolQuery, dialect: Dialect): Statement {
   const params = new Parameters(dialect);
-  const where = conditions(whereOf(query, params));
-  // Cast: Postgres counts in bigint, which its driver returns as a string.
-  return { sql: `SELECT CAST(COUNT(*) AS INTEGER) AS "count" FROM "Tool" WHERE ${where}`, params: params.values };
+  const counted = countedRowsFor(query, dialect);
+  const where = conditions(whereOf(query, params, counted));
+  return { sql: `SELECT ${int(`COALESCE(SUM(${counted.weight}), 0)`)} AS "count" FROM ${counted.table} WHERE ${where}`, params: params.values };
 }
 
-/** One GROUP BY over the name prefix: rows `{ namespace, toolCount }` ordered by namespace. */
-export function namespaceCountsSql(dialect: Dialect): Statement {
-  const sql = `SELECT ${dialect.namespaceOfNameSql} AS "namespace", CAST(COUNT(*) AS INTEGER) AS "toolCount" FROM "Tool" GROUP BY 1 ORDER BY 1`;
+/** Rows `{ namespace, toolCount }` ordered by namespace, from ToolFacet. */
+export function namespaceCountsSql(): Statement {
+  const where = conditions(FACET_ROWS.always);
+  const sql = `SELECT "namespace", ${int('SUM("count")')} AS "toolCount" FROM "ToolFacet" WHERE ${where} GROUP BY 1 ORDER BY 1`;
   return { sql, params: [] };
 }
 
@@ -135,17 +174,19 @@ const CAPABILITY_FLAGS = ['readOnly', 'writes', 'checkpointable', 'idempotent', 
  */
 export function statsSql(query: ToolQuery, dialect: Dialect): Statement {
   const params = new Parameters(dialect);
-  const where = conditions(whereOf(query, params));
-  const int = (expression: string) => `CAST(${expression} AS INTEGER)`;
+  const counted = countedRowsFor(query, dialect);
+  const where = conditions(whereOf(query, params, counted));
   const flagSums = CAPABILITY_FLAGS.map(
-    (flag) => `${int(`COALESCE(SUM(CASE WHEN "${flag}" THEN 1 ELSE 0 END), 0)`)} AS "${flag}"`,
+    (flag) => `${int(`COALESCE(SUM(CASE WHEN "${flag}" THEN "weight" ELSE 0 END), 0)`)} AS "${flag}"`,
   ).join(', ');
+  const columns = ['"source"', '"toolType"', ...CAPABILITY_FLAGS.map((flag) => `"${flag}"`)].join(', ');
+  const sum = int('SUM("weight")');
   const sql = [
-    `WITH "f" AS (SELECT "name", "source", "toolType", ${CAPABILITY_FLAGS.map((flag) => `"${flag}"`).join(', ')} FROM "Tool" WHERE ${where}),`,
-    `"c" AS (SELECT ${int('COUNT(*)')} AS "total", ${flagSums} FROM "f")`,
-    `SELECT 'namespace' AS "facet", ${dialect.namespaceOfNameSql} AS "value", ${int('COUNT(*)')} AS "count" FROM "f" GROUP BY 2`,
-    `UNION ALL SELECT 'source', CAST("source" AS TEXT), ${int('COUNT(*)')} FROM "f" GROUP BY 2`,
-    `UNION ALL SELECT 'toolType', CAST("toolType" AS TEXT), ${int('COUNT(*)')} FROM "f" GROUP BY 2`,
+    `WITH "f" AS (SELECT ${counted.namespace} AS "namespace", ${columns}, ${counted.weight} AS "weight" FROM ${counted.table} WHERE ${where}),`,
+    `"c" AS (SELECT ${int('COALESCE(SUM("weight"), 0)')} AS "total", ${flagSums} FROM "f")`,
+    `SELECT 'namespace' AS "facet", "namespace" AS "value", ${sum} AS "count" FROM "f" GROUP BY 2`,
+    `UNION ALL SELECT 'source', CAST("source" AS TEXT), ${sum} FROM "f" GROUP BY 2`,
+    `UNION ALL SELECT 'toolType', CAST("toolType" AS TEXT), ${sum} FROM "f" GROUP BY 2`,
     `UNION ALL SELECT 'total', NULL, "total" FROM "c"`,
     ...CAPABILITY_FLAGS.map((flag) => `UNION ALL SELECT 'capability', '${flag}', "${flag}" FROM "c"`),
   ].join('\n');

@@ -6,6 +6,7 @@ import { createToolStore, migrateDatabase, parseDatabaseUrl } from '../../src/st
 import { migrationsDirFor } from '../../src/store/migrate';
 import { createPrismaClient } from '../../src/store/prisma-client';
 import { freshDatabase, testDatabases, type FreshDatabase } from '../support/databases';
+import { q } from '../support/fixtures';
 
 async function appliedMigrations(url: string): Promise<{ migration_name: string; finished: boolean }[]> {
   const client = createPrismaClient(parseDatabaseUrl(url));
@@ -130,5 +131,18 @@ describe.each(testDatabases())('the resource_slots_as_json migration on %s', (ki
       await store.close();
     }
     await expect(executeSql(database.url, 'SELECT COUNT(*) FROM "ResourceSlot"')).rejects.toThrow(/ResourceSlot/);
+  });
+
+  it('counts the tools stored before it in the facet counts (the facet_counts migration), then keeps counting', async () => {
+    const store = await createToolStore(database.url);
+    try {
+      expect(await store.namespaces()).toEqual([{ namespace: 'old', toolCount: 2 }]);
+      const stats = await store.stats(q({ readOnly: true }));
+      expect([stats.total, stats.byNamespace, stats.bySource]).toEqual([2, [{ namespace: 'old', count: 2 }], [{ source: 'builtin', count: 2 }]]);
+      await store.write((writer) => writer.delete('old/no-slots'));
+      expect(await store.count(q({ namespace: 'old' }))).toBe(1);
+    } finally {
+      await store.close();
+    }
   });
 });

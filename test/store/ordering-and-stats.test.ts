@@ -54,6 +54,8 @@ describe.each(testDatabases())('ToolStore ordering, updatedSince and stats on %s
   beforeEach(async () => {
     await admin.tool.deleteMany({ where: { toolType: 'validation' } });
     await admin.tool.deleteMany({});
+    // Cleared behind the store's back: the facet counts of the tools go with them.
+    await admin.toolFacet.deleteMany({});
   });
 
   describe('orderings with keyset paging', () => {
@@ -247,6 +249,67 @@ describe.each(testDatabases())('ToolStore ordering, updatedSince and stats on %s
       const stats = await store.stats(q(filter));
       expect(stats.total).toBe(await store.count(q(filter)));
       expect(stats).toEqual(await expectedStats(filter));
+    });
+
+    /** ToolFacet's non-zero rows, and the same counted from Tool itself, as comparable lists. */
+    async function facetsAndScan(): Promise<[string[], string[]]> {
+      const columns = '"source", "toolType", "readOnly", "writes", "checkpointable", "idempotent", "unsafe", "humanApprovalRequired"';
+      const line = (row: Record<string, unknown>) => JSON.stringify(Object.values(row).map((value) => (typeof value === 'bigint' ? Number(value) : value)));
+      const facets = await admin.$queryRawUnsafe<Record<string, unknown>[]>(
+        `SELECT "namespace", ${columns}, CAST("count" AS INTEGER) AS "n" FROM "ToolFacet" WHERE "count" <> 0`,
+      );
+      const tools = await admin.$queryRawUnsafe<{ name: string }[]>(`SELECT "name", ${columns} FROM "Tool"`);
+      const scanned = new Map<string, number>();
+      for (const { name, ...rest } of tools) {
+        const key = line({ namespace: namespaceOf(name), ...rest });
+        scanned.set(key, (scanned.get(key) ?? 0) + 1);
+      }
+      const fromFacets = facets.map(({ n, ...key }) => `${line(key)} ${Number(n)}`).sort();
+      return [fromFacets, [...scanned].map(([key, n]) => `${key} ${n}`).sort()];
+    }
+
+    it('keeps the facet counts equal to the tools through concurrent creates, replaces, deletes and rollbacks', async () => {
+      let seed = 7;
+      const random = (n: number) => {
+        seed = (seed * 1103515245 + 12345) % 2 ** 31;
+        return seed % n;
+      };
+      const names = Array.from({ length: 24 }, (_, i) => `${['ns-a', 'ns-b', 'ns-c'][i % 3]}/tool-${i}`);
+      const variant = (name: string): ToolDefinition =>
+        builtinTool(name, {
+          source: random(2) === 0 ? 'builtin' : 'custom',
+          code: 'pass',
+          capability: { ...cap, readOnly: random(2) === 0, unsafe: random(3) === 0, humanApprovalRequired: random(4) === 0 },
+        });
+      const fix = (tool: ToolDefinition): ToolDefinition => (tool.source === 'builtin' ? { ...tool, code: null } : tool);
+      const writer = async (rounds: number) => {
+        for (let round = 0; round < rounds; round++) {
+          const picked = [...new Set(Array.from({ length: 1 + random(4) }, () => names[random(names.length)]!))];
+          const rollBack = random(6) === 0;
+          await store
+            .write(async (w) => {
+              const known = new Set((await w.findByNames(picked)).map((tool) => tool.name));
+              for (const name of picked) {
+                if (!known.has(name)) await w.insert(fix(variant(name)), 'tester');
+                else if (random(3) === 0) await w.delete(name);
+                else await w.replace(fix(variant(name)), 'tester');
+              }
+              if (rollBack) throw new Error('rolled back on purpose');
+            })
+            .catch((error: Error) => {
+              if (error.message !== 'rolled back on purpose') throw error;
+            });
+        }
+      };
+      await Promise.all(Array.from({ length: 8 }, () => writer(15)));
+      const [fromFacets, fromScan] = await facetsAndScan();
+      expect(fromFacets).toEqual(fromScan);
+      expect(await store.stats(q({}))).toEqual(await expectedStats({}));
+      expect(await store.namespaces()).toEqual(
+        [...new Set((await store.listPage({ query: q({}), first: 1000 })).tools.map((tool) => namespaceOf(tool.name)))]
+          .sort()
+          .map((namespace) => ({ namespace, toolCount: expect.any(Number) })),
+      );
     });
 
     it('runs one SQL statement for all facets, whatever the filter', async () => {
