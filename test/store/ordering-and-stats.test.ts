@@ -2,7 +2,9 @@ import type { StoredTool, ToolDefinition } from '../../src/domain/model';
 import { namespaceOf } from '../../src/domain/model';
 import type { ToolFilter, ToolOrder, ToolPosition, ToolStats, ToolStore } from '../../src/domain/ports';
 import { createToolStore, parseDatabaseUrl } from '../../src/store';
+import { dialectFor } from '../../src/store/dialect';
 import { createPrismaClient, type StoreClient } from '../../src/store/prisma-client';
+import { countSql } from '../../src/store/tool-sql';
 import { freshDatabase, testDatabases, type FreshDatabase } from '../support/databases';
 import { builtinTool, validationOf, q } from '../support/fixtures';
 
@@ -124,6 +126,20 @@ describe.each(testDatabases())('ToolStore ordering, updatedSince and stats on %s
       const rows = await admin.$queryRawUnsafe<{ definition: string }[]>(sql);
       expect(rows.map((row) => row.definition).join('\n')).toMatch(/\("updatedAt", "?name"?\)/);
     });
+  });
+
+  (kind === 'postgres' ? it : it.skip)('searches names and descriptions through their trigram indexes on Postgres', async () => {
+    await insert(builtinTool('infra/plan', { description: 'Plans terraform changes' }));
+    const { sql, params } = countSql(q({ search: 'terraform' }), dialectFor('postgres'));
+    // Planned as on a large table: a handful of rows would be scanned whatever the indexes.
+    const [, plan] = await admin.$transaction([
+      admin.$executeRawUnsafe('SET LOCAL enable_seqscan = off'),
+      admin.$queryRawUnsafe<{ 'QUERY PLAN': string }[]>(`EXPLAIN ${sql}`, ...params),
+    ]);
+    const text = plan.map((row) => row['QUERY PLAN']).join('\n');
+    expect(text).toMatch(/Bitmap Index Scan on "Tool_name_trgm_idx"/);
+    expect(text).toMatch(/Bitmap Index Scan on "Tool_descriptionSearch_trgm_idx"/);
+    expect(await store.count(q({ search: 'terraform' }))).toBe(1);
   });
 
   describe('updatedSince', () => {
