@@ -1,14 +1,12 @@
 import { join } from 'node:path';
 import { schemaEngineAdapterFactoryFor } from '../../src/store/adapters';
 import { parseDatabaseUrl } from '../../src/store/database-url';
-import { migrateDatabase, withSchemaEngine } from '../../src/store/migrate';
+import { migrateDatabase, SCHEMA_FILTERS, withSchemaEngine } from '../../src/store/migrate';
 import type { SchemaEngine } from '../../src/store/schema-engine';
 import { createScratchPostgres, createScratchSqlite, postgresServerUrl } from './scratch-databases';
 import { migrationsDir, type Provider, renderSchema, ROOT, schemaPath } from './schema-source';
 
 /** Development-time helpers of scripts/db: diffs with the wasm schema engine on migrated scratch databases. */
-
-export const NO_FILTER = { externalTables: [], externalEnums: [] };
 
 export const schemaFile = (provider: Provider) => ({ path: schemaPath(provider), content: renderSchema(provider) });
 
@@ -39,7 +37,7 @@ export async function pendingSql(provider: Provider): Promise<string> {
       to: { tag: 'schemaDatamodel', files: [schemaFile(provider)] },
       script: true,
       exitCode: true,
-      filters: NO_FILTER,
+      filters: SCHEMA_FILTERS[provider],
     });
     return result.exitCode === 2 ? (result.stdout ?? '') : '';
   });

@@ -20,7 +20,16 @@ export interface Dialect {
   lockNames: ((placeholder: string) => string) | null;
   /** SQL of the namespace part of the "name" column. */
   namespaceOfNameSql: string;
+  /**
+   * The condition "the tool's name or description search key contains `key`" answered by the
+   * database's search index, binding values with `bind`; null where the index cannot answer it
+   * and LIKE must (on Postgres, LIKE itself is what its trigram indexes serve).
+   */
+  indexedSearch(key: string, bind: (value: string) => string): string | null;
 }
+
+/** FTS5 trigrams: a term of fewer than three characters (code points) has none. */
+const MIN_TRIGRAM_TERM = 3;
 
 const sqlite: Dialect = {
   provider: 'sqlite',
@@ -32,6 +41,12 @@ const sqlite: Dialect = {
   lockReadRows: '',
   lockNames: null,
   namespaceOfNameSql: `substr("name", 1, instr("name", '/') - 1)`,
+  // The FTS5 table of the search_trigram_index migration. The key as one quoted phrase (a `"`
+  // doubled) is matched as a string: nothing in it is FTS5 query syntax.
+  indexedSearch: (key, bind) =>
+    [...key].length < MIN_TRIGRAM_TERM
+      ? null
+      : `"id" IN (SELECT "rowid" FROM "ToolSearch" WHERE "ToolSearch" MATCH ${bind(`"${key.replaceAll('"', '""')}"`)})`,
 };
 
 const postgres: Dialect = {
@@ -52,6 +67,7 @@ const postgres: Dialect = {
     `SELECT count(*) FROM (SELECT pg_advisory_xact_lock(k) FROM ` +
     `(SELECT DISTINCT hashtextextended(n, 0) AS k FROM unnest(${placeholder}::text[]) AS n ORDER BY k) AS keys) AS locked`,
   namespaceOfNameSql: `split_part("name", '/', 1)`,
+  indexedSearch: () => null,
 };
 
 export const dialectFor = (provider: DatabaseProvider): Dialect => (provider === 'postgres' ? postgres : sqlite);

@@ -37,7 +37,14 @@ export interface MigrationResult {
 
 export const PRISMA_PROVIDER: Record<DatabaseProvider, string> = { sqlite: 'sqlite', postgres: 'postgresql' };
 
-const NO_FILTER = { externalTables: [], externalEnums: [] };
+/**
+ * Tables the schema engine leaves alone, made by hand-written migrations in what Prisma's schema
+ * cannot describe: SQLite's FTS5 index of `search`, a virtual table with its shadow tables.
+ */
+export const SCHEMA_FILTERS: Record<DatabaseProvider, { externalTables: string[]; externalEnums: string[] }> = {
+  sqlite: { externalTables: ['ToolSearch', 'ToolSearch_config', 'ToolSearch_data', 'ToolSearch_docsize', 'ToolSearch_idx'], externalEnums: [] },
+  postgres: { externalTables: [], externalEnums: [] },
+};
 
 /** prisma/<provider>/migrations, found by walking up from this file (works from src/ and dist/). */
 export function migrationsDirFor(provider: DatabaseProvider): string {
@@ -120,7 +127,7 @@ export async function migrateDatabase(
   const target = parseDatabaseUrl(databaseUrl);
   const migrationsList = loadMigrations(options.migrationsDir ?? migrationsDirFor(target.provider));
   const { appliedMigrationNames } = await withSchemaEngine(target.provider, schemaEngineAdapterFactoryFor(target), (engine) =>
-    engine.applyMigrations({ migrationsList, filters: NO_FILTER }),
+    engine.applyMigrations({ migrationsList, filters: SCHEMA_FILTERS[target.provider] }),
   );
   // A partial history (tests of a migration's data copy, db tooling) stops before the columns exist.
   const backfilled = options.migrationsDir === undefined ? await backfillSearchKeys(target) : 0;

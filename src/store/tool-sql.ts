@@ -20,7 +20,7 @@ export interface Statement {
 class Parameters {
   readonly values: unknown[] = [];
 
-  constructor(private readonly dialect: Dialect) {}
+  constructor(readonly dialect: Dialect) {}
 
   add(value: unknown, enumType?: string): string {
     this.values.push(value);
@@ -94,7 +94,10 @@ function whereOf(query: ToolQuery, params: Parameters, counted: CountedRows): st
     // A search key inside the name (names are already their own search key: lowercase ASCII) or
     // inside the description's key, byte for byte: no case folding by the database (see search.ts).
     const pattern = `%${escapeLike(query.search)}%`;
-    clauses.push(`("name" LIKE ${params.add(pattern)} ESCAPE '\\' OR "descriptionSearch" LIKE ${params.add(pattern)} ESCAPE '\\')`);
+    clauses.push(
+      params.dialect.indexedSearch(query.search, (value) => params.add(value)) ??
+        `("name" LIKE ${params.add(pattern)} ESCAPE '\\' OR "descriptionSearch" LIKE ${params.add(pattern)} ESCAPE '\\')`,
+    );
   }
   if (query.updatedSince != null) clauses.push(`"updatedAt" >= ${params.add(query.updatedSince)}`);
   return clauses;

@@ -1,6 +1,6 @@
 /**
  * `search` with the texts strangers type: every printable ASCII character alone and inside a word,
- * names with `-` and `/`, letters whose case differs by language, emoji, and text no stored tool
+ * names with `-` and `/`, the syntax of SQLite's full-text queries, letters whose case differs by language, emoji, and text no stored tool
  * can contain. Both databases answer each with the same tools, and `tools`, `totalCount` and
  * `toolStats` always agree (one filter definition).
  */
@@ -88,6 +88,15 @@ describe.each(testDatabases())('search on %s', (kind) => {
   ])('finds %j literally (no character is a wildcard)', async (text, expected) => {
     expect(await search(text)).toEqual(expected);
   });
+
+  // Each is FTS5 query syntax (phrases, operators, column filters, prefixes, NEAR groups) where the
+  // SQLite search index is asked: all of it must be taken as text.
+  it.each(['"count"', 'Count the', 'count OR word', 'lines AND', 'NOT a', 'name:local', '^count', 'count*', 'NEAR(count lines)', '(a)', 'a + b', '""""', "it's", '-counter OR'])(
+    'finds %j as text, not as search syntax',
+    async (text) => {
+      expect(await search(text)).toEqual(asciiOracle(text));
+    },
+  );
 
   it.each([
     ['é, composed or not, in either case', ['é', 'É', 'e\u0301'], ['text/cafe', 'text/cafe-decomposed']],

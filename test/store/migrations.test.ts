@@ -43,6 +43,17 @@ describe.each(testDatabases())('migrations on %s', (kind) => {
     expect(await appliedMigrations(database.url)).toEqual(committed.map((name) => ({ migration_name: name, finished: true })));
   });
 
+  (kind === 'sqlite' ? it : it.skip)('ends with the triggers that keep the search index in step with Tool', async () => {
+    // A migration that redefines Tool (create, copy, drop, rename) drops its triggers: it must create them again.
+    const client = createPrismaClient(parseDatabaseUrl(database.url));
+    try {
+      const triggers = await client.$queryRawUnsafe<{ name: string }[]>(`SELECT "name" FROM sqlite_master WHERE type = 'trigger' AND tbl_name = 'Tool' ORDER BY 1`);
+      expect(triggers.map((trigger) => trigger.name)).toEqual(['Tool_search_delete', 'Tool_search_insert', 'Tool_search_update']);
+    } finally {
+      await client.$disconnect();
+    }
+  });
+
   it('applies nothing when run again, and records nothing new', async () => {
     const result = await migrateDatabase(database.url);
     expect(result.applied).toEqual([]);

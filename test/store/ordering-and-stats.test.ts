@@ -142,6 +142,23 @@ describe.each(testDatabases())('ToolStore ordering, updatedSince and stats on %s
     expect(await store.count(q({ search: 'terraform' }))).toBe(1);
   });
 
+  it('finds what a tool says now: search follows creates, updates, renames of the text and deletes', async () => {
+    const found = async (search: string) => namesOf((await store.listPage({ query: q({ search }), first: 50 })).tools);
+    await insert(builtinTool('infra/plan', { description: 'Plans terraform changes' }), builtinTool('infra/apply', { description: 'Applies them' }));
+    expect(await found('terraform')).toEqual(['infra/plan']);
+    await store.write(async (writer) => {
+      const [plan] = await writer.findByNames(['infra/plan']);
+      await writer.replace({ ...plan!, description: 'Plans pulumi changes' }, 'tester');
+    });
+    expect([await found('terraform'), await found('pulumi'), await found('infra/p')]).toEqual([[], ['infra/plan'], ['infra/plan']]);
+    await store.write((writer) => writer.delete('infra/plan'));
+    expect([await found('pulumi'), await found('infra/')]).toEqual([[], ['infra/apply']]);
+    if (kind === 'sqlite') {
+      // FTS5's own check that the index holds exactly what Tool's columns say; it throws if not.
+      await admin.$executeRawUnsafe(`INSERT INTO "ToolSearch" ("ToolSearch", "rank") VALUES ('integrity-check', 1)`);
+    }
+  });
+
   describe('updatedSince', () => {
     beforeEach(async () => {
       await insert(builtinTool('a/old'), builtinTool('a/edge'), builtinTool('a/new'));
