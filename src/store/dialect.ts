@@ -21,11 +21,12 @@ export interface Dialect {
   /** SQL of the namespace part of the "name" column. */
   namespaceOfNameSql: string;
   /**
-   * The condition "the tool's name or description search key contains `key`" answered by the
-   * database's search index, binding values with `bind`; null where the index cannot answer it
-   * and LIKE must (on Postgres, LIKE itself is what its trigram indexes serve).
+   * The condition "the tool's name or description search key contains `key`", through the
+   * database's search index where it has one for `key`. `exact()` is that condition as LIKEs on
+   * the two columns, `like(expression)` the same LIKE on another expression; each binds its
+   * parameters when called, as does `bind` its value.
    */
-  indexedSearch(key: string, bind: (value: string) => string): string | null;
+  searchCondition(key: string, exact: () => string, like: (expression: string) => string, bind: (value: string) => string): string;
 }
 
 /** FTS5 trigrams: a term of fewer than three characters (code points) has none. */
@@ -43,9 +44,9 @@ const sqlite: Dialect = {
   namespaceOfNameSql: `substr("name", 1, instr("name", '/') - 1)`,
   // The FTS5 table of the search_trigram_index migration. The key as one quoted phrase (a `"`
   // doubled) is matched as a string: nothing in it is FTS5 query syntax.
-  indexedSearch: (key, bind) =>
+  searchCondition: (key, exact, _like, bind) =>
     [...key].length < MIN_TRIGRAM_TERM
-      ? null
+      ? exact()
       : `"id" IN (SELECT "rowid" FROM "ToolSearch" WHERE "ToolSearch" MATCH ${bind(`"${key.replaceAll('"', '""')}"`)})`,
 };
 
@@ -67,7 +68,9 @@ const postgres: Dialect = {
     `SELECT count(*) FROM (SELECT pg_advisory_xact_lock(k) FROM ` +
     `(SELECT DISTINCT hashtextextended(n, 0) AS k FROM unnest(${placeholder}::text[]) AS n ORDER BY k) AS keys) AS locked`,
   namespaceOfNameSql: `split_part("name", '/', 1)`,
-  indexedSearch: () => null,
+  // The expression of the trigram index of the search_trigram_index migration, character for
+  // character: it narrows, `exact` decides (a match across the line break is no match).
+  searchCondition: (_key, exact, like) => `(${like(`("name" || E'\\n' || COALESCE("descriptionSearch", ''))`)} AND ${exact()})`,
 };
 
 export const dialectFor = (provider: DatabaseProvider): Dialect => (provider === 'postgres' ? postgres : sqlite);

@@ -94,10 +94,9 @@ function whereOf(query: ToolQuery, params: Parameters, counted: CountedRows): st
     // A search key inside the name (names are already their own search key: lowercase ASCII) or
     // inside the description's key, byte for byte: no case folding by the database (see search.ts).
     const pattern = `%${escapeLike(query.search)}%`;
-    clauses.push(
-      params.dialect.indexedSearch(query.search, (value) => params.add(value)) ??
-        `("name" LIKE ${params.add(pattern)} ESCAPE '\\' OR "descriptionSearch" LIKE ${params.add(pattern)} ESCAPE '\\')`,
-    );
+    const like = (expression: string) => `${expression} LIKE ${params.add(pattern)} ESCAPE '\\'`;
+    const exact = () => `(${like('"name"')} OR ${like('"descriptionSearch"')})`;
+    clauses.push(params.dialect.searchCondition(query.search, exact, like, (value) => params.add(value)));
   }
   if (query.updatedSince != null) clauses.push(`"updatedAt" >= ${params.add(query.updatedSince)}`);
   return clauses;
