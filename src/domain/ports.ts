@@ -141,8 +141,11 @@ export interface ToolQueries extends ToolReader {
  * transaction ends (another write of them waits), so a decision made on them still holds at commit.
  */
 export interface ToolWriter extends ToolReader {
-  /** Stores a new tool, written by `actor`. */
-  insert(tool: ToolDefinition, actor: string): Promise<StoredTool>;
+  /**
+   * Stores new tools, written by `actor`, in as few statements as the database allows; a validation
+   * may come with the tool it wraps. Returns them in the order given.
+   */
+  insert(tools: readonly ToolDefinition[], actor: string): Promise<StoredTool[]>;
   /** Replaces the stored tool of the same name entirely (slots included), written by `actor`; keeps `createdAt` and `createdBy`. */
   replace(tool: ToolDefinition, actor: string): Promise<StoredTool>;
   delete(name: string): Promise<void>;

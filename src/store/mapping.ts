@@ -89,6 +89,24 @@ export function toolColumns(tool: ToolDefinition) {
 }
 
 /**
+ * The Tool columns of a new row written by `actor` at `at`, as raw SQL binds them: JSON columns as
+ * the JSON text Prisma writes for them, NULL for no lifecycle.
+ */
+export function newToolRow(tool: ToolDefinition, actor: string, at: Date): Record<string, unknown> {
+  const { lifecycle, sideEffects, resourceSlots, ...columns } = toolColumns(tool);
+  return {
+    ...columns,
+    sideEffects: JSON.stringify(sideEffects),
+    lifecycle: lifecycle === Prisma.DbNull ? null : JSON.stringify(lifecycle),
+    resourceSlots: JSON.stringify(resourceSlots),
+    createdAt: at,
+    updatedAt: at,
+    createdBy: actor,
+    updatedBy: actor,
+  };
+}
+
+/**
  * One slot as stored in the "resourceSlots" JSON array. The migration
  * prisma/<provider>/migrations/*_resource_slots_as_json writes the same keys. Postgres jsonb keeps
  * keys in its own order, so `resourceSlots` below rebuilds each slot in this order when reading.

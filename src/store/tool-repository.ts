@@ -14,11 +14,12 @@ import {
 import { databaseErrorKind, readWithDeadline, translated } from './database-errors';
 import type { Dialect } from './dialect';
 import { FacetDeltas } from './facet-counts';
-import { toolColumns, toStoredTool, type ToolRow } from './mapping';
+import { newToolRow, toolColumns, toStoredTool, type ToolRow } from './mapping';
 import type { StoreClient, StoreTransaction } from './prisma-client';
 import {
   byNamesSql,
   countSql,
+  insertSql,
   nameLocksSql,
   namespaceCountsSql,
   pageSql,
@@ -49,6 +50,8 @@ const MAX_WRITE_ATTEMPTS = 8;
  * database is too busy to serve now: the client is told to retry (SERVICE_UNAVAILABLE).
  */
 const WRITE_TRANSACTION = { maxWait: 10_000, timeout: 30_000 };
+/** Tools per INSERT statement: about 6,000 parameters, below either database's limit. */
+const ROWS_PER_INSERT = 200;
 
 
 type Queryable = StoreClient | StoreTransaction;
@@ -88,16 +91,48 @@ class TransactionWriter implements ToolWriter {
     return names.length === 0 ? [] : tools(this.tx, wrappersOfSql(names, this.dialect, { lock: true }));
   }
 
-  async insert(tool: ToolDefinition, actor: string): Promise<StoredTool> {
+  async insert(newTools: readonly ToolDefinition[], actor: string): Promise<StoredTool[]> {
+    const at = new Date();
+    const stored = new Map<string, StoredTool>();
+    for (let start = 0; start < newTools.length; start += ROWS_PER_INSERT) {
+      for (const tool of await this.insertRows(newTools.slice(start, start + ROWS_PER_INSERT), actor, at)) stored.set(tool.name, tool);
+    }
+    return newTools.map((tool) => {
+      const row = stored.get(tool.name)!;
+      this.counted(tool.name, row);
+      return row;
+    });
+  }
+
+  /**
+   * One INSERT of `chunk`. Should the database refuse several rows for a constraint, they are
+   * inserted again one by one from a savepoint, so that the StoreConflict names the tool refused.
+   */
+  private async insertRows(chunk: readonly ToolDefinition[], actor: string, at: Date): Promise<StoredTool[]> {
+    const statement = insertSql(chunk.map((tool) => newToolRow(tool, actor, at)), this.dialect);
+    if (chunk.length === 1) {
+      try {
+        return await tools(this.tx, statement);
+      } catch (error) {
+        const kind = databaseErrorKind(error);
+        const tool = chunk[0]!;
+        if (kind === 'uniqueViolation') throw new StoreConflict('NAME_TAKEN', tool.name);
+        if (kind === 'foreignKeyViolation' && tool.wraps !== null) throw new StoreConflict('WRAPPED_TOOL_NOT_FOUND', tool.wraps);
+        throw error;
+      }
+    }
+    await this.tx.$executeRawUnsafe('SAVEPOINT "insert_tools"');
     try {
-      const stored = toStoredTool(await this.tx.tool.create({ data: { ...toolColumns(tool), createdBy: actor, updatedBy: actor } }));
-      this.counted(tool.name, stored);
-      return stored;
+      const inserted = await tools(this.tx, statement);
+      await this.tx.$executeRawUnsafe('RELEASE SAVEPOINT "insert_tools"');
+      return inserted;
     } catch (error) {
       const kind = databaseErrorKind(error);
-      if (kind === 'uniqueViolation') throw new StoreConflict('NAME_TAKEN', tool.name);
-      if (kind === 'foreignKeyViolation' && tool.wraps !== null) throw new StoreConflict('WRAPPED_TOOL_NOT_FOUND', tool.wraps);
-      throw error;
+      if (kind !== 'uniqueViolation' && kind !== 'foreignKeyViolation') throw error;
+      await this.tx.$executeRawUnsafe('ROLLBACK TO SAVEPOINT "insert_tools"');
+      const inserted: StoredTool[] = [];
+      for (const tool of chunk) inserted.push(...(await this.insertRows([tool], actor, at)));
+      return inserted;
     }
   }
 

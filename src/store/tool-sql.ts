@@ -36,6 +36,30 @@ const TOOL_COLUMNS = [
   'createdBy', 'updatedBy', 'resourceSlots',
 ].map((column) => `"${column}"`).join(', ');
 
+/** The types raw SQL casts a bound value to on Postgres (enums and jsonb); SQLite needs none. */
+const COLUMN_CASTS: Readonly<Record<string, string>> = {
+  source: 'ToolSource',
+  toolType: 'ToolType',
+  wrapsToolType: 'ToolType',
+  checkpointScope: 'CheckpointScope',
+  sideEffects: 'jsonb',
+  lifecycle: 'jsonb',
+  resourceSlots: 'jsonb',
+};
+
+/**
+ * New Tool rows (./mapping.ts `newToolRow`, all with the same columns) in one INSERT, returning
+ * them as StoredTool rows in no particular order. A multi-row INSERT checks its foreign keys when
+ * the statement ends, so a validation may come with the tool it wraps.
+ */
+export function insertSql(rows: readonly Record<string, unknown>[], dialect: Dialect): Statement {
+  const params = new Parameters(dialect);
+  const columns = Object.keys(rows[0] ?? {});
+  const values = rows.map((row) => `(${columns.map((column) => params.add(row[column], COLUMN_CASTS[column])).join(', ')})`);
+  const sql = `INSERT INTO "Tool" (${columns.map((column) => `"${column}"`).join(', ')}) VALUES ${values.join(', ')} RETURNING ${TOOL_COLUMNS}`;
+  return { sql, params: params.values };
+}
+
 /** `%`, `_` and `\` of `text` escaped, so that it matches itself in a LIKE pattern with `ESCAPE '\'`. */
 const escapeLike = (text: string): string => text.replace(/[\\%_]/g, '\\$&');
 

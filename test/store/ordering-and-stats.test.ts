@@ -19,7 +19,7 @@ describe.each(testDatabases())('ToolStore ordering, updatedSince and stats on %s
 
   async function insert(...tools: ToolDefinition[]): Promise<void> {
     await store.write(async (writer) => {
-      for (const tool of tools) await writer.insert(tool, 'tester');
+      await writer.insert(tools, 'tester');
     });
   }
 
@@ -327,7 +327,7 @@ describe.each(testDatabases())('ToolStore ordering, updatedSince and stats on %s
             .write(async (w) => {
               const known = new Set((await w.findByNames(picked)).map((tool) => tool.name));
               for (const name of picked) {
-                if (!known.has(name)) await w.insert(fix(variant(name)), 'tester');
+                if (!known.has(name)) await w.insert([fix(variant(name))], 'tester');
                 else if (random(3) === 0) await w.delete(name);
                 else await w.replace(fix(variant(name)), 'tester');
               }

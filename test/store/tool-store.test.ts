@@ -36,7 +36,7 @@ describe.each(testDatabases())('ToolStore on %s', (kind) => {
 
   async function insert(...tools: ToolDefinition[]): Promise<void> {
     await store.write(async (writer) => {
-      for (const tool of tools) await writer.insert(tool, 'tester');
+      await writer.insert(tools, 'tester');
     });
   }
 
@@ -65,7 +65,7 @@ describe.each(testDatabases())('ToolStore on %s', (kind) => {
   describe('insert and read back', () => {
     it('round-trips every field of a full definition, slots in their given order', async () => {
       const before = Date.now();
-      const stored = await store.write((writer) => writer.insert(fullTool('devops/docker-build'), 'tester'));
+      const stored = (await store.write((writer) => writer.insert([fullTool('devops/docker-build')], 'tester')))[0]!;
       expect(definitionOf(stored)).toEqual(fullTool('devops/docker-build'));
       const [read] = await store.findByNames(['devops/docker-build']);
       expect(definitionOf(read!)).toEqual(fullTool('devops/docker-build'));
@@ -103,7 +103,7 @@ describe.each(testDatabases())('ToolStore on %s', (kind) => {
 
   describe('replace', () => {
     it('rewrites the row and its slots, keeps createdAt and createdBy, bumps updatedAt and records updatedBy', async () => {
-      const original = await store.write((writer) => writer.insert(fullTool('devops/docker-build'), 'tester'));
+      const original = (await store.write((writer) => writer.insert([fullTool('devops/docker-build')], 'tester')))[0]!;
       expect([original.createdBy, original.updatedBy]).toEqual(['tester', 'tester']);
       await new Promise((resolve) => setTimeout(resolve, 20));
       const changed: ToolDefinition = {
@@ -257,8 +257,8 @@ describe.each(testDatabases())('ToolStore on %s', (kind) => {
   describe('the database enforces names and the wrapped reference', () => {
     it('lets exactly one of two concurrent inserts of one name succeed; the other is NAME_TAKEN', async () => {
       const results = await Promise.allSettled([
-        store.write((writer) => writer.insert(builtinTool('race/same', { description: 'first' }), 'tester')),
-        store.write((writer) => writer.insert(builtinTool('race/same', { description: 'second' }), 'tester')),
+        store.write((writer) => writer.insert([builtinTool('race/same', { description: 'first' })], 'tester')),
+        store.write((writer) => writer.insert([builtinTool('race/same', { description: 'second' })], 'tester')),
       ]);
       expect(results.filter((result) => result.status === 'fulfilled')).toHaveLength(1);
       const rejected = results.filter((result): result is PromiseRejectedResult => result.status === 'rejected');
@@ -269,7 +269,7 @@ describe.each(testDatabases())('ToolStore on %s', (kind) => {
 
     it('refuses a validation named like an existing tool (one namespace of names)', async () => {
       await insert(builtinTool('n/tool'), builtinTool('n/other'));
-      const error = await rejection(store.write((writer) => writer.insert(validationOf('n/tool', 'n/other'), 'tester')));
+      const error = await rejection(store.write((writer) => writer.insert([validationOf('n/tool', 'n/other')], 'tester')));
       expectConflict(error, 'NAME_TAKEN', 'n/tool');
     });
 
@@ -282,7 +282,7 @@ describe.each(testDatabases())('ToolStore on %s', (kind) => {
     });
 
     it('refuses a validation wrapping a missing tool: WRAPPED_TOOL_NOT_FOUND', async () => {
-      const error = await rejection(store.write((writer) => writer.insert(validationOf('w/check', 'w/missing'), 'tester')));
+      const error = await rejection(store.write((writer) => writer.insert([validationOf('w/check', 'w/missing')], 'tester')));
       expectConflict(error, 'WRAPPED_TOOL_NOT_FOUND', 'w/missing');
       expect(await store.findByNames(['w/check'])).toEqual([]);
     });
@@ -290,7 +290,7 @@ describe.each(testDatabases())('ToolStore on %s', (kind) => {
     it('refuses a validation wrapping another validation: WRAPPED_TOOL_NOT_FOUND', async () => {
       await insert(builtinTool('w/tool'));
       await insert(validationOf('w/check', 'w/tool'));
-      const error = await rejection(store.write((writer) => writer.insert(validationOf('w/meta', 'w/check'), 'tester')));
+      const error = await rejection(store.write((writer) => writer.insert([validationOf('w/meta', 'w/check')], 'tester')));
       expectConflict(error, 'WRAPPED_TOOL_NOT_FOUND', 'w/check');
     });
 
@@ -309,8 +309,8 @@ describe.each(testDatabases())('ToolStore on %s', (kind) => {
       const failure = new Error('domain said no');
       const error = await rejection(
         store.write(async (writer) => {
-          await writer.insert(fullTool('tx/one'), 'tester');
-          await writer.insert(builtinTool('tx/two'), 'tester');
+          await writer.insert([fullTool('tx/one')], 'tester');
+          await writer.insert([builtinTool('tx/two')], 'tester');
           throw failure;
         }),
       );
@@ -326,10 +326,26 @@ describe.each(testDatabases())('ToolStore on %s', (kind) => {
       expect(await store.findByNames(['tx/new'])).toEqual([]);
     });
 
+    it('insert many tools in one statement, a validation with the tool it wraps, and name the one a constraint refuses', async () => {
+      const batch = [builtinTool('batch/a'), validationOf('batch/check-b', 'batch/b'), builtinTool('batch/b')];
+      const sql = await sqlOf(async () => {
+        const stored = await store.write((writer) => writer.insert(batch, 'tester'));
+        expect(namesOf(stored)).toEqual(['batch/a', 'batch/check-b', 'batch/b']);
+      });
+      expect(sql.filter((statement) => /^INSERT INTO "Tool"/.test(statement))).toHaveLength(1);
+
+      const error = await rejection(insert(builtinTool('batch/c'), builtinTool('batch/a'), builtinTool('batch/d')));
+      expectConflict(error, 'NAME_TAKEN', 'batch/a');
+      const missing = await rejection(insert(builtinTool('batch/e'), validationOf('batch/check-x', 'batch/x')));
+      expectConflict(missing, 'WRAPPED_TOOL_NOT_FOUND', 'batch/x');
+      expect(await store.findByNames(['batch/c', 'batch/d', 'batch/e'])).toEqual([]);
+      expect(await store.count(q({ namespace: 'batch' }))).toBe(3);
+    });
+
     it('see their own writes through the writer', async () => {
       const seen = await store.write(async (writer) => {
-        await writer.insert(builtinTool('tx/base'), 'tester');
-        await writer.insert(validationOf('tx/check', 'tx/base'), 'tester');
+        await writer.insert([builtinTool('tx/base')], 'tester');
+        await writer.insert([validationOf('tx/check', 'tx/base')], 'tester');
         return { found: await writer.findByNames(['tx/base']), wrappers: await writer.findWrappersOf(['tx/base']) };
       });
       expect(namesOf(seen.found)).toEqual(['tx/base']);
@@ -401,7 +417,7 @@ describe.each(testDatabases())('ToolStore on %s', (kind) => {
     });
 
     it('writes a tool with its slots in one statement, and the facet counts it changes in one more (plus the COMMIT)', async () => {
-      const inserted = withoutTransactionControl(await sqlOf(() => store.write((writer) => writer.insert(fullTool('bulk/one'), 'tester'))));
+      const inserted = withoutTransactionControl(await sqlOf(() => store.write((writer) => writer.insert([fullTool('bulk/one')], 'tester'))));
       expect(inserted).toHaveLength(2);
       expect(inserted[0]).toMatch(/^INSERT\b/);
       expect(inserted[1]).toMatch(/^INSERT INTO "ToolFacet"/);

@@ -28,6 +28,7 @@ export async function createTool(commit: Commit, caller: Caller, input: ToolDraf
       issues.push(nameTakenIssue(existing.name, API_PATHS));
     }
     if (!checked.ok || issues.length > 0) return { kind: 'invalid', issues };
-    return { kind: 'ok', tool: await writer.insert(checked.value) };
+    const [created] = await writer.insert([checked.value]);
+    return { kind: 'ok', tool: created! };
   });
 }

@@ -129,11 +129,21 @@ async function applyImport(writer: UnitWriter, plan: ImportPlan, options: { dryR
   if (options.dryRun) {
     return { kind: 'ok', dryRun: true, tools: changes.map((c) => ({ name: c.definition.name, change: c.change, tool: c.stored })) };
   }
+  // In write order, each run of creates as one insert.
   const written = new Map<string, StoredTool>();
+  let creates: ToolDefinition[] = [];
+  const insertCreates = async () => {
+    if (creates.length > 0) for (const tool of await writer.insert(creates)) written.set(tool.name, tool);
+    creates = [];
+  };
   for (const c of [...changes].sort(byWriteOrder)) {
-    if (c.change === 'created') written.set(c.definition.name, await writer.insert(c.definition));
-    if (c.change === 'updated') written.set(c.definition.name, await writer.replace(c.definition));
+    if (c.change === 'created') creates.push(c.definition);
+    if (c.change === 'updated') {
+      await insertCreates();
+      written.set(c.definition.name, await writer.replace(c.definition));
+    }
   }
+  await insertCreates();
   return {
     kind: 'ok',
     dryRun: false,

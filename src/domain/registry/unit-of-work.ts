@@ -5,7 +5,7 @@ import type { ToolReader, ToolStore, ToolWriter } from '../ports';
 
 /** What a write use case does inside its transaction: the store's writer, with the actor already bound. */
 export interface UnitWriter extends ToolReader {
-  insert(tool: ToolDefinition): Promise<StoredTool>;
+  insert(tools: readonly ToolDefinition[]): Promise<StoredTool[]>;
   replace(tool: ToolDefinition): Promise<StoredTool>;
   delete(name: string): Promise<void>;
 }
@@ -42,9 +42,9 @@ function recording(writer: ToolWriter, actor: string, changes: Omit<ToolEvent, '
   return {
     findByNames: (names) => writer.findByNames(storableNames(names)),
     findWrappersOf: (names) => writer.findWrappersOf(storableNames(names)),
-    async insert(tool: ToolDefinition): Promise<StoredTool> {
-      const stored = await writer.insert(tool, actor);
-      changes.push({ kind: 'created', name: stored.name, tool: stored, actor });
+    async insert(tools: readonly ToolDefinition[]): Promise<StoredTool[]> {
+      const stored = await writer.insert(tools, actor);
+      for (const tool of stored) changes.push({ kind: 'created', name: tool.name, tool, actor });
       return stored;
     },
     async replace(tool: ToolDefinition): Promise<StoredTool> {
