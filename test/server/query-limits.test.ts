@@ -108,6 +108,9 @@ describe('request limits', () => {
       const query = 'query ($first: Int) { tools(first: $first) { edges { node { wrappedBy { wrappedBy { wrappedBy { name } } } } } } }';
       expect((await post(server.yoga, query, { first: 1 })).body).toMatchObject({ data: { tools: { edges: expect.any(Array) } } });
       await expectRefused(server.yoga, query, LIMIT_CODES.maxCost, { first: 100 });
+      // Estimates are remembered per document and variables: each answer stays what it was.
+      expect((await post(server.yoga, query, { first: 1 })).body).toMatchObject({ data: { tools: { edges: expect.any(Array) } } });
+      await expectRefused(server.yoga, query, LIMIT_CODES.maxCost, { first: 100 });
     });
 
     it('weighs _entities by the number of representations', async () => {

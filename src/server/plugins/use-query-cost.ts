@@ -1,6 +1,7 @@
 import type { DocumentNode, GraphQLSchema } from 'graphql';
 import { getComplexity, type ComplexityEstimator } from 'graphql-query-complexity';
 import type { Plugin } from 'graphql-yoga';
+import { LRUCache } from 'lru-cache';
 import { limitRefusal, WRAPPED_BY_ASSUMED_FANOUT } from '../limits';
 
 /**
@@ -24,6 +25,22 @@ const estimateCost: ComplexityEstimator = ({ type, field, args, childComplexity 
 /** The library gives up on documents that expand past this many selections (fragments spread repeatedly). */
 const TOO_MANY_NODES = 'Query exceeds the maximum allowed number of nodes.';
 
+/** An operation's cost, or why it has none: too large to estimate, or variables that do not fit the operation. */
+type Estimate = number | 'too many nodes' | 'unknown';
+
+/** Variables sets remembered per document: a query sent with ever new variables is estimated each time. */
+const ESTIMATES_PER_DOCUMENT = 100;
+/** Longer variables (an import's config text) are estimated each time rather than kept. */
+const MAX_REMEMBERED_KEY = 1024;
+
+function estimateCostOf(schema: GraphQLSchema, document: DocumentNode, variables: Record<string, unknown>, operationName: string | undefined): Estimate {
+  try {
+    return getComplexity({ schema, query: document, variables, operationName, estimators: [estimateCost] });
+  } catch (error) {
+    return error instanceof Error && error.message === TOO_MANY_NODES ? 'too many nodes' : 'unknown';
+  }
+}
+
 /**
  * Refuses, before any resolver runs, an operation whose estimated cost (above) exceeds `maxCost`
  * (MAX_QUERY_COST), with `extensions.code: QUERY_TOO_COMPLEX` and HTTP 400. It runs when an
@@ -31,18 +48,28 @@ const TOO_MANY_NODES = 'Query exceeds the maximum allowed number of nodes.';
  * request's variables (`first: $first`) and yoga caches validation per document.
  */
 export function useQueryCost(options: { maxCost: number }): Plugin {
-  const refusal = (schema: GraphQLSchema, document: DocumentNode, variables: Record<string, unknown> | null | undefined, operationName: string | null | undefined) => {
-    let cost: number;
-    try {
-      cost = getComplexity({ schema, query: document, variables: variables ?? {}, operationName: operationName ?? undefined, estimators: [estimateCost] });
-    } catch (error) {
-      if (error instanceof Error && error.message === TOO_MANY_NODES) {
-        return limitRefusal('maxCost', `The query expands to too many fields to estimate; its cost is above the limit of ${options.maxCost}.`);
-      }
-      // Variables of the wrong type: execution reports them as it always does, and runs nothing.
-      return undefined;
+  // Estimates already made, per parsed document (yoga parses a repeated text once) and per
+  // variables: a repeated read, answered from the response cache, is not estimated again.
+  const estimated = new WeakMap<DocumentNode, LRUCache<string, Estimate>>();
+  const estimateOf = (schema: GraphQLSchema, document: DocumentNode, variables: Record<string, unknown>, operationName: string | undefined): Estimate => {
+    const key = JSON.stringify([operationName ?? null, variables]);
+    if (key.length > MAX_REMEMBERED_KEY) return estimateCostOf(schema, document, variables, operationName);
+    const byVariables = estimated.get(document) ?? new LRUCache<string, Estimate>({ max: ESTIMATES_PER_DOCUMENT });
+    estimated.set(document, byVariables);
+    let estimate = byVariables.get(key);
+    if (estimate === undefined) {
+      estimate = estimateCostOf(schema, document, variables, operationName);
+      byVariables.set(key, estimate);
     }
-    if (cost <= options.maxCost) return undefined;
+    return estimate;
+  };
+  const refusal = (schema: GraphQLSchema, document: DocumentNode, variables: Record<string, unknown> | null | undefined, operationName: string | null | undefined) => {
+    const cost = estimateOf(schema, document, variables ?? {}, operationName ?? undefined);
+    if (cost === 'too many nodes') {
+      return limitRefusal('maxCost', `The query expands to too many fields to estimate; its cost is above the limit of ${options.maxCost}.`);
+    }
+    // Variables of the wrong type: execution reports them as it always does, and runs nothing.
+    if (cost === 'unknown' || cost <= options.maxCost) return undefined;
     return limitRefusal(
       'maxCost',
       `The query's estimated cost is ${cost}, above the limit of ${options.maxCost}. Ask for fewer tools (first), nest wrappedBy less, or split the query.`,
