@@ -5,8 +5,8 @@ export interface Dialect {
   provider: DatabaseProvider;
   /** Isolation level of write transactions (undefined: the database's only one). */
   writeIsolation: 'ReadCommitted' | undefined;
-  /** The placeholder of the `index`th (from 1) parameter of a raw query, cast to the enum `enumType` if given. */
-  placeholder(index: number, enumType?: string): string;
+  /** The placeholder of the `index`th (from 1) parameter of a raw query, cast to the type `castType` (an enum, jsonb) if given. */
+  placeholder(index: number, castType?: string): string;
   /** `column` is one of the names bound as the single parameter `placeholder` (see `namesParameter`). */
   inNames(column: string, placeholder: string): string;
   /** Any number of names as one parameter of `inNames`: no statement ever runs out of parameters. */
@@ -57,7 +57,7 @@ const postgres: Dialect = {
   // read (`lockReadRows`), so Read Committed is enough: a racing write waits for the lock or is
   // refused by a constraint, instead of failing to serialize as it would under Serializable.
   writeIsolation: 'ReadCommitted',
-  placeholder: (index, enumType) => (enumType ? `$${index}::"${enumType}"` : `$${index}`),
+  placeholder: (index, castType) => (castType ? `$${index}::"${castType}"` : `$${index}`),
   inNames: (column, placeholder) => `${column} = ANY(${placeholder}::text[])`,
   namesParameter: (names) => [...names],
   lockReadRows: ' FOR UPDATE',

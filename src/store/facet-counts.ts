@@ -1,6 +1,6 @@
 import { namespaceOf, type StoredTool } from '../domain/model';
 import type { Dialect } from './dialect';
-import type { Statement } from './tool-sql';
+import { COLUMN_CASTS, Parameters, type Statement } from './tool-sql';
 
 /**
  * The ToolFacet table's side of a write transaction: what the transaction changed, as +1/-1 per
@@ -18,8 +18,6 @@ export const FACET_COLUMNS = [
 ] as const;
 
 type FacetKey = readonly [string, string, string, boolean, boolean, boolean, boolean, boolean, boolean];
-
-const ENUM_TYPES: Partial<Record<(typeof FACET_COLUMNS)[number], string>> = { source: 'ToolSource', toolType: 'ToolType' };
 
 /** Rows per upsert statement: far below either database's limit on parameters. */
 const ROWS_PER_STATEMENT = 500;
@@ -52,21 +50,17 @@ export class FacetDeltas {
       .map(([, entry]) => entry);
     const statements: Statement[] = [];
     for (let start = 0; start < changed.length; start += ROWS_PER_STATEMENT) {
-      const params: unknown[] = [];
-      const bind = (value: unknown, enumType?: string) => {
-        params.push(value);
-        return dialect.placeholder(params.length, enumType);
-      };
+      const params = new Parameters(dialect);
       const values = changed.slice(start, start + ROWS_PER_STATEMENT).map(({ key, delta }) => {
-        const placeholders = key.map((value, index) => bind(value, ENUM_TYPES[FACET_COLUMNS[index]!]));
-        return `(${[...placeholders, bind(delta)].join(', ')})`;
+        const placeholders = key.map((value, index) => params.add(value, COLUMN_CASTS[FACET_COLUMNS[index]!]));
+        return `(${[...placeholders, params.add(delta)].join(', ')})`;
       });
       const columns = FACET_COLUMNS.map((column) => `"${column}"`).join(', ');
       statements.push({
         sql:
           `INSERT INTO "ToolFacet" (${columns}, "count") VALUES ${values.join(', ')} ` +
           `ON CONFLICT (${columns}) DO UPDATE SET "count" = "ToolFacet"."count" + excluded."count"`,
-        params,
+        params: params.values,
       });
     }
     return statements;

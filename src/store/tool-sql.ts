@@ -17,14 +17,14 @@ export interface Statement {
  * Binds parameters in order and hands out their placeholders; a value used twice is bound twice,
  * since SQLite's placeholders are positional (`?`).
  */
-class Parameters {
+export class Parameters {
   readonly values: unknown[] = [];
 
   constructor(readonly dialect: Dialect) {}
 
-  add(value: unknown, enumType?: string): string {
+  add(value: unknown, castType?: string): string {
     this.values.push(value);
-    return this.dialect.placeholder(this.values.length, enumType);
+    return this.dialect.placeholder(this.values.length, castType);
   }
 }
 
@@ -36,8 +36,8 @@ const TOOL_COLUMNS = [
   'createdBy', 'updatedBy', 'resourceSlots',
 ].map((column) => `"${column}"`).join(', ');
 
-/** The types raw SQL casts a bound value to on Postgres (enums and jsonb); SQLite needs none. */
-const COLUMN_CASTS: Readonly<Record<string, string>> = {
+/** The types raw SQL casts a value bound to a column of Tool or ToolFacet to on Postgres (enums, jsonb); SQLite needs none. */
+export const COLUMN_CASTS: Readonly<Record<string, string>> = {
   source: 'ToolSource',
   toolType: 'ToolType',
   wrapsToolType: 'ToolType',
