@@ -61,17 +61,14 @@ const TOOLGRAPH_QUERIES: Query[] = [
   { label: 'namespaces', body: fixed('{ namespaces { namespace toolCount } }') },
   {
     label: `search "${SEARCH_WORD}" + totalCount`,
-   
     body: fixed(`{ tools(filter: { search: "${SEARCH_WORD}" }, first: 20) { totalCount edges { node { name description } } } }`),
   },
   {
     label: 'filtered page (namespace, readOnly)',
-   
     body: fixed(`{ tools(filter: { namespace: "${namespaceOf(7)}", readOnly: true }, first: 50) { totalCount edges { node { ${TOOL_FIELDS} } } } }`),
   },
   {
     label: 'deep keyset page (90 %)',
-   
     body: async (size, url) => {
       // The cursor of the tool at 90 % of the name order, as the server issues it.
       const answer = await post(url, 'query ($name: String!) { tools(filter: { search: $name }, first: 1) { pageInfo { endCursor } } }', { name: nameAt(Math.floor(size * 0.9)) });
