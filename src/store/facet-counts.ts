@@ -1,6 +1,6 @@
 import { namespaceOf, type StoredTool } from '../domain/model';
 import type { Dialect } from './dialect';
-import { COLUMN_CASTS, Parameters, type Statement } from './tool-sql';
+import { CAPABILITY_FLAGS, COLUMN_CASTS, Parameters, type Statement } from './tool-sql';
 
 /**
  * The ToolFacet table's side of a write transaction: what the transaction changed, as +1/-1 per
@@ -13,21 +13,16 @@ import { COLUMN_CASTS, Parameters, type Statement } from './tool-sql';
  * hold those locks only for the moment before commit.
  */
 
-export const FACET_COLUMNS = [
-  'namespace', 'source', 'toolType', 'readOnly', 'writes', 'checkpointable', 'idempotent', 'unsafe', 'humanApprovalRequired',
-] as const;
+const FACET_COLUMNS = ['namespace', 'source', 'toolType', ...CAPABILITY_FLAGS] as const;
 
-type FacetKey = readonly [string, string, string, boolean, boolean, boolean, boolean, boolean, boolean];
+/** A tool's values of FACET_COLUMNS, in their order. */
+type FacetKey = readonly (string | boolean)[];
 
 /** Rows per upsert statement: far below either database's limit on parameters. */
 const ROWS_PER_STATEMENT = 500;
 
 function facetKeyOf(tool: StoredTool): FacetKey {
-  const { capability } = tool;
-  return [
-    namespaceOf(tool.name), tool.source, tool.toolType, capability.readOnly, capability.writes,
-    capability.checkpointable, capability.idempotent, capability.unsafe, capability.humanApprovalRequired,
-  ];
+  return [namespaceOf(tool.name), tool.source, tool.toolType, ...CAPABILITY_FLAGS.map((flag) => tool.capability[flag])];
 }
 
 export class FacetDeltas {

@@ -64,6 +64,10 @@ export function insertSql(rows: readonly Record<string, unknown>[], dialect: Dia
 const escapeLike = (text: string): string => text.replace(/[\\%_]/g, '\\$&');
 
 const FLAG_FILTERS = ['readOnly', 'writes', 'unsafe', 'humanApprovalRequired'] as const;
+/** The capability flags `toolStats` counts, and ToolFacet keeps a column of (./facet-counts.ts). */
+export const CAPABILITY_FLAGS = ['readOnly', 'writes', 'checkpointable', 'idempotent', 'unsafe', 'humanApprovalRequired'] as const;
+
+const hasSearch = (query: ToolQuery): query is ToolQuery & { search: string } => query.search != null && query.search !== '';
 
 /**
  * The rows a count reads: Tool itself, one row per tool, or ToolFacet (./facet-counts.ts), one row per
@@ -101,7 +105,7 @@ const FACET_ROWS: CountedRows = {
 };
 
 /** Whether `query` selects by facet columns only, so that ToolFacet can count its tools. */
-const countableByFacets = (query: ToolQuery): boolean => (query.search == null || query.search === '') && query.updatedSince == null;
+const countableByFacets = (query: ToolQuery): boolean => !hasSearch(query) && query.updatedSince == null;
 
 const countedRowsFor = (query: ToolQuery, dialect: Dialect): CountedRows => (countableByFacets(query) ? FACET_ROWS : toolRows(dialect));
 
@@ -114,7 +118,7 @@ function whereOf(query: ToolQuery, params: Parameters, counted: CountedRows): st
     const value = query[flag];
     if (value != null) clauses.push(`"${flag}" = ${params.add(value)}`);
   }
-  if (query.search != null && query.search !== '') {
+  if (hasSearch(query)) {
     // A search key inside the name (names are already their own search key: lowercase ASCII) or
     // inside the description's key, byte for byte: no case folding by the database (see search.ts).
     const pattern = `%${escapeLike(query.search)}%`;
@@ -190,8 +194,6 @@ export function namespaceCountsSql(): Statement {
   const sql = `SELECT "namespace", ${int('SUM("count")')} AS "toolCount" FROM "ToolFacet" WHERE ${where} GROUP BY 1 ORDER BY 1`;
   return { sql, params: [] };
 }
-
-const CAPABILITY_FLAGS = ['readOnly', 'writes', 'checkpointable', 'idempotent', 'unsafe', 'humanApprovalRequired'] as const;
 
 /**
  * The facets in one statement: the filtered tools once, then one GROUP BY per facet and one
