@@ -1,4 +1,4 @@
-import type { DocumentNode, GraphQLSchema } from 'graphql';
+import { getOperationAST, type DocumentNode, type GraphQLSchema } from 'graphql';
 import { getComplexity, type ComplexityEstimator } from 'graphql-query-complexity';
 import type { Plugin } from 'graphql-yoga';
 import { LRUCache } from 'lru-cache';
@@ -30,7 +30,7 @@ type Estimate = number | 'too many nodes' | 'unknown';
 
 /** Variables sets remembered per document: a query sent with ever new variables is estimated each time. */
 const ESTIMATES_PER_DOCUMENT = 100;
-/** Longer variables (an import's config text) are estimated each time rather than kept. */
+/** Queries with longer variables are estimated each time rather than kept. */
 const MAX_REMEMBERED_KEY = 1024;
 
 function estimateCostOf(schema: GraphQLSchema, document: DocumentNode, variables: Record<string, unknown>, operationName: string | undefined): Estimate {
@@ -48,14 +48,19 @@ function estimateCostOf(schema: GraphQLSchema, document: DocumentNode, variables
  * request's variables (`first: $first`) and yoga caches validation per document.
  */
 export function useQueryCost(options: { maxCost: number }): Plugin {
-  // Estimates already made, per parsed document (yoga parses a repeated text once) and per
-  // variables: a repeated read, answered from the response cache, is not estimated again.
+  // Estimates of queries already made, per parsed document (yoga parses a repeated text once) and
+  // per variables: a repeated read, answered from the response cache, is not estimated again.
+  // Mutations are not repeated reads, and their variables can be megabytes (an import's config).
   const estimated = new WeakMap<DocumentNode, LRUCache<string, Estimate>>();
   const estimateOf = (schema: GraphQLSchema, document: DocumentNode, variables: Record<string, unknown>, operationName: string | undefined): Estimate => {
+    if (getOperationAST(document, operationName)?.operation !== 'query') return estimateCostOf(schema, document, variables, operationName);
     const key = JSON.stringify([operationName ?? null, variables]);
     if (key.length > MAX_REMEMBERED_KEY) return estimateCostOf(schema, document, variables, operationName);
-    const byVariables = estimated.get(document) ?? new LRUCache<string, Estimate>({ max: ESTIMATES_PER_DOCUMENT });
-    estimated.set(document, byVariables);
+    let byVariables = estimated.get(document);
+    if (byVariables === undefined) {
+      byVariables = new LRUCache<string, Estimate>({ max: ESTIMATES_PER_DOCUMENT });
+      estimated.set(document, byVariables);
+    }
     let estimate = byVariables.get(key);
     if (estimate === undefined) {
       estimate = estimateCostOf(schema, document, variables, operationName);
