@@ -155,4 +155,27 @@ describe.each(testDatabases())('concurrent writes on %s', (kind) => {
     expect(tools.edges).toHaveLength(outcomes.filter((o) => o === 'validation').length);
     for (const { node } of tools.edges) expect(node.wraps).not.toBeNull();
   });
+
+  it('after all the concurrent writes above, the counts (kept by each write) agree with the tools listed one by one', async () => {
+    const perNamespace = new Map<string, number>();
+    let after: string | null = null;
+    let listed = 0;
+    do {
+      const { tools }: { tools: { pageInfo: { hasNextPage: boolean; endCursor: string | null }; edges: { node: { name: string } }[] } } = await data(
+        server.yoga,
+        'query ($after: String) { tools(first: 100, after: $after) { pageInfo { hasNextPage endCursor } edges { node { name } } } }',
+        { after },
+      );
+      for (const { node } of tools.edges) {
+        const namespace = node.name.slice(0, node.name.indexOf('/'));
+        perNamespace.set(namespace, (perNamespace.get(namespace) ?? 0) + 1);
+      }
+      listed += tools.edges.length;
+      after = tools.pageInfo.hasNextPage ? tools.pageInfo.endCursor : null;
+    } while (after !== null);
+    const answer = await data(server.yoga, '{ namespaces { namespace toolCount } toolStats { total } tools { totalCount } }');
+    const expected = [...perNamespace].sort(([a], [b]) => (a < b ? -1 : 1)).map(([namespace, toolCount]) => ({ namespace, toolCount }));
+    expect(listed).toBeGreaterThan(100);
+    expect(answer).toEqual({ namespaces: expected, toolStats: { total: listed }, tools: { totalCount: listed } });
+  });
 });
