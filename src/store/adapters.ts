@@ -7,18 +7,28 @@ import { Pool, type PoolClient, type QueryResult } from 'pg';
 import type { DatabaseTarget } from './database-url';
 
 /** Milliseconds a SQLite connection waits for another process's write lock before failing. */
-const SQLITE_BUSY_TIMEOUT_MS = 5000;
+export const SQLITE_BUSY_TIMEOUT_MS = 5000;
 /**
  * Milliseconds to open a Postgres connection before giving up (node-postgres waits forever by
  * default): a database that does not answer is reported unavailable instead of holding requests.
  */
 const POSTGRES_CONNECT_TIMEOUT_MS = 5000;
 
-/** The driver adapter factory of a database: better-sqlite3 for SQLite, node-postgres for Postgres. */
-export function adapterFactoryFor(target: DatabaseTarget): SqlMigrationAwareDriverAdapterFactory {
-  if (target.provider === 'postgres') {
-    return new PrismaPg({ connectionString: target.url, connectionTimeoutMillis: POSTGRES_CONNECT_TIMEOUT_MS });
-  }
+/** The connection pool of a Postgres store, shared by Prisma (writes) and ./read-connection.ts (reads). */
+export function postgresPool(url: string): Pool {
+  const pool = new Pool({ connectionString: url, connectionTimeoutMillis: POSTGRES_CONNECT_TIMEOUT_MS });
+  // An idle connection the server ends (a restart, a terminated backend) is dropped by the pool and
+  // the next query opens another; unheard, the pool's 'error' event would end the process.
+  pool.on('error', () => {});
+  return pool;
+}
+
+/**
+ * The driver adapter factory of a database: better-sqlite3 for SQLite, node-postgres for Postgres,
+ * on `pool` if given (the client's disconnect then ends it).
+ */
+export function adapterFactoryFor(target: DatabaseTarget, pool?: Pool): SqlMigrationAwareDriverAdapterFactory {
+  if (target.provider === 'postgres') return new PrismaPg(pool ?? postgresPool(target.url), { disposeExternalPool: true });
   mkdirSync(dirname(target.file), { recursive: true });
   return new PrismaBetterSqlite3({ url: target.file, timeout: SQLITE_BUSY_TIMEOUT_MS });
 }

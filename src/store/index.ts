@@ -1,7 +1,9 @@
 import type { TokenStore, ToolStore } from '../domain/ports';
 import { parseDatabaseUrl } from './database-url';
 import { dialectFor } from './dialect';
+import { postgresPool } from './adapters';
 import { createPrismaClient } from './prisma-client';
+import { readConnectionFor, type ReadTarget } from './read-connection';
 import { PrismaTokenStore } from './token-repository';
 import { PrismaToolStore } from './tool-repository';
 
@@ -29,8 +31,9 @@ export interface Stores {
 export async function createStores(databaseUrl: string, options: ToolStoreOptions = {}): Promise<Stores> {
   const target = parseDatabaseUrl(databaseUrl);
   // No connection yet: the first query opens one, so a store can be made while its database is down.
-  const client = createPrismaClient(target, options.onQuery);
-  return { tools: new PrismaToolStore(client, dialectFor(target.provider)), tokens: new PrismaTokenStore(client) };
+  const reads: ReadTarget = target.provider === 'postgres' ? { provider: 'postgres', pool: postgresPool(target.url) } : target;
+  const client = createPrismaClient(target, options.onQuery, reads.provider === 'postgres' ? reads.pool : undefined);
+  return { tools: new PrismaToolStore(client, readConnectionFor(reads, options.onQuery), dialectFor(target.provider)), tokens: new PrismaTokenStore(client) };
 }
 
 export { DEFAULT_DATABASE_URL, parseDatabaseUrl, type DatabaseProvider, type DatabaseTarget } from './database-url';

@@ -1,6 +1,7 @@
 import { PrismaClient as PostgresPrismaClient } from './generated/postgres/client';
 import { PrismaClient as SqlitePrismaClient } from './generated/sqlite/client';
 import type { Prisma } from './generated/sqlite/client';
+import type { Pool } from 'pg';
 import { adapterFactoryFor } from './adapters';
 import type { DatabaseTarget } from './database-url';
 
@@ -13,9 +14,9 @@ import type { DatabaseTarget } from './database-url';
 export type StoreClient = SqlitePrismaClient;
 export type StoreTransaction = Prisma.TransactionClient;
 
-/** A Prisma client for the database, reporting every SQL statement it runs to `onQuery`. */
-export function createPrismaClient(target: DatabaseTarget, onQuery?: (sql: string) => void): StoreClient {
-  const adapter = adapterFactoryFor(target);
+/** A Prisma client for the database (on `pool` if given, for Postgres), reporting every SQL statement it runs to `onQuery`. */
+export function createPrismaClient(target: DatabaseTarget, onQuery?: (sql: string) => void, pool?: Pool): StoreClient {
+  const adapter = adapterFactoryFor(target, pool);
   const log = onQuery ? [{ emit: 'event' as const, level: 'query' as const }] : [];
   if (target.provider === 'postgres') {
     const client = new PostgresPrismaClient({ adapter, log });

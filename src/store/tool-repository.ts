@@ -16,6 +16,7 @@ import type { Dialect } from './dialect';
 import { FacetDeltas } from './facet-counts';
 import { newToolRow, toolColumns, toStoredTool, type ToolRow } from './mapping';
 import type { StoreClient, StoreTransaction } from './prisma-client';
+import type { ReadConnection } from './read-connection';
 import {
   byNamesSql,
   countSql,
@@ -54,14 +55,12 @@ const WRITE_TRANSACTION = { maxWait: 10_000, timeout: 30_000 };
 const ROWS_PER_INSERT = 200;
 
 
-type Queryable = StoreClient | StoreTransaction;
-
-async function rows<T>(db: Queryable, statement: Statement): Promise<T[]> {
-  return db.$queryRawUnsafe<T[]>(statement.sql, ...statement.params);
+async function rows<T>(tx: StoreTransaction, statement: Statement): Promise<T[]> {
+  return tx.$queryRawUnsafe<T[]>(statement.sql, ...statement.params);
 }
 
-async function tools(db: Queryable, statement: Statement): Promise<StoredTool[]> {
-  return (await rows<ToolRow>(db, statement)).map(toStoredTool);
+async function tools(tx: StoreTransaction, statement: Statement): Promise<StoredTool[]> {
+  return (await rows<ToolRow>(tx, statement)).map(toStoredTool);
 }
 
 /**
@@ -197,47 +196,48 @@ const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 export class PrismaToolStore implements ToolStore {
   constructor(
     private readonly db: StoreClient,
+    private readonly reads: ReadConnection,
     private readonly dialect: Dialect,
   ) {}
 
   findByNames(names: readonly string[]): Promise<StoredTool[]> {
-    return this.read(async () => (names.length === 0 ? [] : tools(this.db, byNamesSql(names, this.dialect, { lock: false }))));
+    return this.read(async () => (names.length === 0 ? [] : this.tools(byNamesSql(names, this.dialect, { lock: false }))));
   }
 
   findWrappersOf(names: readonly string[]): Promise<StoredTool[]> {
-    return this.read(async () => (names.length === 0 ? [] : tools(this.db, wrappersOfSql(names, this.dialect, { lock: false }))));
+    return this.read(async () => (names.length === 0 ? [] : this.tools(wrappersOfSql(names, this.dialect, { lock: false }))));
   }
 
   listPage({ query, first, order, after }: ToolPageRequest): Promise<ToolPage> {
     return this.read(async () => {
       const take = Math.max(0, Math.floor(first));
       // One more than asked: whether it exists says whether there is a next page.
-      const found = await tools(this.db, pageSql(query, order ?? DEFAULT_TOOL_ORDER, after ?? null, take + 1, this.dialect));
+      const found = await this.tools(pageSql(query, order ?? DEFAULT_TOOL_ORDER, after ?? null, take + 1, this.dialect));
       return { tools: found.slice(0, take), hasNextPage: found.length > take };
     });
   }
 
   count(query: ToolQuery): Promise<number> {
     return this.read(async () => {
-      const [row] = await rows<{ count: number | bigint }>(this.db, countSql(query, this.dialect));
+      const [row] = await this.reads.rows<{ count: number | bigint }>(countSql(query, this.dialect));
       return Number(row?.count ?? 0);
     });
   }
 
   namespaces(): Promise<NamespaceSummary[]> {
     return this.read(async () => {
-      const found = await rows<{ namespace: string; toolCount: number | bigint }>(this.db, namespaceCountsSql());
+      const found = await this.reads.rows<{ namespace: string; toolCount: number | bigint }>(namespaceCountsSql());
       return found.map((row) => ({ namespace: row.namespace, toolCount: Number(row.toolCount) }));
     });
   }
 
   stats(query: ToolQuery): Promise<ToolStats> {
-    return this.read(async () => toToolStats(await rows<StatsRow>(this.db, statsSql(query, this.dialect))));
+    return this.read(async () => toToolStats(await this.reads.rows<StatsRow>(statsSql(query, this.dialect))));
   }
 
   ping(): Promise<void> {
     return this.read(async () => {
-      await this.db.$queryRawUnsafe('SELECT 1');
+      await this.reads.rows({ sql: 'SELECT 1', params: [] });
     });
   }
 
@@ -264,8 +264,13 @@ export class PrismaToolStore implements ToolStore {
     }
   }
 
-  close(): Promise<void> {
-    return this.db.$disconnect();
+  async close(): Promise<void> {
+    await this.reads.close();
+    await this.db.$disconnect();
+  }
+
+  private async tools(statement: Statement): Promise<StoredTool[]> {
+    return (await this.reads.rows<ToolRow>(statement)).map(toStoredTool);
   }
 
   private read<T>(query: () => Promise<T>): Promise<T> {

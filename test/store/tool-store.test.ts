@@ -342,6 +342,33 @@ describe.each(testDatabases())('ToolStore on %s', (kind) => {
       expect(await store.count(q({ namespace: 'batch' }))).toBe(3);
     });
 
+    it('are invisible to reads until they commit, and a rolled-back one never was', async () => {
+      await insert(builtinTool('tx/committed'));
+      const seenDuring: string[][] = [];
+      const readAll = async () => namesOf((await store.listPage({ query: q({ namespace: 'tx' }), first: 10 })).tools);
+      await rejection(
+        store.write(async (writer) => {
+          await writer.insert([builtinTool('tx/pending')], 'tester');
+          await writer.replace(builtinTool('tx/committed', { description: 'changed, then rolled back' }), 'tester');
+          seenDuring.push(await readAll(), namesOf(await store.findByNames(['tx/pending'])));
+          const [committed] = await store.findByNames(['tx/committed']);
+          seenDuring.push([committed!.description]);
+          throw new Error('rolled back');
+        }),
+      );
+      expect(seenDuring).toEqual([['tx/committed'], [], ['The tx/committed tool']]);
+      expect(await store.count(q({ namespace: 'tx' }))).toBe(1);
+      expect((await store.stats(q({ namespace: 'tx' }))).total).toBe(1);
+
+      let readDuringCommittedWrite: string[] = [];
+      await store.write(async (writer) => {
+        await writer.insert([builtinTool('tx/later')], 'tester');
+        readDuringCommittedWrite = await readAll();
+      });
+      expect(readDuringCommittedWrite).toEqual(['tx/committed']);
+      expect(await readAll()).toEqual(['tx/committed', 'tx/later']);
+    });
+
     it('see their own writes through the writer', async () => {
       const seen = await store.write(async (writer) => {
         await writer.insert([builtinTool('tx/base')], 'tester');
