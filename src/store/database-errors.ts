@@ -57,15 +57,19 @@ function postgresKind(code: string): DatabaseErrorKind {
   return 'other';
 }
 
-/** SQLite primary result codes (https://www.sqlite.org/rescode.html) that mean "not now". */
-const SQLITE_UNAVAILABLE = new Set([
-  5, // SQLITE_BUSY: another connection holds the lock past the busy timeout
-  6, // SQLITE_LOCKED
-  8, // SQLITE_READONLY
-  10, // SQLITE_IOERR
-  13, // SQLITE_FULL
-  14, // SQLITE_CANTOPEN
+/**
+ * SQLite primary result codes (https://www.sqlite.org/rescode.html) that mean "not now", by number
+ * (as Prisma's adapter reports them) and by name (as better-sqlite3 does, ./read-connection.ts).
+ */
+const SQLITE_UNAVAILABLE = new Map([
+  [5, 'SQLITE_BUSY'], // another connection holds the lock past the busy timeout
+  [6, 'SQLITE_LOCKED'],
+  [8, 'SQLITE_READONLY'],
+  [10, 'SQLITE_IOERR'],
+  [13, 'SQLITE_FULL'],
+  [14, 'SQLITE_CANTOPEN'],
 ]);
+const SQLITE_UNAVAILABLE_NAMES = new Set(SQLITE_UNAVAILABLE.values());
 
 const SOCKET_CODES = new Set(['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'EPIPE', 'ENOTFOUND', 'EHOSTUNREACH', 'ENETUNREACH']);
 
@@ -120,6 +124,8 @@ export function databaseErrorKind(error: unknown, depth = 0): DatabaseErrorKind 
   if (error instanceof Prisma.PrismaClientInitializationError) return 'unavailable';
   const { code, message, severity } = error as { code?: unknown; message?: unknown; severity?: unknown };
   if (typeof code === 'string' && SOCKET_CODES.has(code)) return 'unavailable';
+  // better-sqlite3's extended names (SQLITE_IOERR_SHORT_READ) start with their primary one.
+  if (typeof code === 'string' && code.startsWith('SQLITE_')) return SQLITE_UNAVAILABLE_NAMES.has(/^SQLITE_[A-Z]+/.exec(code)![0]) ? 'unavailable' : 'other';
   if (typeof code === 'string' && typeof severity === 'string') return postgresKind(code);
   if (typeof message === 'string' && PG_CONNECTION_MESSAGES.test(message)) return 'unavailable';
   return databaseErrorKind((error as { cause?: unknown }).cause, depth + 1);

@@ -7,7 +7,8 @@
  * - started while the database is down, the process waits, saying why, and serves once it can;
  * - a database restart or crash under concurrent writes loses no acknowledged write.
  */
-import { createScratchPostgres, type ScratchDatabase } from '../../scripts/db/scratch-databases';
+import { spawn } from 'node:child_process';
+import { createScratchPostgres, createScratchSqlite, type ScratchDatabase } from '../../scripts/db/scratch-databases';
 import { freePort } from '../events/redis-server';
 import { privatePostgresInstallation, startPrivatePostgres, type PrivatePostgres, type ShutdownMode } from '../support/private-postgres';
 import { requestGraphQL, startWriters, storedToolNames, tallyWrites, type GraphQLAnswer, type WriteOutcome } from '../support/write-clients';
@@ -88,6 +89,47 @@ describe('the server started while nothing answers at DATABASE_URL', () => {
     await expectWaiting(server, waiting.base);
   });
 });
+
+describe('the server on a SQLite file another process is writing to', () => {
+  let database: ScratchDatabase;
+  let server: RunningServer | undefined;
+  beforeAll(() => {
+    database = createScratchSqlite('toolgraph-locked');
+  });
+  afterAll(async () => {
+    await killServer(server);
+    await database?.drop();
+  });
+
+  it('still reads while the other write lasts, answers its own writes SERVICE_UNAVAILABLE, and writes once it is done', async () => {
+    server = await startServer(database.url);
+    expect((await requestGraphQL(server.url, CREATE, builtin('outage/before'))).body.data.createTool.__typename).toBe('Tool');
+    // Another process holds the write lock: with write-ahead logging, reads go on.
+    const holder = spawn(process.execPath, ['-e', LOCK_HOLDER, database.url.slice('file:'.length)], { stdio: ['pipe', 'pipe', 'inherit'] });
+    try {
+      await new Promise((resolve, reject) => {
+        holder.stdout!.once('data', resolve);
+        holder.once('exit', (code) => reject(new Error(`the lock holder exited with ${code}`)));
+      });
+      expect((await requestGraphQL(server.url, QUERY)).body).toEqual({ data: { tool: { name: 'outage/before' } } });
+      expectServiceUnavailable(await requestGraphQL(server.url, CREATE, builtin('outage/during')));
+    } finally {
+      holder.stdin!.end();
+      await new Promise((resolve) => holder.once('exit', resolve));
+    }
+    expect((await requestGraphQL(server.url, QUERY)).body).toEqual({ data: { tool: { name: 'outage/before' } } });
+    expect((await requestGraphQL(server.url, CREATE, builtin('outage/after'))).body.data.createTool.__typename).toBe('Tool');
+  }, 60_000);
+});
+
+/** A process in a write transaction on the SQLite file argv[1] until its stdin closes. */
+const LOCK_HOLDER = `
+  const database = new (require('better-sqlite3'))(process.argv[1], { timeout: 5000 });
+  database.exec('BEGIN IMMEDIATE');
+  process.stdout.write('locked');
+  process.stdin.on('end', () => { database.exec('ROLLBACK'); database.close(); });
+  process.stdin.resume();
+`;
 
 if (installation) {
   describe('the server on a private PostgreSQL server', () => {
