@@ -11,6 +11,7 @@ import { CredentialRejected } from './auth/credential-rejected';
 import { GRAPHIQL_EXAMPLES } from './graphiql-examples';
 import { DEFAULT_REQUEST_LIMITS, type RequestLimits } from './limits';
 import { useBrowserPage } from './plugins/use-browser-page';
+import { useCompiledQueries } from './plugins/use-compiled-queries';
 import { useCloseAfterChunkedRefusal } from './plugins/use-close-after-chunked-refusal';
 import { unauthenticated, useCredentialRequirement } from './plugins/use-credential-requirement';
 import { useFrameProtection } from './plugins/use-frame-protection';
@@ -109,6 +110,7 @@ export function createToolgraphServer(options: ToolgraphServerOptions): Toolgrap
       useQueryCost(limits),
       options.fieldSuggestions === false && useHiddenSuggestions(),
       useFrameProtection(),
+      useCompiledQueries(),
       // `/` and `/browser/*`: the registry browser, a static page that talks to /graphql only.
       useBrowserPage(),
       // Last: every plugin above may refuse an operation before a cached answer is used.

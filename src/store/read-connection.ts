@@ -13,7 +13,11 @@ import type { Statement } from './tool-sql';
  *
  * On SQLite it is also what keeps reads to committed data: Prisma's adapter runs everything on one
  * connection, so a read made while a write transaction was open saw that transaction's rows, even
- * when it then rolled back.
+ * when it then rolled back. The file keeps its rollback journal, not write-ahead logging: under WAL
+ * every open connection holds the file shared, and Prisma's schema engine migrates under an
+ * exclusive lock, so no other process (a second instance, `npm run token`) could start on the file
+ * of a running server. A read shares the file with a write in progress; a write transaction of this
+ * process takes the file exclusively only within its synchronous COMMIT, when no read is running.
  */
 export interface ReadConnection {
   rows<T>(statement: Statement): Promise<T[]>;
@@ -106,9 +110,6 @@ class SqliteReadConnection implements ReadConnection {
   private connection(): Database.Database {
     if (!this.database) {
       const database = new Database(this.file, { timeout: SQLITE_BUSY_TIMEOUT_MS });
-      // Write-ahead logging: a read never waits for the write transaction in progress, nor it for
-      // reads, and sees the database as of the last commit. The mode is kept in the file.
-      database.pragma('journal_mode = WAL');
       database.pragma('query_only = ON');
       this.database = database;
     }

@@ -104,7 +104,7 @@ describe('the server on a SQLite file another process is writing to', () => {
   it('still reads while the other write lasts, answers its own writes SERVICE_UNAVAILABLE, and writes once it is done', async () => {
     server = await startServer(database.url);
     expect((await requestGraphQL(server.url, CREATE, builtin('outage/before'))).body.data.createTool.__typename).toBe('Tool');
-    // Another process holds the write lock: with write-ahead logging, reads go on.
+    // Another process holds the write lock (RESERVED): readers share the file with it, writers wait.
     const holder = spawn(process.execPath, ['-e', LOCK_HOLDER, database.url.slice('file:'.length)], { stdio: ['pipe', 'pipe', 'inherit'] });
     try {
       await new Promise((resolve, reject) => {
