@@ -49,6 +49,8 @@ export interface ToolgraphServerOptions {
   rateLimits?: RateLimits;
   /** How long a read's answer may be served from memory (./response-cache.ts; needs `events`); 0 or none: never. */
   responseCacheTtlSeconds?: number;
+  /** Whether queries run compiled (./plugins/use-compiled-queries.ts); default yes. Tests compare both. */
+  compileQueries?: boolean;
 }
 
 export type ToolgraphServer = YogaServerInstance<object, GraphQLContext>;
@@ -110,7 +112,7 @@ export function createToolgraphServer(options: ToolgraphServerOptions): Toolgrap
       useQueryCost(limits),
       options.fieldSuggestions === false && useHiddenSuggestions(),
       useFrameProtection(),
-      useCompiledQueries(),
+      options.compileQueries !== false && useCompiledQueries(),
       // `/` and `/browser/*`: the registry browser, a static page that talks to /graphql only.
       useBrowserPage(),
       // Last: every plugin above may refuse an operation before a cached answer is used.

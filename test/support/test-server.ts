@@ -27,7 +27,7 @@ export interface TestServerOptions<Events extends ToolEventBus> {
 }
 
 /** What a test may set of the server's configuration. */
-export type ServeOptions = Pick<ToolgraphServerOptions, 'corsOrigins' | 'limits' | 'fieldSuggestions'>;
+export type ServeOptions = Pick<ToolgraphServerOptions, 'corsOrigins' | 'limits' | 'fieldSuggestions' | 'compileQueries'>;
 
 export interface TestServer<Events extends ToolEventBus> {
   readonly database: FreshDatabase;
