@@ -131,7 +131,16 @@ const POSTGRES_TYPES = {
 /** A timestamp parameter as UTC wall time, which the `timestamp` columns hold; node-postgres would send local time. */
 const postgresValue = (value: unknown): unknown => (value instanceof Date ? value.toISOString() : value);
 
+/**
+ * Statements a Postgres read connection prepares once (named, per connection) and reuses; the shapes
+ * of reads beyond them (rare filter combinations) are parsed and planned on each use. Bounded: each
+ * named statement lives in every pooled connection's backend for the connection's life.
+ */
+const NAMED_STATEMENTS = 100;
+
 class PostgresReadConnection implements ReadConnection {
+  private readonly names = new Map<string, string>();
+
   constructor(
     private readonly pool: Pool,
     private readonly onQuery?: (sql: string) => void,
@@ -139,8 +148,14 @@ class PostgresReadConnection implements ReadConnection {
 
   async rows<T>({ sql, params }: Statement): Promise<T[]> {
     this.onQuery?.(sql);
-    const result = await this.pool.query({ text: sql, values: params.map(postgresValue), types: POSTGRES_TYPES });
+    const result = await this.pool.query({ name: this.nameOf(sql), text: sql, values: params.map(postgresValue), types: POSTGRES_TYPES });
     return result.rows as T[];
+  }
+
+  private nameOf(sql: string): string | undefined {
+    let name = this.names.get(sql);
+    if (name === undefined && this.names.size < NAMED_STATEMENTS) this.names.set(sql, (name = `toolgraph_read_${this.names.size + 1}`));
+    return name;
   }
 
   /** The pool is Prisma's too; the client's disconnect ends it. */
