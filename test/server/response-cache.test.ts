@@ -71,6 +71,20 @@ describe.each(testDatabases())('the response cache of one instance on %s', (kind
     expect((await post(server!.url, UPDATE, { name: 'cache/one', input: { description: 'Updated.' } })).data.updateTool.__typename).toBe('Tool');
     expect(await description(server!, 'cache/one')).toBe('Updated.');
   });
+
+  it('sends a cached answer byte for byte as it sent the computed one, without the fields the cache adds to track entities', async () => {
+    const query = '{ tools(first: 5) { edges { node { name capability { readOnly } wraps { name } } } } first: tool(name: "cache/one") { n: name description } }';
+    const text = async () => {
+      const response = await fetch(server!.url, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ query }) });
+      return { status: response.status, type: response.headers.get('content-type'), body: await response.text() };
+    };
+    const computed = await text();
+    expect(computed.body).not.toMatch(/__typename/);
+    expect(JSON.parse(computed.body).data.first).toEqual({ n: 'cache/one', description: 'Updated.' });
+    // A changed description that still reads as before shows the answer came from the cache.
+    await changeBehindTheServersBack(kind, database.url, 'cache/one', 'Changed again behind its back.');
+    expect(await text()).toEqual(computed);
+  });
 });
 
 describe('the response cache behind access control', () => {
