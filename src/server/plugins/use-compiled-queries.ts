@@ -95,7 +95,10 @@ export function useCompiledQueries(): Plugin {
   const jit = useGraphQlJit({}, {
     enableIf: ({ schema, document, variableValues }) => {
       const operation = operationOf(schema, document);
-      return operation !== null && !getVariableValues(schema, operation.variableDefinitions ?? [], variableValues ?? {}).errors;
+      if (operation === null) return false;
+      // Coerced once more here only when there is something to refuse: most reads declare no variables.
+      const variables = operation.variableDefinitions ?? [];
+      return variables.length === 0 || !getVariableValues(schema, variables, variableValues ?? {}).errors;
     },
   }) as Plugin;
   return {
