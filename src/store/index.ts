@@ -33,7 +33,9 @@ export async function createStores(databaseUrl: string, options: ToolStoreOption
   // No connection yet: the first query opens one, so a store can be made while its database is down.
   const reads: ReadTarget = target.provider === 'postgres' ? { provider: 'postgres', pool: postgresPool(target.url) } : target;
   const client = createPrismaClient(target, options.onQuery, reads.provider === 'postgres' ? reads.pool : undefined);
-  return { tools: new PrismaToolStore(client, readConnectionFor(reads, options.onQuery), dialectFor(target.provider)), tokens: new PrismaTokenStore(client) };
+  const connection = readConnectionFor(reads, options.onQuery);
+  const dialect = dialectFor(target.provider);
+  return { tools: new PrismaToolStore(client, connection, dialect), tokens: new PrismaTokenStore(client, connection, dialect) };
 }
 
 export { DEFAULT_DATABASE_URL, parseDatabaseUrl, type DatabaseProvider, type DatabaseTarget } from './database-url';
