@@ -1,9 +1,9 @@
-import { extname, join } from 'node:path';
 import Piscina from 'piscina';
 import type { Checked } from '../domain/issues';
 import type { ConfigEntry } from '../domain/config';
 import { DependencyUnavailable } from '../domain/ports';
 import type { ConfigReader } from '../domain/registry';
+import { ownScript } from './own-script';
 
 /**
  * Reads `importTools` config texts in a worker thread. Parsing YAML is synchronous and its cost
@@ -35,15 +35,14 @@ export interface WorkerConfigReader {
 }
 
 export function createWorkerConfigReader(): WorkerConfigReader {
-  // From src/ under tsx the worker is TypeScript and needs tsx's loader; from a build it is JavaScript.
-  const filename = join(__dirname, 'workers', `read-config${extname(__filename)}`);
+  const { filename, execArgv } = ownScript('workers/read-config');
   const pool = new Piscina({
     filename,
     minThreads: 0,
     maxThreads: WORKERS,
     maxQueue: MAX_QUEUED,
     idleTimeout: IDLE_TIMEOUT_MS,
-    execArgv: extname(filename) === '.ts' ? ['--import', 'tsx'] : [],
+    execArgv,
     resourceLimits: { maxOldGenerationSizeMb: WORKER_HEAP_MB },
   });
   const read: ConfigReader = async (text) => {

@@ -7,7 +7,7 @@
  */
 import { createServer } from 'node:http';
 import { DependencyUnavailable, type ToolStore } from '../domain/ports';
-import { createStores, databaseErrorReason, migrateDatabase } from '../store';
+import { createStores, databaseErrorReason } from '../store';
 import { Authenticator } from './auth/authenticator';
 import { createJwtVerifier } from './auth/jwt';
 import { TokenVerifier } from './auth/tokens';
@@ -15,6 +15,7 @@ import { ConfigError, loadConfig } from './config';
 import { createWorkerConfigReader } from './config-reader';
 import Redis from 'ioredis';
 import { createToolEventBus, RedisToolEventBus } from './events';
+import { migrateInOwnProcess } from './migration-process';
 import { RateLimits } from './rate-limits';
 import { createToolgraphServer } from './yoga';
 
@@ -29,31 +30,26 @@ const DATABASE_RETRY_MAX_MS = 30_000;
 const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 /**
- * Migrates the database once it answers. While it does not (down, still starting, unreachable),
- * start-up waits and tries again with growing pauses, saying why; any other failure (a migration
- * that cannot apply) ends the process, since waiting would not fix it. Null when the process is
- * asked to stop while it waits.
+ * Migrates the database once it answers (./migration-process.ts). While it does not (down, still
+ * starting, unreachable), start-up waits and tries again with growing pauses, saying why; any other
+ * failure (a migration that cannot apply) ends the process, since waiting would not fix it. Null
+ * when the process is asked to stop while it waits.
  */
 async function migrateWhenReachable(store: ToolStore, databaseUrl: string, stopping: () => boolean): Promise<string | null> {
   for (let delay = DATABASE_RETRY_FIRST_MS; !stopping(); delay = Math.min(delay * 2, DATABASE_RETRY_MAX_MS)) {
     try {
       await store.ping();
-      return (await migrateDatabase(databaseUrl)).provider;
+      return (await migrateInOwnProcess(databaseUrl)).provider;
     } catch (error) {
-      // A migration can also fail because the database went away meanwhile: ask it again.
-      const unreachable =
-        error instanceof DependencyUnavailable ||
-        (await store.ping().then(
-          () => false,
-          (pingError: unknown) => pingError instanceof DependencyUnavailable,
-        ));
-      if (!unreachable) throw error;
+      if (!(error instanceof DependencyUnavailable)) throw new MigrationFailed(databaseErrorReason(error));
       console.error(`toolgraph: the database is not reachable (${databaseErrorReason(error)}); trying again in ${(delay / 1000).toFixed(1)} s`);
       await pause(delay);
     }
   }
   return null;
 }
+
+class MigrationFailed extends Error {}
 
 async function main(): Promise<void> {
   const config = loadConfig();
@@ -138,6 +134,7 @@ async function main(): Promise<void> {
 
 main().catch((error: unknown) => {
   if (error instanceof ConfigError) console.error(`toolgraph: ${error.message}`);
+  else if (error instanceof MigrationFailed) console.error(`toolgraph: migrating the database failed: ${error.message}`);
   // System errors (EADDRINUSE, ECONNREFUSED, …) say all in their message; anything else is a bug.
   else if (error instanceof Error && 'code' in error) console.error(`toolgraph: could not start: ${error.message}`);
   else console.error('toolgraph: could not start:', error);

@@ -12,8 +12,8 @@ import { openSchemaEngine, type SchemaEngine } from './schema-engine';
  * Applies the committed migrations (prisma/<provider>/migrations) with Prisma's schema engine in
  * WebAssembly, recording them in `_prisma_migrations` like `prisma migrate deploy`, then fills the
  * columns that only JavaScript can compute for rows written before they existed. Idempotent:
- * migrations already recorded are skipped, filled rows are not filled again. Used at server start
- * and by `npm run db:migrate`.
+ * migrations already recorded are skipped, filled rows are not filled again. Used by `npm run
+ * db:migrate` (src/server/migrate-command.ts), which the server also runs at start, and by the token command.
  */
 
 export interface MigrationList {

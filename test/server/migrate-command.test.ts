@@ -1,0 +1,53 @@
+/**
+ * `npm run db:migrate` as a release job runs it, on each database: it migrates a new database, says
+ * so, applies nothing the second time, and its exit code tells a broken configuration (2) from a
+ * database out of reach (3, worth retrying). The server runs the same command at start-up
+ * (test/server/process.test.ts, and the outage tests for a database that comes up late).
+ */
+import { execFile } from 'node:child_process';
+import { join } from 'node:path';
+import { freshDatabase, testDatabases, type FreshDatabase } from '../support/databases';
+
+const root = join(__dirname, '..', '..');
+
+function typeMigrate(databaseUrl: string, ...args: string[]): Promise<{ code: number; stdout: string; stderr: string }> {
+  return new Promise((resolve, reject) => {
+    const argv = ['run', '--silent', 'db:migrate', ...(args.length > 0 ? ['--', ...args] : [])];
+    execFile('npm', argv, { cwd: root, env: { ...process.env, DATABASE_URL: databaseUrl } }, (error, stdout, stderr) => {
+      if (error && typeof error.code !== 'number') reject(error);
+      else resolve({ code: error ? Number(error.code) : 0, stdout, stderr });
+    });
+  });
+}
+
+describe.each(testDatabases())('npm run db:migrate on %s', (kind) => {
+  let database: FreshDatabase;
+  beforeAll(async () => {
+    database = await freshDatabase(kind, { migrated: false });
+  });
+  afterAll(() => database?.drop());
+
+  it('applies every migration to a new database, then nothing, exiting 0 both times', async () => {
+    const first = await typeMigrate(database.url);
+    expect(first).toMatchObject({ code: 0, stderr: '' });
+    expect(first.stdout).toMatch(new RegExp(`^${kind}: applied \\d{14}_init, .*_search_trigram_index \\(\\d+ ms\\)\\n$`));
+    const again = await typeMigrate(database.url, '--json');
+    expect(again.code).toBe(0);
+    expect(JSON.parse(again.stdout)).toMatchObject({ provider: kind, applied: [], backfilled: 0 });
+  });
+});
+
+describe('npm run db:migrate refusing', () => {
+  it('exits 3 when the database cannot be reached, saying so on one line', async () => {
+    const result = await typeMigrate('postgresql://postgres@127.0.0.1:1/nowhere');
+    expect(result.code).toBe(3);
+    expect(result.stdout).toBe('');
+    expect(result.stderr).toMatch(/^toolgraph: the database is not reachable: .*127\.0\.0\.1:1.*\n$/);
+  });
+
+  it('exits 2 on a DATABASE_URL it does not understand', async () => {
+    const result = await typeMigrate('mysql://root@127.0.0.1/test');
+    expect(result.code).toBe(2);
+    expect(result.stderr).toMatch(/^toolgraph: DATABASE_URL must be/);
+  });
+});
