@@ -9,7 +9,7 @@
  * HTTP with autocannon (keep-alive, CONNECTIONS clients) for ROUND_SECONDS, the targets and
  * queries taking turns, for ROUNDS rounds; each figure is the median over the rounds. Server and
  * load share the machine, so compare figures of one run, not of two. "toolgraph" is the server as
- * it starts by default, so a repeated query is answered by its response cache; "toolgraph, no
+ * `npm start` runs it (the compiled build, which the bench brings up to date first), so a repeated query is answered by its response cache; "toolgraph, no
  * cache" (RESPONSE_CACHE_TTL_SECONDS=0) computes every answer. RSS is the default server's: idle
  * (a fresh process on the seeded database, before any query) and its peak under the load.
  *
@@ -21,7 +21,7 @@ import { execFileSync } from 'node:child_process';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { createScratchPostgres, createScratchSqlite, postgresServerUrl, type ScratchDatabase } from '../db/scratch-databases';
-import { killServer, post, startServer, type RunningServer } from '../../test/support/server-process';
+import { COMPILED_MAIN, killServer, post, startServer, type RunningServer } from '../../test/support/server-process';
 import { memory, resetPeak } from '../load/process-memory';
 import { seedBatch, SEARCH_WORD, namespaceOf, nameAt } from './seed';
 
@@ -163,7 +163,7 @@ const pad = (value: string | number, width: number) => String(value).padStart(wi
 
 async function run(kind: 'sqlite' | 'postgres', database: ScratchDatabase): Promise<void> {
   const hello = await startServer('', {}, join(__dirname, 'bare-yoga.ts'));
-  let toolgraph = await startServer(database.url);
+  let toolgraph = await startServer(database.url, {}, COMPILED_MAIN);
   let uncached: RunningServer | undefined;
   let postgraphile: RunningServer | undefined;
   const sizes = new Map<number, Map<string, Measurement>>();
@@ -184,12 +184,12 @@ async function run(kind: 'sqlite' | 'postgres', database: ScratchDatabase): Prom
       seeded = size;
       // A fresh process on the seeded rows: its idle RSS is what the rows cost, not the seeding.
       await killServer(toolgraph);
-      toolgraph = await startServer(database.url);
+      toolgraph = await startServer(database.url, {}, COMPILED_MAIN);
       await new Promise((resolve) => setTimeout(resolve, 2000));
       rss[`idle, ${size.toLocaleString('en-US')} tools`] = memory(toolgraph.child.pid!).rss;
       resetPeak(toolgraph.child.pid!);
       await killServer(uncached);
-      uncached = await startServer(database.url, { RESPONSE_CACHE_TTL_SECONDS: '0' });
+      uncached = await startServer(database.url, { RESPONSE_CACHE_TTL_SECONDS: '0' }, COMPILED_MAIN);
       if (kind === 'postgres') {
         await killServer(postgraphile);
         postgraphile = await startServer(database.url, {}, join(__dirname, 'postgraphile-server.mjs'), node22());
@@ -225,6 +225,8 @@ async function run(kind: 'sqlite' | 'postgres', database: ScratchDatabase): Prom
 
 async function main(): Promise<void> {
   const kinds = options.only ? [options.only] : ['sqlite', 'postgres'];
+  // What `npm start` runs: the compiled server.
+  execFileSync('npm', ['run', '--silent', 'build'], { stdio: 'inherit' });
   for (const kind of kinds) {
     if (kind === 'sqlite') await run('sqlite', createScratchSqlite('toolgraph-bench'));
     else if (kind === 'postgres') await run('postgres', await createScratchPostgres(postgresServerUrl(), 'toolgraph_bench'));

@@ -22,9 +22,15 @@ export interface RunningServer extends ServerProcess {
 
 const MAIN = join(root, 'src', 'server', 'main.ts');
 
-/** Runs `entry` (the server unless told otherwise; benchmarks run other servers beside it) under tsx, with the `node` binary given. */
+/** The compiled server of `npm run build`, which `npm start` runs. */
+export const COMPILED_MAIN = join(root, 'dist', 'src', 'server', 'main.js');
+
+/**
+ * Runs `entry` (the server's source unless told otherwise; benchmarks run other servers beside it)
+ * with the `node` binary given: TypeScript under tsx, JavaScript (a build) as it is.
+ */
 export function launch(env: Record<string, string>, entry = MAIN, node = process.execPath): ServerProcess {
-  const child = spawn(node, ['--import', 'tsx', entry], {
+  const child = spawn(node, [...(entry.endsWith('.ts') ? ['--import', 'tsx'] : []), entry], {
     cwd: root,
     // Tests send many requests from one address; the tests of rate limits set their own.
     env: { ...process.env, HOST: '127.0.0.1', PORT: '0', TOOLGRAPH_RATE_LIMIT_READS: '0', TOOLGRAPH_RATE_LIMIT_WRITES: '0', ...env },
