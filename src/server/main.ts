@@ -41,7 +41,7 @@ async function migrateWhenReachable(store: ToolStore, databaseUrl: string, stopp
       await store.ping();
       return (await migrateInOwnProcess(databaseUrl)).provider;
     } catch (error) {
-      if (!(error instanceof DependencyUnavailable)) throw new MigrationFailed(databaseErrorReason(error));
+      if (!(error instanceof DependencyUnavailable)) throw new MigrationFailed(error instanceof Error ? error.message : String(error));
       console.error(`toolgraph: the database is not reachable (${databaseErrorReason(error)}); trying again in ${(delay / 1000).toFixed(1)} s`);
       await pause(delay);
     }

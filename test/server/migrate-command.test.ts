@@ -5,8 +5,12 @@
  * (test/server/process.test.ts, and the outage tests for a database that comes up late).
  */
 import { execFile } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { createScratchSqlite } from '../../scripts/db/scratch-databases';
 import { freshDatabase, testDatabases, type FreshDatabase } from '../support/databases';
+import { launch } from '../support/server-process';
 
 const root = join(__dirname, '..', '..');
 
@@ -43,6 +47,22 @@ describe('npm run db:migrate refusing', () => {
     expect(result.code).toBe(3);
     expect(result.stdout).toBe('');
     expect(result.stderr).toMatch(/^toolgraph: the database is not reachable: .*127\.0\.0\.1:1.*\n$/);
+  });
+
+  it('exits 1 when the migrations cannot apply, and so does a server starting on that database', async () => {
+    const scratch = createScratchSqlite('not-a-database');
+    const file = scratch.url.slice('file:'.length);
+    writeFileSync(file, randomBytes(4096));
+    try {
+      const result = await typeMigrate(scratch.url);
+      expect(result.code).toBe(1);
+      expect(result.stderr).toMatch(/^toolgraph: migrating the database failed: file is not a database/);
+      const server = launch({ DATABASE_URL: scratch.url });
+      expect(await server.exit).toBe(1);
+      expect(server.output()).toMatch(/^toolgraph: migrating the database failed: file is not a database/m);
+    } finally {
+      await scratch.drop();
+    }
   });
 
   it('exits 2 on a DATABASE_URL it does not understand', async () => {
