@@ -9,8 +9,9 @@
  * HTTP with autocannon (keep-alive, CONNECTIONS clients) for ROUND_SECONDS, the targets and
  * queries taking turns, for ROUNDS rounds; each figure is the median over the rounds. Server and
  * load share the machine, so compare figures of one run, not of two. "toolgraph" is the server as
- * `npm start` runs it (the compiled build, which the bench brings up to date first), so a repeated query is answered by its response cache; "toolgraph, no
- * cache" (RESPONSE_CACHE_TTL_SECONDS=0) computes every answer. RSS is the default server's: idle
+ * `npm start` runs it (the compiled build, which the bench brings up to date first), so a repeated
+ * query is answered by its response cache; "toolgraph, no cache" (RESPONSE_CACHE_TTL_SECONDS=0)
+ * computes every answer. RSS is the default server's: idle
  * (a fresh process on the seeded database, before any query) and its peak under the load.
  *
  * `--short` (a minute or two per database): 1,000 and 11,000 tools, one round of 2 s.
