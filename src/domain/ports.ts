@@ -58,6 +58,8 @@ export interface ToolPageRequest {
   order?: ToolOrder;
   /** Keyset cursor: only tools after this position in `order`; null or absent: from the start. */
   after?: ToolPosition | null;
+  /** Also count all tools of `query` (`ToolPage.total`), where the store can do it together with the page. */
+  withTotal?: boolean;
 }
 
 export interface NamespaceCount {
@@ -111,6 +113,8 @@ export function emptyToolStats(): ToolStats {
 export interface ToolPage {
   tools: StoredTool[];
   hasNextPage: boolean;
+  /** When asked for (`withTotal`): the number of all tools of the query, as `count` gives it. */
+  total?: number;
 }
 
 export interface NamespaceSummary {

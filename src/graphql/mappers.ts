@@ -5,8 +5,8 @@
 import type { ToolFilter, ToolOrder, ToolPage } from '../domain/ports';
 
 /**
- * A page of `tools`, with the filter it was listed by so that `totalCount` can count on demand,
- * and the order it was listed in, which its cursors carry.
+ * A page of `tools` (with its total when `totalCount` was selected), the filter it was listed by,
+ * which counts it otherwise, and the order it was listed in, which its cursors carry.
  */
 export interface ToolConnectionModel {
   page: ToolPage;

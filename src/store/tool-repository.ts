@@ -19,11 +19,13 @@ import type { StoreClient, StoreTransaction } from './prisma-client';
 import type { ReadConnection } from './read-connection';
 import {
   byNamesSql,
+  countReadsTools,
   countSql,
   insertSql,
   nameLocksSql,
   namespaceCountsSql,
   pageSql,
+  pageWithTotalSql,
   statsSql,
   toToolStats,
   wrappersOfSql,
@@ -208,20 +210,32 @@ export class PrismaToolStore implements ToolStore {
     return this.read(async () => (names.length === 0 ? [] : this.tools(wrappersOfSql(names, this.dialect, { lock: false }))));
   }
 
-  listPage({ query, first, order, after }: ToolPageRequest): Promise<ToolPage> {
+  listPage({ query, first, order = DEFAULT_TOOL_ORDER, after = null, withTotal = false }: ToolPageRequest): Promise<ToolPage> {
     return this.read(async () => {
       const take = Math.max(0, Math.floor(first));
       // One more than asked: whether it exists says whether there is a next page.
-      const found = await this.tools(pageSql(query, order ?? DEFAULT_TOOL_ORDER, after ?? null, take + 1, this.dialect));
-      return { tools: found.slice(0, take), hasNextPage: found.length > take };
+      if (!withTotal || !countReadsTools(query)) {
+        const [found, total] = await Promise.all([
+          this.tools(pageSql(query, order, after, take + 1, this.dialect)),
+          withTotal ? this.countOf(query) : undefined,
+        ]);
+        return { tools: found.slice(0, take), hasNextPage: found.length > take, total };
+      }
+      const rows = await this.reads.rows<ToolRow & { total: number }>(pageWithTotalSql(query, order, after, take + 1, this.dialect));
+      const found = rows.map(toStoredTool);
+      // An empty page carries no total: none at the start means no tools, else count them.
+      const total = rows[0]?.total ?? (after ? await this.countOf(query) : 0);
+      return { tools: found.slice(0, take), hasNextPage: found.length > take, total };
     });
   }
 
   count(query: ToolQuery): Promise<number> {
-    return this.read(async () => {
-      const [row] = await this.reads.rows<{ count: number | bigint }>(countSql(query, this.dialect));
-      return Number(row?.count ?? 0);
-    });
+    return this.read(() => this.countOf(query));
+  }
+
+  private async countOf(query: ToolQuery): Promise<number> {
+    const [row] = await this.reads.rows<{ count: number | bigint }>(countSql(query, this.dialect));
+    return Number(row?.count ?? 0);
   }
 
   namespaces(): Promise<NamespaceSummary[]> {

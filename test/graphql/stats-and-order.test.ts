@@ -103,6 +103,55 @@ describe.each(testDatabases())('toolStats, orderBy and updatedSince on %s', (kin
     });
   });
 
+  describe('tools.totalCount', () => {
+    const orders = [undefined, { field: 'NAME', direction: 'DESC' }, { field: 'UPDATED_AT' }, { field: 'UPDATED_AT', direction: 'DESC' }];
+
+    it.each([
+      ['a search through the index', { search: 'write' }],
+      ['a search too short for it', { search: 'e' }],
+      ['a search and a namespace', { search: 'e', namespace: 'files' }],
+      ['updatedSince', { updatedSince: instant(4).toISOString() }],
+      ['a search nothing matches', { search: 'nowhere' }],
+    ])('is the same on every page of every order, and past the end: %s', async (_label, filter) => {
+      const { total } = (await data(server.yoga, STATS, { filter })).toolStats;
+      for (const orderBy of orders) {
+        let after: string | null = null;
+        let pages = 0;
+        for (;;) {
+          const page: any = (await data(server.yoga, TOOLS, { filter, orderBy, first: 2, after })).tools;
+          expect(page.totalCount).toBe(total);
+          after = page.pageInfo.endCursor ?? after;
+          if (!page.pageInfo.hasNextPage || ++pages > 10) break;
+        }
+        if (after === null) continue;
+        // After the last tool: an empty page, still counted.
+        const beyond: any = (await data(server.yoga, TOOLS, { filter, orderBy, first: 1, after })).tools;
+        expect({ edges: beyond.edges, totalCount: beyond.totalCount }).toEqual({ edges: [], totalCount: total });
+      }
+    });
+
+    it('comes with a searched page in one statement, selected by alias or fragment; not at all when skipped', async () => {
+      const filter = { search: 'write' };
+      const queries = [
+        `query ($filter: ToolFilter) { tools(filter: $filter, first: 1) { totalCount edges { node { name } } } }`,
+        `query ($filter: ToolFilter) { tools(filter: $filter, first: 1) { ...Counted edges { node { name } } } } fragment Counted on ToolConnection { howMany: totalCount }`,
+        `query ($filter: ToolFilter) { tools(filter: $filter, first: 1) { ... on ToolConnection { totalCount } edges { node { name } } } }`,
+      ];
+      for (const query of queries) {
+        server.sql.length = 0;
+        const { tools } = await data(server.yoga, query, { filter });
+        expect(server.sql).toHaveLength(1);
+        expect(tools.totalCount ?? tools.howMany).toBe(2);
+        expect(tools.edges).toEqual([{ node: { name: 'files/check-write' } }]);
+      }
+      server.sql.length = 0;
+      const skipped = `query ($filter: ToolFilter, $skip: Boolean!) { tools(filter: $filter, first: 1) { totalCount @skip(if: $skip) edges { node { name } } } }`;
+      expect((await data(server.yoga, skipped, { filter, skip: true })).tools).toEqual({ edges: [{ node: { name: 'files/check-write' } }] });
+      expect(server.sql).toHaveLength(1);
+      expect(server.sql[0]).not.toMatch(/COUNT/i);
+    });
+  });
+
   describe('ToolFilter.updatedSince', () => {
     it('keeps tools updated at or after the instant, in tools and toolStats alike', async () => {
       const filter = { updatedSince: instant(5).toISOString() };

@@ -15,6 +15,8 @@ export interface ListRequest {
   first: number;
   order?: ToolOrder;
   after?: ToolPosition | null;
+  /** Also count all the tools of `filter`. */
+  withTotal?: boolean;
 }
 
 export async function toolsByName(store: ToolQueries, names: readonly string[]): Promise<StoredTool[]> {
@@ -29,7 +31,8 @@ export async function wrappersOf(store: ToolQueries, names: readonly string[]): 
 
 export async function listTools(store: ToolQueries, { filter, ...page }: ListRequest): Promise<ToolPage> {
   const query = toolQuery(filter);
-  return query ? store.listPage({ query, ...page }) : { tools: [], hasNextPage: false };
+  if (query) return store.listPage({ query, ...page });
+  return { tools: [], hasNextPage: false, ...(page.withTotal ? { total: 0 } : {}) };
 }
 
 export async function countTools(store: ToolQueries, filter: ToolFilter): Promise<number> {

@@ -1,7 +1,7 @@
 import { encodeToolCursor } from '../../cursor';
 import type { ToolConnectionResolvers } from '../../generated/resolvers-types';
 
-/** `ToolConnection`: edges and page info from the page; `totalCount` queried only when selected. */
+/** `ToolConnection`: edges, page info and `totalCount` from the page (`tools` counts when `totalCount` is selected). */
 export const ToolConnection: ToolConnectionResolvers = {
   edges: ({ page, order }) => page.tools.map((tool) => ({ cursor: encodeToolCursor(order, tool), node: tool })),
   pageInfo: ({ page, order }) => {
@@ -15,5 +15,5 @@ export const ToolConnection: ToolConnectionResolvers = {
       endCursor: last ? encodeToolCursor(order, last) : null,
     };
   },
-  totalCount: ({ filter }, _args, { registry }) => registry.count(filter),
+  totalCount: ({ page, filter }, _args, { registry }) => page.total ?? registry.count(filter),
 };
