@@ -55,6 +55,8 @@ const config: CodegenConfig = {
           ToolEvent: '../../domain/events#ToolEvent',
           Issue: '../../domain/issues#Issue',
           ToolConnection: '../mappers#ToolConnectionModel',
+          ToolRevision: '../../domain/history#ToolRevision',
+          ToolRevisionConnection: '../mappers#ToolRevisionConnectionModel',
           WrappedImplementation: '../mappers#WrappedImplementationModel',
           ImportedToolChange: '../../domain/registry#ImportedTool',
           InvalidToolConfig: '../../domain/registry#InvalidImportedTool',

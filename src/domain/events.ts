@@ -18,6 +18,10 @@ export interface ToolEvent {
   occurredAt: Date;
   /** Who made the write (a token's name, a JWT's `sub`, or `anonymous`). */
   actor: string;
+  /** The number of the revision the change appended to the tool's history (history.ts). */
+  revision: number;
+  /** The content hash of the definition after the change (for a delete: as it was deleted). */
+  contentHash: string;
 }
 
 export interface ToolEventFilter {

@@ -72,8 +72,15 @@ export interface ToolDefinition {
   timeout: number;
 }
 
-/** A definition as it lives in the registry, with when and by whom it was written (spec section 6, attribution). */
-export interface StoredTool extends ToolDefinition {
+/** A definition as one revision of its tool's history (history.ts): its number and content hash. */
+export interface RevisedTool extends ToolDefinition {
+  /** 1 for a new name, one more with every change. */
+  revision: number;
+  contentHash: string;
+}
+
+/** A definition as it lives in the registry, with its revision, and when and by whom it was written (spec section 6, attribution). */
+export interface StoredTool extends RevisedTool {
   createdAt: Date;
   updatedAt: Date;
   /** The actor of the write that created it: a token's name, a JWT's `sub`, or `anonymous`. */

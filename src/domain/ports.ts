@@ -1,5 +1,6 @@
 import type { Grant, Role } from './access';
-import type { StoredTool, ToolDefinition, ToolSource, ToolType } from './model';
+import type { RevisionRange, ToolRevision } from './history';
+import type { RevisedTool, StoredTool, ToolSource, ToolType } from './model';
 
 /**
  * What the domain needs from persistence. Implemented by src/store (Prisma); the domain never
@@ -138,6 +139,10 @@ export interface ToolQueries extends ToolReader {
   stats(query: ToolQuery): Promise<ToolStats>;
   /** Resolves when the database answers; rejects with DependencyUnavailable when it does not. */
   ping(): Promise<void>;
+  /** The revisions of each of `ranges`, newest first, in the order of `ranges`; one statement for any number of ranges. */
+  revisionsIn(ranges: readonly RevisionRange[]): Promise<ToolRevision[][]>;
+  /** The revision of `name` numbered `revision` and/or with `contentHash` (the latest such); null when none. */
+  findRevision(name: string, match: { revision?: number; contentHash?: string }): Promise<ToolRevision | null>;
 }
 
 /**
@@ -146,13 +151,20 @@ export interface ToolQueries extends ToolReader {
  */
 export interface ToolWriter extends ToolReader {
   /**
+   * The number of the latest revision of each of `names` that has a history, locked like a read of
+   * those names, so that the next revision of a name is numbered by one transaction at a time.
+   */
+  lastRevisions(names: readonly string[]): Promise<Map<string, number>>;
+  /**
    * Stores new tools, written by `actor`, in as few statements as the database allows; a validation
    * may come with the tool it wraps. Returns them in the order given.
    */
-  insert(tools: readonly ToolDefinition[], actor: string): Promise<StoredTool[]>;
+  insert(tools: readonly RevisedTool[], actor: string): Promise<StoredTool[]>;
   /** Replaces the stored tool of the same name entirely (slots included), written by `actor`; keeps `createdAt` and `createdBy`. */
-  replace(tool: ToolDefinition, actor: string): Promise<StoredTool>;
+  replace(tool: RevisedTool, actor: string): Promise<StoredTool>;
   delete(name: string): Promise<void>;
+  /** Appends revisions to their names' histories, in as few statements as the database allows. */
+  appendRevisions(revisions: readonly ToolRevision[]): Promise<void>;
 }
 
 export interface ToolStore extends ToolQueries {

@@ -53,3 +53,16 @@ export function decodeToolCursor(cursor: string, order: ToolOrder): ToolPosition
   if (!position) throw badCursor('`after` is not a cursor returned by this API.');
   return position;
 }
+
+/** Cursors of `Tool.history`: `revision:<number>`, the revision it points at. */
+export function encodeRevisionCursor(revision: number): string {
+  return Buffer.from(`revision:${revision}`, 'utf8').toString('base64url');
+}
+
+/** The revision number a history cursor points at; throws a `BAD_USER_INPUT` GraphQLError otherwise. */
+export function decodeRevisionCursor(cursor: string): number {
+  const match = /^revision:([1-9][0-9]{0,9})$/.exec(Buffer.from(cursor, 'base64url').toString('utf8'));
+  const revision = match ? Number(match[1]) : NaN;
+  if (!Number.isSafeInteger(revision) || encodeRevisionCursor(revision) !== cursor) throw badCursor('`after` is not a cursor returned by this API.');
+  return revision;
+}

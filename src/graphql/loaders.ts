@@ -1,16 +1,19 @@
 import DataLoader from 'dataloader';
+import type { RevisionRange, ToolRevision } from '../domain/history';
 import type { StoredTool } from '../domain/model';
 import type { ToolRegistry } from '../domain/registry';
 
 /**
- * Per-request batching: every `wraps`, `WrappedImplementation.tool` and `wrappedBy` of one
- * response is loaded with one registry call per kind, whatever the page size.
+ * Per-request batching: every `wraps`, `WrappedImplementation.tool`, `wrappedBy` and `history` of
+ * one response is loaded with one registry call per kind, whatever the page size.
  */
 export interface ToolLoaders {
   /** A tool by its name; null when there is none. */
   toolByName: DataLoader<string, StoredTool | null>;
   /** The validations that wrap the tool of this name, ordered by name. */
   wrappersOf: DataLoader<string, StoredTool[]>;
+  /** The revisions of a range of a tool's history, newest first. */
+  revisionsIn: DataLoader<RevisionRange, ToolRevision[], string>;
 }
 
 export function createToolLoaders(registry: ToolRegistry): ToolLoaders {
@@ -26,7 +29,11 @@ export function createToolLoaders(registry: ToolRegistry): ToolLoaders {
     }
     return names.map((name) => byWrapped.get(name) ?? []);
   });
-  return { toolByName, wrappersOf };
+  const revisionsIn = new DataLoader<RevisionRange, ToolRevision[], string>(
+    (ranges) => registry.revisionsIn(ranges),
+    { cacheKeyFn: (range) => `${range.name}|${range.lowest}|${range.highest}` },
+  );
+  return { toolByName, wrappersOf, revisionsIn };
 }
 
 /** Seeds the by-name cache with tools already read (a listed page), so they are not read again. */

@@ -2,6 +2,7 @@
  * Parent values of GraphQL object types that have no domain type of their own (codegen `mappers`;
  * the others map straight to src/domain types, see codegen.ts).
  */
+import type { ToolRevision } from '../domain/history';
 import type { ToolFilter, ToolOrder, ToolPage } from '../domain/ports';
 
 /**
@@ -17,4 +18,10 @@ export interface ToolConnectionModel {
 /** A validation's implementation: the name of the wrapped tool, loaded only when selected. */
 export interface WrappedImplementationModel {
   wraps: string;
+}
+
+/** A page of a tool's history, newest first. */
+export interface ToolRevisionConnectionModel {
+  revisions: ToolRevision[];
+  hasNextPage: boolean;
 }

@@ -4,7 +4,7 @@
  */
 export const GRAPHIQL_EXAMPLES = /* GraphQL */ `# Welcome to toolgraph, the registry of agent tools.
 # The Docs pane (top left) describes every type, field and argument. Pick an operation with the
-# run button: list, facets, get, create, import, and watch live changes (subscription, over SSE).
+# run button: list, facets, get (with its history), create, import, and watch live changes (subscription, over SSE).
 
 query ListTools {
   tools(filter: { search: "" }, orderBy: { field: UPDATED_AT, direction: DESC }, first: 10) {
@@ -44,6 +44,9 @@ query GetTool {
     resourceSlots { name resourceType access binding }
     inputSchema
     cliDict
+    revision
+    contentHash
+    history(first: 5) { edges { node { revision kind changedFields actor committedAt } } }
   }
 }
 
@@ -86,6 +89,8 @@ subscription WatchTools {
     kind
     name
     occurredAt
+    revision
+    contentHash
     tool { name description updatedAt }
   }
 }

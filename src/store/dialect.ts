@@ -20,6 +20,8 @@ export interface Dialect {
   lockNames: ((placeholder: string) => string) | null;
   /** SQL of the namespace part of the "name" column. */
   namespaceOfNameSql: string;
+  /** Whether an INSERT may bind its rows as one typed array per column (`unnest`) instead of one placeholder per value. */
+  insertsColumnArrays: boolean;
   /**
    * The condition "the tool's name or description search key contains `key`", through the
    * database's search index where it has one for `key`. `exact()` is that condition as LIKEs on
@@ -42,6 +44,7 @@ const sqlite: Dialect = {
   lockReadRows: '',
   lockNames: null,
   namespaceOfNameSql: `substr("name", 1, instr("name", '/') - 1)`,
+  insertsColumnArrays: false,
   // The FTS5 table of the search_trigram_index migration. The key as one quoted phrase (a `"`
   // doubled) is matched as a string: nothing in it is FTS5 query syntax.
   searchCondition: (key, exact, _like, bind) =>
@@ -68,6 +71,7 @@ const postgres: Dialect = {
     `SELECT count(*) FROM (SELECT pg_advisory_xact_lock(k) FROM ` +
     `(SELECT DISTINCT hashtextextended(n, 0) AS k FROM unnest(${placeholder}::text[]) AS n ORDER BY k) AS keys) AS locked`,
   namespaceOfNameSql: `split_part("name", '/', 1)`,
+  insertsColumnArrays: true,
   // The expression of the trigram index of the search_trigram_index migration, character for
   // character: it narrows, `exact` decides (a match across the line break is no match).
   searchCondition: (_key, exact, like) => `(${like(`("name" || E'\\n' || COALESCE("descriptionSearch", ''))`)} AND ${exact()})`,

@@ -3,18 +3,23 @@ import {
   RESOURCE_ACCESS_MODES,
   type JsonObject,
   type ResourceSlot,
+  type RevisedTool,
   type StoredTool,
   type ToolCapability,
   type ToolDefinition,
   type ToolLifecycle,
 } from '../domain/model';
+import { contentHashOf, type ToolRevision } from '../domain/history';
 import { searchKey } from '../domain/search';
-import { Prisma, type Tool } from './generated/sqlite/client';
+import { Prisma, type Tool, type ToolRevision as ToolRevisionRecord } from './generated/sqlite/client';
 
 /** Rows ↔ domain types. The domain never sees a Prisma type; this file is the only translation. */
 
 /** The columns of a Tool row that make a StoredTool (./tool-sql.ts selects exactly these). */
 export type ToolRow = Omit<Tool, 'id' | 'wrapsToolType' | 'descriptionSearch'>;
+
+/** The columns of a ToolRevision row that make a ToolRevision (./tool-sql.ts selects exactly these). */
+export type ToolRevisionRow = Omit<ToolRevisionRecord, 'id'>;
 
 /** A Tool row, its slots included (one column): every read of a tool is one SELECT. */
 export function toStoredTool(row: ToolRow): StoredTool {
@@ -30,7 +35,7 @@ export function toStoredTool(row: ToolRow): StoredTool {
     humanApprovalRequired: row.humanApprovalRequired,
     costProfile: row.costProfile,
   };
-  return {
+  const definition: ToolDefinition = {
     name: row.name,
     description: row.description,
     source: row.source,
@@ -46,6 +51,12 @@ export function toStoredTool(row: ToolRow): StoredTool {
     resourceSlots: resourceSlots(row.resourceSlots),
     lifecycle: lifecycleOrNull(row.lifecycle),
     timeout: row.timeout,
+  };
+  return {
+    ...definition,
+    revision: row.revision,
+    // NULL only between the migration that added the column and its backfill (src/store/migrate.ts).
+    contentHash: row.contentHash ?? contentHashOf(definition),
     createdAt: row.createdAt,
     updatedAt: row.updatedAt,
     createdBy: row.createdBy,
@@ -53,8 +64,8 @@ export function toStoredTool(row: ToolRow): StoredTool {
   };
 }
 
-/** The Tool columns of a definition (no id, no timestamps), slots included as their JSON column. */
-export function toolColumns(tool: ToolDefinition) {
+/** The Tool columns of a revised definition (no id, no timestamps), slots included as their JSON column. */
+export function toolColumns(tool: RevisedTool) {
   const { capability } = tool;
   return {
     name: tool.name,
@@ -85,6 +96,8 @@ export function toolColumns(tool: ToolDefinition) {
     lifecycle: jsonOrDbNull(tool.lifecycle && { ...tool.lifecycle }),
     timeout: tool.timeout,
     resourceSlots: tool.resourceSlots.map(slotJson),
+    revision: tool.revision,
+    contentHash: tool.contentHash,
   } satisfies Prisma.ToolUncheckedCreateInput;
 }
 
@@ -92,7 +105,7 @@ export function toolColumns(tool: ToolDefinition) {
  * The Tool columns of a new row written by `actor` at `at`, as raw SQL binds them: JSON columns as
  * the JSON text Prisma writes for them, NULL for no lifecycle.
  */
-export function newToolRow(tool: ToolDefinition, actor: string, at: Date): Record<string, unknown> {
+export function newToolRow(tool: RevisedTool, actor: string, at: Date): Record<string, unknown> {
   const { lifecycle, sideEffects, resourceSlots, ...columns } = toolColumns(tool);
   return {
     ...columns,
@@ -103,6 +116,35 @@ export function newToolRow(tool: ToolDefinition, actor: string, at: Date): Recor
     updatedAt: at,
     createdBy: actor,
     updatedBy: actor,
+  };
+}
+
+/** A ToolRevision row as raw SQL binds it: the definition and the changed fields as JSON text. */
+export function newRevisionRow(revision: ToolRevision): Record<string, unknown> {
+  return {
+    toolName: revision.name,
+    revision: revision.revision,
+    kind: revision.kind,
+    definition: JSON.stringify(revision.definition),
+    contentHash: revision.contentHash,
+    changedFields: JSON.stringify(revision.changedFields),
+    actor: revision.actor,
+    committedAt: revision.committedAt,
+  };
+}
+
+export function toToolRevision(row: ToolRevisionRow): ToolRevision {
+  const definition: unknown = JSON.parse(row.definition);
+  if (!isObject(definition)) throw new Error('stored revision definition is not an object');
+  return {
+    name: row.toolName,
+    revision: row.revision,
+    kind: row.kind,
+    definition: definition as JsonObject,
+    contentHash: row.contentHash,
+    changedFields: stringArray(row.changedFields),
+    actor: row.actor,
+    committedAt: row.committedAt,
   };
 }
 
@@ -148,7 +190,7 @@ function schemaOrNull(text: string | null): JsonObject | null {
 
 function stringArray(value: Prisma.JsonValue): string[] {
   if (!Array.isArray(value) || !value.every((item) => typeof item === 'string')) {
-    throw new Error(`stored sideEffects is not a list of strings: ${JSON.stringify(value)}`);
+    throw new Error(`stored list of strings is not one: ${JSON.stringify(value)}`);
   }
   return value as string[];
 }

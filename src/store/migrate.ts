@@ -1,12 +1,15 @@
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import type { SqlDriverAdapter, SqlMigrationAwareDriverAdapterFactory } from '@prisma/driver-adapter-utils';
+import { asCliDict } from '../domain/config';
 import { searchKey } from '../domain/search';
 import { schemaEngineAdapterFactoryFor } from './adapters';
 import { type DatabaseProvider, type DatabaseTarget, parseDatabaseUrl } from './database-url';
 import { dialectFor } from './dialect';
+import { newRevisionRow, toStoredTool, type ToolRow } from './mapping';
 import { createPrismaClient } from './prisma-client';
 import { openSchemaEngine, type SchemaEngine } from './schema-engine';
+import { insertRevisionsSql, withoutContentHashSql } from './tool-sql';
 
 /**
  * Applies the committed migrations (prisma/<provider>/migrations) with Prisma's schema engine in
@@ -30,7 +33,7 @@ export interface MigrationResult {
   provider: DatabaseProvider;
   /** Names of the migrations applied by this run; empty when the database was up to date. */
   applied: string[];
-  /** Rows whose search key this run filled (see `backfillSearchKeys`). */
+  /** Rows whose computed columns this run filled (see `backfill`). */
   backfilled: number;
   durationMs: number;
 }
@@ -130,7 +133,7 @@ export async function migrateDatabase(
     engine.applyMigrations({ migrationsList, filters: SCHEMA_FILTERS[target.provider] }),
   );
   // A partial history (tests of a migration's data copy, db tooling) stops before the columns exist.
-  const backfilled = options.migrationsDir === undefined ? await backfillSearchKeys(target) : 0;
+  const backfilled = options.migrationsDir === undefined ? await backfill(target) : 0;
   return { provider: target.provider, applied: appliedMigrationNames, backfilled, durationMs: performance.now() - started };
 }
 
@@ -138,25 +141,56 @@ export async function migrateDatabase(
 const BACKFILL_BATCH = 1000;
 
 /**
- * Fills "descriptionSearch" where it is NULL: the rows of a database migrated from before the
- * column existed (or after a migration resets it, should the search key ever change). The key is
- * JavaScript (src/domain/search.ts), so SQL cannot fill it; written with plain UPDATEs so that
- * `updatedAt` keeps saying when the tool itself last changed.
+ * Fills what JavaScript computes for the rows of a database migrated from before the columns
+ * existed (or after a migration resets them, should their definition ever change), with plain
+ * UPDATEs so that `updatedAt` keeps saying when the tool itself last changed:
+ * - "descriptionSearch", the search key (src/domain/search.ts);
+ * - "contentHash" (src/domain/history.ts), with the tool's first revision: its definition as it
+ *   is now, revision 1, by its creator, at its last update (the history before that is unknown).
  */
-async function backfillSearchKeys(target: DatabaseTarget): Promise<number> {
+async function backfill(target: DatabaseTarget): Promise<number> {
   const client = createPrismaClient(target);
   const dialect = dialectFor(target.provider);
-  const update = `UPDATE "Tool" SET "descriptionSearch" = ${dialect.placeholder(1)} WHERE "id" = ${dialect.placeholder(2)}`;
+  const p = (index: number) => dialect.placeholder(index);
+  const setSearchKey = `UPDATE "Tool" SET "descriptionSearch" = ${p(1)} WHERE "id" = ${p(2)}`;
+  const setContentHash = `UPDATE "Tool" SET "contentHash" = ${p(1)} WHERE "id" = ${p(2)}`;
   try {
     let filled = 0;
     for (;;) {
       const rows = await client.$queryRawUnsafe<{ id: number; description: string }[]>(
         `SELECT "id", "description" FROM "Tool" WHERE "descriptionSearch" IS NULL LIMIT ${BACKFILL_BATCH}`,
       );
-      if (rows.length === 0) return filled;
-      await client.$transaction(rows.map((row) => client.$executeRawUnsafe(update, searchKey(row.description), row.id)));
+      if (rows.length === 0) break;
+      await client.$transaction(rows.map((row) => client.$executeRawUnsafe(setSearchKey, searchKey(row.description), row.id)));
       filled += rows.length;
     }
+    for (;;) {
+      const statement = withoutContentHashSql(BACKFILL_BATCH);
+      const rows = await client.$queryRawUnsafe<(ToolRow & { id: number })[]>(statement.sql, ...statement.params);
+      if (rows.length === 0) break;
+      const tools = rows.map((row) => ({ id: row.id, tool: toStoredTool(row) }));
+      const revisions = insertRevisionsSql(
+        tools.map(({ tool }) =>
+          newRevisionRow({
+            name: tool.name,
+            revision: tool.revision,
+            kind: 'created',
+            definition: asCliDict(tool),
+            contentHash: tool.contentHash,
+            changedFields: [],
+            actor: tool.createdBy,
+            committedAt: tool.updatedAt,
+          }),
+        ),
+        dialect,
+      );
+      await client.$transaction([
+        ...tools.map(({ id, tool }) => client.$executeRawUnsafe(setContentHash, tool.contentHash, id)),
+        client.$executeRawUnsafe(revisions.sql, ...revisions.params),
+      ]);
+      filled += rows.length;
+    }
+    return filled;
   } finally {
     await client.$disconnect();
   }

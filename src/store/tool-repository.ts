@@ -1,4 +1,5 @@
-import type { StoredTool, ToolDefinition } from '../domain/model';
+import type { RevisionRange, ToolRevision } from '../domain/history';
+import type { RevisedTool, StoredTool } from '../domain/model';
 import {
   DEFAULT_TOOL_ORDER,
   StoreConflict,
@@ -14,18 +15,22 @@ import {
 import { databaseErrorKind, readWithDeadline, translated } from './database-errors';
 import type { Dialect } from './dialect';
 import { FacetDeltas } from './facet-counts';
-import { newToolRow, toolColumns, toStoredTool, type ToolRow } from './mapping';
+import { newRevisionRow, newToolRow, toolColumns, toStoredTool, toToolRevision, type ToolRevisionRow, type ToolRow } from './mapping';
 import type { StoreClient, StoreTransaction } from './prisma-client';
 import type { ReadConnection } from './read-connection';
 import {
   byNamesSql,
   countReadsTools,
   countSql,
+  findRevisionSql,
+  insertRevisionsSql,
   insertSql,
+  lastRevisionsSql,
   nameLocksSql,
   namespaceCountsSql,
   pageSql,
   pageWithTotalSql,
+  revisionsInSql,
   statsSql,
   toToolStats,
   wrappersOfSql,
@@ -53,8 +58,14 @@ const MAX_WRITE_ATTEMPTS = 8;
  * database is too busy to serve now: the client is told to retry (SERVICE_UNAVAILABLE).
  */
 const WRITE_TRANSACTION = { maxWait: 10_000, timeout: 30_000 };
-/** Tools per INSERT statement: about 6,000 parameters, below either database's limit. */
-const ROWS_PER_INSERT = 200;
+/** Parameters per INSERT statement, well below either database's limit (SQLite 32,766, Postgres 65,535). */
+const PARAMETERS_PER_INSERT = 6_000;
+
+/** `rows` in chunks of as many rows as one INSERT of `columns` placeholders each may bind; `columns` 0: all at once (column arrays). */
+function* insertChunks<T>(rows: readonly T[], columns: number): Generator<readonly T[]> {
+  const size = columns === 0 ? rows.length : Math.max(1, Math.floor(PARAMETERS_PER_INSERT / columns));
+  for (let start = 0; start < rows.length; start += size) yield rows.slice(start, start + size);
+}
 
 
 async function rows<T>(tx: StoreTransaction, statement: Statement): Promise<T[]> {
@@ -92,11 +103,21 @@ class TransactionWriter implements ToolWriter {
     return names.length === 0 ? [] : tools(this.tx, wrappersOfSql(names, this.dialect, { lock: true }));
   }
 
-  async insert(newTools: readonly ToolDefinition[], actor: string): Promise<StoredTool[]> {
+  async lastRevisions(names: readonly string[]): Promise<Map<string, number>> {
+    if (names.length === 0) return new Map();
+    const locks = nameLocksSql(names, this.dialect);
+    if (locks !== null) await rows(this.tx, locks);
+    const found = await rows<{ toolName: string; revision: number }>(this.tx, lastRevisionsSql(names, this.dialect));
+    return new Map(found.map((row) => [row.toolName, Number(row.revision)]));
+  }
+
+  async insert(newTools: readonly RevisedTool[], actor: string): Promise<StoredTool[]> {
     const at = new Date();
     const stored = new Map<string, StoredTool>();
-    for (let start = 0; start < newTools.length; start += ROWS_PER_INSERT) {
-      for (const tool of await this.insertRows(newTools.slice(start, start + ROWS_PER_INSERT), actor, at)) stored.set(tool.name, tool);
+    // As column arrays (./tool-sql.ts `insertSql`), any number of rows binds one parameter per column.
+    const placeholders = this.dialect.insertsColumnArrays || newTools.length === 0 ? 0 : Object.keys(newToolRow(newTools[0]!, actor, at)).length;
+    for (const chunk of insertChunks(newTools, placeholders)) {
+      for (const tool of await this.insertRows(chunk, actor, at)) stored.set(tool.name, tool);
     }
     return newTools.map((tool) => {
       const row = stored.get(tool.name)!;
@@ -109,7 +130,7 @@ class TransactionWriter implements ToolWriter {
    * One INSERT of `chunk`. Should the database refuse several rows for a constraint, they are
    * inserted again one by one from a savepoint, so that the StoreConflict names the tool refused.
    */
-  private async insertRows(chunk: readonly ToolDefinition[], actor: string, at: Date): Promise<StoredTool[]> {
+  private async insertRows(chunk: readonly RevisedTool[], actor: string, at: Date): Promise<StoredTool[]> {
     const statement = insertSql(chunk.map((tool) => newToolRow(tool, actor, at)), this.dialect);
     if (chunk.length === 1) {
       try {
@@ -137,7 +158,7 @@ class TransactionWriter implements ToolWriter {
     }
   }
 
-  async replace(tool: ToolDefinition, actor: string): Promise<StoredTool> {
+  async replace(tool: RevisedTool, actor: string): Promise<StoredTool> {
     const before = await this.currentOf(tool.name);
     try {
       const row = await this.tx.tool.update({
@@ -167,6 +188,13 @@ class TransactionWriter implements ToolWriter {
       throw error;
     }
     this.counted(name, null, before);
+  }
+
+  async appendRevisions(revisions: readonly ToolRevision[]): Promise<void> {
+    const rowsToInsert = revisions.map(newRevisionRow);
+    for (const chunk of insertChunks(rowsToInsert, Object.keys(rowsToInsert[0] ?? {}).length)) {
+      await rows(this.tx, insertRevisionsSql(chunk, this.dialect));
+    }
   }
 
   /** Writes the facet counts' share of this transaction: its last statements before it commits. */
@@ -247,6 +275,22 @@ export class PrismaToolStore implements ToolStore {
 
   stats(query: ToolQuery): Promise<ToolStats> {
     return this.read(async () => toToolStats(await this.reads.rows<StatsRow>(statsSql(query, this.dialect))));
+  }
+
+  revisionsIn(ranges: readonly RevisionRange[]): Promise<ToolRevision[][]> {
+    return this.read(async () => {
+      const found = ranges.length === 0 ? [] : await this.reads.rows<ToolRevisionRow>(revisionsInSql(ranges, this.dialect));
+      const inRange = (range: RevisionRange, row: ToolRevisionRow) =>
+        row.toolName === range.name && row.revision >= range.lowest && row.revision <= range.highest;
+      return ranges.map((range) => found.filter((row) => inRange(range, row)).map(toToolRevision));
+    });
+  }
+
+  findRevision(name: string, match: { revision?: number; contentHash?: string }): Promise<ToolRevision | null> {
+    return this.read(async () => {
+      const [row] = await this.reads.rows<ToolRevisionRow>(findRevisionSql(name, match, this.dialect));
+      return row ? toToolRevision(row) : null;
+    });
   }
 
   ping(): Promise<void> {

@@ -1,3 +1,4 @@
+import type { RevisionRange } from '../domain/history';
 import type { ToolSource, ToolType } from '../domain/model';
 import { emptyToolStats, type CapabilityCounts, type ToolOrder, type ToolPosition, type ToolQuery, type ToolStats } from '../domain/ports';
 import type { Dialect } from './dialect';
@@ -33,12 +34,19 @@ const TOOL_COLUMNS = [
   'name', 'description', 'source', 'toolType', 'code', 'mcpServer', 'mcpToolName', 'agentSkillPath', 'wrapsName',
   'inputSchema', 'outputSchema', 'readOnly', 'writes', 'writeScope', 'checkpointable', 'checkpointScope', 'sideEffects',
   'idempotent', 'unsafe', 'humanApprovalRequired', 'costProfile', 'lifecycle', 'timeout', 'createdAt', 'updatedAt',
-  'createdBy', 'updatedBy', 'resourceSlots',
+  'createdBy', 'updatedBy', 'resourceSlots', 'revision', 'contentHash',
 ].map((column) => `"${column}"`).join(', ');
 
-/** The types raw SQL casts a value bound to a column of Tool or ToolFacet to on Postgres (enums, jsonb); SQLite needs none. */
+/** The columns of a ToolRevision (./mapping.ts `toToolRevision`). */
+const REVISION_COLUMNS = ['toolName', 'revision', 'kind', 'definition', 'contentHash', 'changedFields', 'actor', 'committedAt']
+  .map((column) => `"${column}"`)
+  .join(', ');
+
+/** The types raw SQL casts a value bound to a column of Tool, ToolFacet or ToolRevision to on Postgres (enums, jsonb); SQLite needs none. */
 export const COLUMN_CASTS: Readonly<Record<string, string>> = {
   source: 'ToolSource',
+  kind: 'ToolRevisionKind',
+  changedFields: 'jsonb',
   toolType: 'ToolType',
   wrapsToolType: 'ToolType',
   checkpointScope: 'CheckpointScope',
@@ -48,16 +56,83 @@ export const COLUMN_CASTS: Readonly<Record<string, string>> = {
 };
 
 /**
- * New Tool rows (./mapping.ts `newToolRow`, all with the same columns) in one INSERT, returning
- * them as StoredTool rows in no particular order. A multi-row INSERT checks its foreign keys when
- * the statement ends, so a validation may come with the tool it wraps.
+ * The Postgres types of the columns raw SQL inserts that are not text, for the column arrays of
+ * an INSERT (Dialect `insertsColumnArrays`).
  */
-export function insertSql(rows: readonly Record<string, unknown>[], dialect: Dialect): Statement {
+const ARRAY_TYPES: Readonly<Record<string, string>> = {
+  ...Object.fromEntries(Object.entries(COLUMN_CASTS).map(([column, type]) => [column, type === 'jsonb' ? type : `"${type}"`])),
+  readOnly: 'boolean',
+  writes: 'boolean',
+  checkpointable: 'boolean',
+  idempotent: 'boolean',
+  unsafe: 'boolean',
+  humanApprovalRequired: 'boolean',
+  timeout: 'integer',
+  revision: 'integer',
+  createdAt: 'timestamp(3)',
+  updatedAt: 'timestamp(3)',
+  committedAt: 'timestamp(3)',
+};
+
+/** A value as an element of a Postgres array parameter: instants as ISO text, which a timestamp(3) array reads as UTC. */
+const arrayElement = (value: unknown) => (value instanceof Date ? value.toISOString() : value);
+
+/**
+ * `rows` (all with the same columns) in one INSERT into `table`, followed by `suffix`; bound as one
+ * array per column where `columnArrays` and the database allow it, else one placeholder per value.
+ */
+function insertRowsSql(table: string, rows: readonly Record<string, unknown>[], dialect: Dialect, options: { columnArrays: boolean; suffix?: string }): Statement {
   const params = new Parameters(dialect);
   const columns = Object.keys(rows[0] ?? {});
-  const values = rows.map((row) => `(${columns.map((column) => params.add(row[column], COLUMN_CASTS[column])).join(', ')})`);
-  const sql = `INSERT INTO "Tool" (${columns.map((column) => `"${column}"`).join(', ')}) VALUES ${values.join(', ')} RETURNING ${TOOL_COLUMNS}`;
+  const source = options.columnArrays && dialect.insertsColumnArrays
+    ? `SELECT * FROM unnest(${columns.map((column) => `${params.add(rows.map((row) => arrayElement(row[column])))}::${ARRAY_TYPES[column] ?? 'text'}[]`).join(', ')})`
+    : `VALUES ${rows.map((row) => `(${columns.map((column) => params.add(row[column], COLUMN_CASTS[column])).join(', ')})`).join(', ')}`;
+  const sql = `INSERT INTO "${table}" (${columns.map((column) => `"${column}"`).join(', ')}) ${source}${options.suffix ?? ''}`;
   return { sql, params: params.values };
+}
+
+/**
+ * New Tool rows (./mapping.ts `newToolRow`, all with the same columns) in one INSERT, returning
+ * them as StoredTool rows in no particular order. A multi-row INSERT checks its foreign keys when
+ * the statement ends, so a validation may come with the tool it wraps. On Postgres as column
+ * arrays: 1,000 tools in 138 ms where 32,000 placeholders took 190 (measured through Prisma).
+ */
+export function insertSql(rows: readonly Record<string, unknown>[], dialect: Dialect): Statement {
+  return insertRowsSql('Tool', rows, dialect, { columnArrays: true, suffix: ` RETURNING ${TOOL_COLUMNS}` });
+}
+
+/**
+ * New ToolRevision rows (./mapping.ts `newRevisionRow`) in one INSERT, with placeholders: as
+ * column arrays, their kilobyte of definition JSON each took 280 ms per 1,000 rows through Prisma
+ * instead of 68.
+ */
+export function insertRevisionsSql(rows: readonly Record<string, unknown>[], dialect: Dialect): Statement {
+  return insertRowsSql('ToolRevision', rows, dialect, { columnArrays: false });
+}
+
+/** Rows `{ toolName, revision }`: the latest revision of each of `names` that has a history. */
+export function lastRevisionsSql(names: readonly string[], dialect: Dialect): Statement {
+  const params = new Parameters(dialect);
+  const where = dialect.inNames('"toolName"', params.add(dialect.namesParameter(names)));
+  return { sql: `SELECT "toolName", MAX("revision") AS "revision" FROM "ToolRevision" WHERE ${where} GROUP BY "toolName"`, params: params.values };
+}
+
+/** The revisions of `ranges`, by name, newest first: each range one index range scan. */
+export function revisionsInSql(ranges: readonly RevisionRange[], dialect: Dialect): Statement {
+  const params = new Parameters(dialect);
+  const where = ranges.map(
+    (range) => `("toolName" = ${params.add(range.name)} AND "revision" BETWEEN ${params.add(range.lowest)} AND ${params.add(range.highest)})`,
+  );
+  return { sql: `SELECT ${REVISION_COLUMNS} FROM "ToolRevision" WHERE ${where.join(' OR ')} ORDER BY "toolName", "revision" DESC`, params: params.values };
+}
+
+/** The latest revision of `name` numbered `revision` and/or with `contentHash`. */
+export function findRevisionSql(name: string, match: { revision?: number; contentHash?: string }, dialect: Dialect): Statement {
+  const params = new Parameters(dialect);
+  const clauses = [`"toolName" = ${params.add(name)}`];
+  if (match.revision !== undefined) clauses.push(`"revision" = ${params.add(match.revision)}`);
+  if (match.contentHash !== undefined) clauses.push(`"contentHash" = ${params.add(match.contentHash)}`);
+  return { sql: `SELECT ${REVISION_COLUMNS} FROM "ToolRevision" WHERE ${clauses.join(' AND ')} ORDER BY "revision" DESC LIMIT 1`, params: params.values };
 }
 
 /** `%`, `_` and `\` of `text` escaped, so that it matches itself in a LIKE pattern with `ESCAPE '\'`. */
@@ -137,6 +212,11 @@ export function nameLocksSql(names: readonly string[], dialect: Dialect): Statem
   if (dialect.lockNames === null) return null;
   const params = new Parameters(dialect);
   return { sql: dialect.lockNames(params.add(dialect.namesParameter(names))), params: params.values };
+}
+
+/** At most `limit` tools (with their "id") whose "contentHash" the backfill has yet to fill (./migrate.ts). */
+export function withoutContentHashSql(limit: number): Statement {
+  return { sql: `SELECT "id", ${TOOL_COLUMNS} FROM "Tool" WHERE "contentHash" IS NULL ORDER BY "id" LIMIT ${Number(limit)}`, params: [] };
 }
 
 /** Tools by name, ordered by name; in a write transaction, locked until it ends. */

@@ -15,7 +15,8 @@ describe('the in-process event bus', () => {
     const a = bus.subscribe({});
     const b = bus.subscribe({ namespace: null });
     const now = new Date();
-    const created = { kind: 'created' as const, name: 'x/one', tool: stored(fullTool('x/one'), now), occurredAt: now, actor: 'tester' };
+    const tool = stored(fullTool('x/one'), now);
+    const created = { kind: 'created' as const, name: 'x/one', tool, occurredAt: now, actor: 'tester', revision: 1, contentHash: tool.contentHash };
     bus.publish([created]);
     bus.publish([deletedEvent('y/two')]);
     for (const stream of [a, b]) {

@@ -38,6 +38,8 @@ describe('the Redis event bus', () => {
         tool: stored(fullTool('devops/docker-build'), new Date(now.getTime() - 1000), now),
         occurredAt: now,
         actor: 'tester',
+        revision: 2,
+        contentHash: stored(fullTool('devops/docker-build')).contentHash,
       };
       a.publish([deletedEvent('other/x')]);
       a.publish([event]);
@@ -93,7 +95,7 @@ describe('the Redis event bus', () => {
       // 40 writes of 1 MiB each: more than the bound, published faster than any probe notices the hang.
       const large = stored({ ...fullTool('big/tool'), description: 'x'.repeat(2 ** 20) });
       const started = performance.now();
-      for (let i = 0; i < 40; i++) a.publish([{ kind: 'updated', name: 'big/tool', tool: large, occurredAt: new Date(), actor: 'tester' }]);
+      for (let i = 0; i < 40; i++) a.publish([{ kind: 'updated', name: 'big/tool', tool: large, occurredAt: new Date(), actor: 'tester', revision: 2, contentHash: large.contentHash }]);
       expect(performance.now() - started).toBeLessThan(1000);
       expect(a.unacknowledged).toBeGreaterThan(0);
       expect(a.unacknowledged).toBeLessThanOrEqual(MAX_UNACKNOWLEDGED_BYTES);

@@ -8,7 +8,7 @@
  */
 import type { ToolgraphServer } from '../../src/server/yoga';
 import { testDatabases } from '../support/databases';
-import { builtinTool, fullTool, validationOf } from '../support/fixtures';
+import { builtinTool, fullTool, revisedAll, validationOf } from '../support/fixtures';
 import { useTestServer } from '../support/test-server';
 
 const TOOL_FIELDS = `name namespace shortName description source toolType code mcpServer mcpToolName agentSkillPath timeout
@@ -55,7 +55,7 @@ describe.each(testDatabases())('compiled queries on %s', (kind) => {
 
   beforeAll(async () => {
     await server.store.write(async (writer) => {
-      await writer.insert([fullTool('devops/docker-build'), builtinTool('devops/lint'), builtinTool('local/line-counter'), validationOf('devops/check-build', 'devops/docker-build')], 'tester');
+      await writer.insert(revisedAll([fullTool('devops/docker-build'), builtinTool('devops/lint'), builtinTool('local/line-counter'), validationOf('devops/check-build', 'devops/docker-build')]), 'tester');
     });
     compiling = server.serve({});
     interpreting = server.serve({ compileQueries: false });

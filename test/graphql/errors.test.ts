@@ -15,6 +15,8 @@ function brokenStore(): ToolStore {
     namespaces: fail,
     stats: fail,
     ping: fail,
+    revisionsIn: fail,
+    findRevision: fail,
     write: fail,
     close: async () => undefined,
   };

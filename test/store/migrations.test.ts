@@ -1,11 +1,15 @@
 import { cpSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { OPEN_ACCESS } from '../../src/domain/access';
+import { asCliDict } from '../../src/domain/config';
+import { contentHashOf } from '../../src/domain/history';
 import type { ResourceSlot } from '../../src/domain/model';
+import { ToolRegistry } from '../../src/domain/registry';
 import { createToolStore, migrateDatabase, parseDatabaseUrl } from '../../src/store';
 import { migrationsDirFor } from '../../src/store/migrate';
 import { createPrismaClient } from '../../src/store/prisma-client';
-import { freshDatabase, testDatabases, type FreshDatabase } from '../support/databases';
+import { freshDatabase, testDatabases, type DatabaseKind, type FreshDatabase } from '../support/databases';
 import { q } from '../support/fixtures';
 
 async function appliedMigrations(url: string): Promise<{ migration_name: string; finished: boolean }[]> {
@@ -86,23 +90,41 @@ function migrationsBefore(migrationsDir: string, firstLeftOut: string): { dir: s
   return { dir, remove: () => rmSync(dir, { recursive: true, force: true }) };
 }
 
-describe.each(testDatabases())('the resource_slots_as_json migration on %s', (kind) => {
+/**
+ * A migration's test: an unmigrated database (`database`), all the provider's migration names
+ * (`all`), the one under test (`name`, ending in `suffix`) and a copy of the history before it
+ * (`earlier`), made before and removed after the tests of the calling `describe`.
+ */
+function useMigrationBefore(kind: DatabaseKind, suffix: string) {
   const all = readdirSync(migrationsDirFor(kind), { withFileTypes: true })
     .filter((entry) => entry.isDirectory())
     .map((entry) => entry.name)
     .sort();
-  const slotsAsJson = all.find((name) => name.endsWith('_resource_slots_as_json'))!;
-  let database: FreshDatabase;
-  let earlier: { dir: string; remove(): void };
-
+  const name = all.find((migration) => migration.endsWith(suffix))!;
+  let database: FreshDatabase | undefined;
+  let earlier: { dir: string; remove(): void } | undefined;
   beforeAll(async () => {
     database = await freshDatabase(kind, { migrated: false });
-    earlier = migrationsBefore(migrationsDirFor(kind), slotsAsJson);
+    earlier = migrationsBefore(migrationsDirFor(kind), name);
   });
   afterAll(async () => {
     earlier?.remove();
     await database?.drop();
   });
+  return {
+    all,
+    name,
+    get database(): FreshDatabase {
+      return database!;
+    },
+    get earlier(): { dir: string; remove(): void } {
+      return earlier!;
+    },
+  };
+}
+
+describe.each(testDatabases())('the resource_slots_as_json migration on %s', (kind) => {
+  const migration = useMigrationBefore(kind, '_resource_slots_as_json');
 
   const tool = (name: string) =>
     `INSERT INTO "Tool" ("name", "description", "source", "toolType", "readOnly", "writes", "checkpointable", "sideEffects", ` +
@@ -119,13 +141,13 @@ describe.each(testDatabases())('the resource_slots_as_json migration on %s', (ki
   ];
 
   it('keeps the slots of existing tools, in slot order, and drops the ResourceSlot table', async () => {
-    expect(slotsAsJson).toBeDefined();
-    const before = await migrateDatabase(database.url, { migrationsDir: earlier.dir });
-    expect(before.applied).toEqual(all.filter((name) => name < slotsAsJson));
+    expect(migration.name).toBeDefined();
+    const before = await migrateDatabase(migration.database.url, { migrationsDir: migration.earlier.dir });
+    expect(before.applied).toEqual(migration.all.filter((name) => name < migration.name));
 
     // Slots inserted out of position order, under names that are not in position order either.
     await executeSql(
-      database.url,
+      migration.database.url,
       tool('old/with-slots'),
       tool('old/no-slots'),
       slot('old/with-slots', 2, `'cache', 'volume', 'read_write', '', 'contextual', NULL, FALSE`),
@@ -133,10 +155,10 @@ describe.each(testDatabases())('the resource_slots_as_json migration on %s', (ki
       slot('old/with-slots', 1, `'registry', 'docker_registry', 'read_only', 'It''s «static», "quoted"', 'static', 'registry/main', FALSE`),
     );
 
-    const rest = await migrateDatabase(database.url);
-    expect(rest.applied).toEqual(all.filter((name) => name >= slotsAsJson));
+    const rest = await migrateDatabase(migration.database.url);
+    expect(rest.applied).toEqual(migration.all.filter((name) => name >= migration.name));
 
-    const store = await createToolStore(database.url);
+    const store = await createToolStore(migration.database.url);
     try {
       const [noSlots, withSlots] = await store.findByNames(['old/with-slots', 'old/no-slots']);
       expect(withSlots?.name).toBe('old/with-slots');
@@ -146,17 +168,65 @@ describe.each(testDatabases())('the resource_slots_as_json migration on %s', (ki
     } finally {
       await store.close();
     }
-    await expect(executeSql(database.url, 'SELECT COUNT(*) FROM "ResourceSlot"')).rejects.toThrow(/ResourceSlot/);
+    await expect(executeSql(migration.database.url, 'SELECT COUNT(*) FROM "ResourceSlot"')).rejects.toThrow(/ResourceSlot/);
   });
 
   it('counts the tools stored before it in the facet counts (the facet_counts migration), then keeps counting', async () => {
-    const store = await createToolStore(database.url);
+    const store = await createToolStore(migration.database.url);
     try {
       expect(await store.namespaces()).toEqual([{ namespace: 'old', toolCount: 2 }]);
       const stats = await store.stats(q({ readOnly: true }));
       expect([stats.total, stats.byNamespace, stats.bySource]).toEqual([2, [{ namespace: 'old', count: 2 }], [{ source: 'builtin', count: 2 }]]);
       await store.write((writer) => writer.delete('old/no-slots'));
       expect(await store.count(q({ namespace: 'old' }))).toBe(1);
+    } finally {
+      await store.close();
+    }
+  });
+});
+
+describe.each(testDatabases())('the tool_history migration on %s', (kind) => {
+  const migration = useMigrationBefore(kind, '_tool_history');
+
+  const tool = (name: string, createdBy: string, updatedAt: string) =>
+    `INSERT INTO "Tool" ("name", "description", "source", "toolType", "readOnly", "writes", "checkpointable", "sideEffects", ` +
+    `"idempotent", "unsafe", "humanApprovalRequired", "timeout", "createdAt", "updatedAt", "createdBy", "updatedBy", "resourceSlots") ` +
+    `VALUES ('${name}', 'Made before «history»', 'builtin', 'tool', FALSE, TRUE, FALSE, '["network"]', FALSE, FALSE, FALSE, 120, ` +
+    `'2026-01-01 00:00:00', '${updatedAt}', '${createdBy}', 'someone-else', ` +
+    `'[{"name":"workspace","resourceType":"directory","access":"read_write","description":"Here","binding":"contextual","staticResource":null,"required":true}]')`;
+
+  it('gives each existing tool revision 1 with its content hash, by its creator at its last update; later writes continue from there', async () => {
+    expect(migration.name).toBeDefined();
+    await migrateDatabase(migration.database.url, { migrationsDir: migration.earlier.dir });
+    await executeSql(migration.database.url, tool('old/one', 'team-a', '2026-02-03 04:05:06'), tool('old/two', 'team-b', '2026-03-04 05:06:07'));
+
+    const rest = await migrateDatabase(migration.database.url);
+    expect(rest.applied).toEqual(migration.all.filter((name) => name >= migration.name));
+    expect(rest.backfilled).toBeGreaterThanOrEqual(2);
+    expect((await migrateDatabase(migration.database.url)).backfilled).toBe(0);
+
+    const store = await createToolStore(migration.database.url);
+    try {
+      const [one, two] = await store.findByNames(['old/one', 'old/two']);
+      for (const [tool, creator, at] of [[one!, 'team-a', '2026-02-03T04:05:06.000Z'], [two!, 'team-b', '2026-03-04T05:06:07.000Z']] as const) {
+        expect(tool.revision).toBe(1);
+        expect(tool.contentHash).toBe(contentHashOf(tool));
+        const revision = (await store.revisionsIn([{ name: tool.name, lowest: 1, highest: 1 }]))[0]?.[0];
+        expect(revision).toEqual({
+          name: tool.name,
+          revision: 1,
+          kind: 'created',
+          definition: asCliDict(tool),
+          contentHash: tool.contentHash,
+          changedFields: [],
+          actor: creator,
+          committedAt: new Date(at),
+        });
+      }
+      const registry = new ToolRegistry(store);
+      const updated = await registry.update(OPEN_ACCESS, 'old/one', { description: 'Changed after the migration' });
+      expect(updated).toMatchObject({ kind: 'ok', tool: { revision: 2 } });
+      expect((await store.revisionsIn([{ name: 'old/one', lowest: 1, highest: 9 }]))[0]!.map((r) => `${r.revision} ${r.kind}`)).toEqual(['2 updated', '1 created']);
     } finally {
       await store.close();
     }

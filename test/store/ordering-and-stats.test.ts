@@ -6,7 +6,7 @@ import { dialectFor } from '../../src/store/dialect';
 import { createPrismaClient, type StoreClient } from '../../src/store/prisma-client';
 import { countSql } from '../../src/store/tool-sql';
 import { freshDatabase, testDatabases, type FreshDatabase } from '../support/databases';
-import { builtinTool, validationOf, q } from '../support/fixtures';
+import { builtinTool, validationOf, q, revised, revisedAll } from '../support/fixtures';
 
 const namesOf = (tools: StoredTool[]) => tools.map((tool) => tool.name);
 const at = (seconds: number) => new Date(Date.UTC(2026, 0, 1, 0, 0, seconds, seconds % 7));
@@ -19,7 +19,7 @@ describe.each(testDatabases())('ToolStore ordering, updatedSince and stats on %s
 
   async function insert(...tools: ToolDefinition[]): Promise<void> {
     await store.write(async (writer) => {
-      await writer.insert(tools, 'tester');
+      await writer.insert(revisedAll(tools), 'tester');
     });
   }
 
@@ -155,7 +155,7 @@ describe.each(testDatabases())('ToolStore ordering, updatedSince and stats on %s
     expect(await found('terraform')).toEqual(['infra/plan']);
     await store.write(async (writer) => {
       const [plan] = await writer.findByNames(['infra/plan']);
-      await writer.replace({ ...plan!, description: 'Plans pulumi changes' }, 'tester');
+      await writer.replace(revised({ ...plan!, description: 'Plans pulumi changes' }), 'tester');
     });
     expect([await found('terraform'), await found('pulumi'), await found('infra/p')]).toEqual([[], ['infra/plan'], ['infra/plan']]);
     await store.write((writer) => writer.delete('infra/plan'));
@@ -184,7 +184,7 @@ describe.each(testDatabases())('ToolStore ordering, updatedSince and stats on %s
     it('sees a replaced tool as updated now', async () => {
       const since = new Date();
       await store.write(async (writer) => {
-        await writer.replace(builtinTool('a/old', { description: 'changed' }), 'tester');
+        await writer.replace(revised(builtinTool('a/old', { description: 'changed' })), 'tester');
       });
       const page = await store.listPage({ query: q({ updatedSince: since }), first: 10 });
       expect(namesOf(page.tools)).toEqual(['a/old']);
@@ -330,9 +330,9 @@ describe.each(testDatabases())('ToolStore ordering, updatedSince and stats on %s
             .write(async (w) => {
               const known = new Set((await w.findByNames(picked)).map((tool) => tool.name));
               for (const name of picked) {
-                if (!known.has(name)) await w.insert([fix(variant(name))], 'tester');
+                if (!known.has(name)) await w.insert(revisedAll([fix(variant(name))]), 'tester');
                 else if (random(3) === 0) await w.delete(name);
-                else await w.replace(fix(variant(name)), 'tester');
+                else await w.replace(revised(fix(variant(name))), 'tester');
               }
               if (rollBack) throw new Error('rolled back on purpose');
             })

@@ -3,9 +3,9 @@ import { StoreConflict, type ToolFilter, type ToolStore } from '../../src/domain
 import { createToolStore, parseDatabaseUrl } from '../../src/store';
 import { createPrismaClient } from '../../src/store/prisma-client';
 import { freshDatabase, testDatabases, type FreshDatabase } from '../support/databases';
-import { builtinTool, fullTool, q, validationOf } from '../support/fixtures';
+import { builtinTool, fullTool, q, revised, revisedAll, validationOf } from '../support/fixtures';
 
-const definitionOf = ({ createdAt: _c, updatedAt: _u, createdBy: _cb, updatedBy: _ub, ...definition }: StoredTool): ToolDefinition => definition;
+const definitionOf = ({ createdAt: _c, updatedAt: _u, createdBy: _cb, updatedBy: _ub, revision: _r, contentHash: _h, ...definition }: StoredTool): ToolDefinition => definition;
 const namesOf = (tools: StoredTool[]) => tools.map((tool) => tool.name);
 
 function expectConflict(error: unknown, rule: StoreConflict['rule'], toolName: string): void {
@@ -36,7 +36,7 @@ describe.each(testDatabases())('ToolStore on %s', (kind) => {
 
   async function insert(...tools: ToolDefinition[]): Promise<void> {
     await store.write(async (writer) => {
-      await writer.insert(tools, 'tester');
+      await writer.insert(revisedAll(tools), 'tester');
     });
   }
 
@@ -65,7 +65,7 @@ describe.each(testDatabases())('ToolStore on %s', (kind) => {
   describe('insert and read back', () => {
     it('round-trips every field of a full definition, slots in their given order', async () => {
       const before = Date.now();
-      const stored = (await store.write((writer) => writer.insert([fullTool('devops/docker-build')], 'tester')))[0]!;
+      const stored = (await store.write((writer) => writer.insert(revisedAll([fullTool('devops/docker-build')]), 'tester')))[0]!;
       expect(definitionOf(stored)).toEqual(fullTool('devops/docker-build'));
       const [read] = await store.findByNames(['devops/docker-build']);
       expect(definitionOf(read!)).toEqual(fullTool('devops/docker-build'));
@@ -103,14 +103,14 @@ describe.each(testDatabases())('ToolStore on %s', (kind) => {
 
   describe('replace', () => {
     it('rewrites the row and its slots, keeps createdAt and createdBy, bumps updatedAt and records updatedBy', async () => {
-      const original = (await store.write((writer) => writer.insert([fullTool('devops/docker-build')], 'tester')))[0]!;
+      const original = (await store.write((writer) => writer.insert(revisedAll([fullTool('devops/docker-build')]), 'tester')))[0]!;
       expect([original.createdBy, original.updatedBy]).toEqual(['tester', 'tester']);
       await new Promise((resolve) => setTimeout(resolve, 20));
       const changed: ToolDefinition = {
         ...builtinTool('devops/docker-build', { description: 'Now builtin' }),
         resourceSlots: [{ ...fullTool('x/y').resourceSlots[2]!, name: 'cache' }, fullTool('x/y').resourceSlots[0]!],
       };
-      const replaced = await store.write((writer) => writer.replace(changed, 'other-team'));
+      const replaced = await store.write((writer) => writer.replace(revised(changed), 'other-team'));
       expect(definitionOf(replaced)).toEqual(changed);
       expect([replaced.createdBy, replaced.updatedBy]).toEqual(['tester', 'other-team']);
       const [read] = await store.findByNames(['devops/docker-build']);
@@ -257,8 +257,8 @@ describe.each(testDatabases())('ToolStore on %s', (kind) => {
   describe('the database enforces names and the wrapped reference', () => {
     it('lets exactly one of two concurrent inserts of one name succeed; the other is NAME_TAKEN', async () => {
       const results = await Promise.allSettled([
-        store.write((writer) => writer.insert([builtinTool('race/same', { description: 'first' })], 'tester')),
-        store.write((writer) => writer.insert([builtinTool('race/same', { description: 'second' })], 'tester')),
+        store.write((writer) => writer.insert(revisedAll([builtinTool('race/same', { description: 'first' })]), 'tester')),
+        store.write((writer) => writer.insert(revisedAll([builtinTool('race/same', { description: 'second' })]), 'tester')),
       ]);
       expect(results.filter((result) => result.status === 'fulfilled')).toHaveLength(1);
       const rejected = results.filter((result): result is PromiseRejectedResult => result.status === 'rejected');
@@ -269,7 +269,7 @@ describe.each(testDatabases())('ToolStore on %s', (kind) => {
 
     it('refuses a validation named like an existing tool (one namespace of names)', async () => {
       await insert(builtinTool('n/tool'), builtinTool('n/other'));
-      const error = await rejection(store.write((writer) => writer.insert([validationOf('n/tool', 'n/other')], 'tester')));
+      const error = await rejection(store.write((writer) => writer.insert(revisedAll([validationOf('n/tool', 'n/other')]), 'tester')));
       expectConflict(error, 'NAME_TAKEN', 'n/tool');
     });
 
@@ -282,7 +282,7 @@ describe.each(testDatabases())('ToolStore on %s', (kind) => {
     });
 
     it('refuses a validation wrapping a missing tool: WRAPPED_TOOL_NOT_FOUND', async () => {
-      const error = await rejection(store.write((writer) => writer.insert([validationOf('w/check', 'w/missing')], 'tester')));
+      const error = await rejection(store.write((writer) => writer.insert(revisedAll([validationOf('w/check', 'w/missing')]), 'tester')));
       expectConflict(error, 'WRAPPED_TOOL_NOT_FOUND', 'w/missing');
       expect(await store.findByNames(['w/check'])).toEqual([]);
     });
@@ -290,7 +290,7 @@ describe.each(testDatabases())('ToolStore on %s', (kind) => {
     it('refuses a validation wrapping another validation: WRAPPED_TOOL_NOT_FOUND', async () => {
       await insert(builtinTool('w/tool'));
       await insert(validationOf('w/check', 'w/tool'));
-      const error = await rejection(store.write((writer) => writer.insert([validationOf('w/meta', 'w/check')], 'tester')));
+      const error = await rejection(store.write((writer) => writer.insert(revisedAll([validationOf('w/meta', 'w/check')]), 'tester')));
       expectConflict(error, 'WRAPPED_TOOL_NOT_FOUND', 'w/check');
     });
 
@@ -298,7 +298,7 @@ describe.each(testDatabases())('ToolStore on %s', (kind) => {
       await insert(builtinTool('w/tool'));
       await insert(validationOf('w/check', 'w/tool'));
       const error = await rejection(
-        store.write((writer) => writer.replace(builtinTool('w/tool', { toolType: 'validation', source: 'wrapped' }), 'tester')),
+        store.write((writer) => writer.replace(revised(builtinTool('w/tool', { toolType: 'validation', source: 'wrapped' })), 'tester')),
       );
       expectConflict(error, 'TOOL_IS_WRAPPED', 'w/tool');
     });
@@ -309,8 +309,8 @@ describe.each(testDatabases())('ToolStore on %s', (kind) => {
       const failure = new Error('domain said no');
       const error = await rejection(
         store.write(async (writer) => {
-          await writer.insert([fullTool('tx/one')], 'tester');
-          await writer.insert([builtinTool('tx/two')], 'tester');
+          await writer.insert(revisedAll([fullTool('tx/one')]), 'tester');
+          await writer.insert(revisedAll([builtinTool('tx/two')]), 'tester');
           throw failure;
         }),
       );
@@ -329,7 +329,7 @@ describe.each(testDatabases())('ToolStore on %s', (kind) => {
     it('insert many tools in one statement, a validation with the tool it wraps, and name the one a constraint refuses', async () => {
       const batch = [builtinTool('batch/a'), validationOf('batch/check-b', 'batch/b'), builtinTool('batch/b')];
       const sql = await sqlOf(async () => {
-        const stored = await store.write((writer) => writer.insert(batch, 'tester'));
+        const stored = await store.write((writer) => writer.insert(revisedAll(batch), 'tester'));
         expect(namesOf(stored)).toEqual(['batch/a', 'batch/check-b', 'batch/b']);
       });
       expect(sql.filter((statement) => /^INSERT INTO "Tool"/.test(statement))).toHaveLength(1);
@@ -348,8 +348,8 @@ describe.each(testDatabases())('ToolStore on %s', (kind) => {
       const readAll = async () => namesOf((await store.listPage({ query: q({ namespace: 'tx' }), first: 10 })).tools);
       await rejection(
         store.write(async (writer) => {
-          await writer.insert([builtinTool('tx/pending')], 'tester');
-          await writer.replace(builtinTool('tx/committed', { description: 'changed, then rolled back' }), 'tester');
+          await writer.insert(revisedAll([builtinTool('tx/pending')]), 'tester');
+          await writer.replace(revised(builtinTool('tx/committed', { description: 'changed, then rolled back' })), 'tester');
           seenDuring.push(await readAll(), namesOf(await store.findByNames(['tx/pending'])));
           const [committed] = await store.findByNames(['tx/committed']);
           seenDuring.push([committed!.description]);
@@ -362,7 +362,7 @@ describe.each(testDatabases())('ToolStore on %s', (kind) => {
 
       let readDuringCommittedWrite: string[] = [];
       await store.write(async (writer) => {
-        await writer.insert([builtinTool('tx/later')], 'tester');
+        await writer.insert(revisedAll([builtinTool('tx/later')]), 'tester');
         readDuringCommittedWrite = await readAll();
       });
       expect(readDuringCommittedWrite).toEqual(['tx/committed']);
@@ -371,8 +371,8 @@ describe.each(testDatabases())('ToolStore on %s', (kind) => {
 
     it('see their own writes through the writer', async () => {
       const seen = await store.write(async (writer) => {
-        await writer.insert([builtinTool('tx/base')], 'tester');
-        await writer.insert([validationOf('tx/check', 'tx/base')], 'tester');
+        await writer.insert(revisedAll([builtinTool('tx/base')]), 'tester');
+        await writer.insert(revisedAll([validationOf('tx/check', 'tx/base')]), 'tester');
         return { found: await writer.findByNames(['tx/base']), wrappers: await writer.findWrappersOf(['tx/base']) };
       });
       expect(namesOf(seen.found)).toEqual(['tx/base']);
@@ -444,14 +444,14 @@ describe.each(testDatabases())('ToolStore on %s', (kind) => {
     });
 
     it('writes a tool with its slots in one statement, and the facet counts it changes in one more (plus the COMMIT)', async () => {
-      const inserted = withoutTransactionControl(await sqlOf(() => store.write((writer) => writer.insert([fullTool('bulk/one')], 'tester'))));
+      const inserted = withoutTransactionControl(await sqlOf(() => store.write((writer) => writer.insert(revisedAll([fullTool('bulk/one')]), 'tester'))));
       expect(inserted).toHaveLength(2);
       expect(inserted[0]).toMatch(/^INSERT\b/);
       expect(inserted[1]).toMatch(/^INSERT INTO "ToolFacet"/);
       // As the domain writes: read (and lock) first, then replace.
       const writes = (statements: string[]) => statements.filter((statement) => !/^SELECT\b/.test(statement));
       const sameFacets = withoutTransactionControl(
-        await sqlOf(() => store.write(async (writer) => writer.replace((await writer.findByNames(['bulk/one']))[0]!, 'tester'))),
+        await sqlOf(() => store.write(async (writer) => writer.replace(revised((await writer.findByNames(['bulk/one']))[0]!), 'tester'))),
       );
       expect(writes(sameFacets)).toHaveLength(1);
       expect(writes(sameFacets)[0]).toMatch(/^UPDATE\b/);
@@ -459,7 +459,7 @@ describe.each(testDatabases())('ToolStore on %s', (kind) => {
         await sqlOf(() =>
           store.write(async (writer) => {
             const [current] = await writer.findByNames(['bulk/one']);
-            return writer.replace({ ...current!, capability: { ...current!.capability, unsafe: !current!.capability.unsafe } }, 'tester');
+            return writer.replace(revised({ ...current!, capability: { ...current!.capability, unsafe: !current!.capability.unsafe } }), 'tester');
           }),
         ),
       );

@@ -4,7 +4,8 @@
  * of these (`builtinTool(name, { … })`) rather than writing a whole definition out again.
  */
 import { toolQuery } from '../../src/domain/filter';
-import { defaultCapability, type StoredTool, type ToolDefinition } from '../../src/domain/model';
+import { contentHashOf } from '../../src/domain/history';
+import { defaultCapability, type RevisedTool, type StoredTool, type ToolDefinition } from '../../src/domain/model';
 import type { ToolFilter, ToolQuery } from '../../src/domain/ports';
 
 /** A minimal valid builtin tool; `overrides` replace whole fields. */
@@ -109,5 +110,12 @@ export function q(filter: ToolFilter): ToolQuery {
 
 /** A definition as the store would hand it back, written by "tester" at `createdAt` (and last at `updatedAt`). */
 export function stored(definition: ToolDefinition, createdAt = new Date(), updatedAt = createdAt): StoredTool {
-  return { ...definition, createdAt, updatedAt, createdBy: 'tester', updatedBy: 'tester' };
+  return { ...revised(definition), createdAt, updatedAt, createdBy: 'tester', updatedBy: 'tester' };
 }
+
+/** `definition` as revision `revision` of its history, as the unit of work hands it to a store writer. */
+export function revised(definition: ToolDefinition, revision = 1): RevisedTool {
+  return { ...definition, revision, contentHash: contentHashOf(definition) };
+}
+
+export const revisedAll = (definitions: readonly ToolDefinition[]): RevisedTool[] => definitions.map((definition) => revised(definition));

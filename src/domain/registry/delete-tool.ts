@@ -23,7 +23,7 @@ export async function deleteTool(commit: Commit, reader: ToolReader, caller: Cal
       if (!current) return { kind: 'notFound', name };
       const wrappedBy = await writer.findWrappersOf([name]);
       if (wrappedBy.length > 0) return { kind: 'wrapped', name, wrappedBy };
-      await writer.delete(name);
+      await writer.delete(current);
       return { kind: 'deleted', tool: current };
     });
   } catch (error) {

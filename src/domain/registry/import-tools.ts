@@ -1,9 +1,9 @@
 import { forbiddenIssue, mayWrite, namespaceToWrite, type Caller } from '../access';
 import type { ConfigEntry } from '../config';
 import type { Checked, Issue } from '../issues';
+import { contentHashOf } from '../history';
 import type { StoredTool, ToolDefinition } from '../model';
 import { StoreConflict } from '../ports';
-import { sameJsonValue } from '../values';
 import { byName, CONFIG_PATHS, conflictIssue, wrappedTypeIssues, wrapsIssues } from './stored-rules';
 import type { Commit, UnitWriter } from './unit-of-work';
 
@@ -123,7 +123,7 @@ async function applyImport(writer: UnitWriter, plan: ImportPlan, options: { dryR
   const existingByName = byName(existing);
   const changes = definitions.map((definition) => {
     const current = existingByName.get(definition.name) ?? null;
-    const change: ToolChange = !current ? 'created' : sameDefinition(current, definition) ? 'unchanged' : 'updated';
+    const change: ToolChange = !current ? 'created' : current.contentHash === contentHashOf(definition) ? 'unchanged' : 'updated';
     return { definition, change, stored: current };
   });
   if (options.dryRun) {
@@ -138,9 +138,9 @@ async function applyImport(writer: UnitWriter, plan: ImportPlan, options: { dryR
   };
   for (const c of [...changes].sort(byWriteOrder)) {
     if (c.change === 'created') creates.push(c.definition);
-    if (c.change === 'updated') {
+    if (c.change === 'updated' && c.stored) {
       await insertCreates();
-      written.set(c.definition.name, await writer.replace(c.definition));
+      written.set(c.definition.name, await writer.replace(c.stored, c.definition));
     }
   }
   await insertCreates();
@@ -186,10 +186,4 @@ function byWriteOrder(
 
 function invalidImport(invalid: ReadonlyMap<number, InvalidImportedTool>): ImportOutcome {
   return { kind: 'invalid', tools: [...invalid.values()].sort((a, b) => a.index - b.index), issues: [] };
-}
-
-function sameDefinition(stored: StoredTool, definition: ToolDefinition): boolean {
-  const { createdAt: _created, updatedAt: _updated, createdBy: _creator, updatedBy: _updater, ...storedDefinition } = stored;
-  // Every field of a definition is a JSON value; compared without prototypes (see sameJsonValue).
-  return sameJsonValue(storedDefinition, definition);
 }

@@ -1,6 +1,7 @@
 import type { Caller } from '../access';
 import { parseToolConfigs } from '../config';
 import { EventsUnavailable, type ToolEvent, type ToolEventFilter, type ToolEventPublisher, type ToolEventSubscriber } from '../events';
+import type { RevisionRange, ToolRevision } from '../history';
 import type { StoredTool } from '../model';
 import type { NamespaceSummary, ToolFilter, ToolPage, ToolStats, ToolStore } from '../ports';
 import type { ToolDraft } from '../validation';
@@ -73,6 +74,14 @@ export class ToolRegistry {
 
   stats(filter: ToolFilter): Promise<ToolStats> {
     return reads.toolStats(this.store, filter);
+  }
+
+  revisionsIn(ranges: readonly RevisionRange[]): Promise<ToolRevision[][]> {
+    return reads.revisionsIn(this.store, ranges);
+  }
+
+  findRevision(name: string, match: { revision?: number | null; contentHash?: string | null }): Promise<ToolRevision | null> {
+    return reads.findRevision(this.store, name, match);
   }
 
   /** Live events of committed writes from now on; throws EventsUnavailable when they cannot be delivered. */

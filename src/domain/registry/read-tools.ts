@@ -1,4 +1,5 @@
 import { storableNames, toolQuery } from '../filter';
+import type { RevisionRange, ToolRevision } from '../history';
 import type { StoredTool } from '../model';
 import { emptyToolStats, type NamespaceSummary, type ToolFilter, type ToolOrder, type ToolPage, type ToolPosition, type ToolQueries, type ToolStats } from '../ports';
 
@@ -48,4 +49,22 @@ export async function toolStats(store: ToolQueries, filter: ToolFilter): Promise
 
 export function namespaces(store: ToolQueries): Promise<NamespaceSummary[]> {
   return store.namespaces();
+}
+
+/** The revisions of each of `ranges` (history.ts `historyPage`), newest first, in the order of `ranges`. */
+export async function revisionsIn(store: ToolQueries, ranges: readonly RevisionRange[]): Promise<ToolRevision[][]> {
+  const storable = new Set(storableNames(ranges.map((range) => range.name)));
+  const asked = ranges.filter((range) => storable.has(range.name));
+  const found = asked.length === 0 ? [] : await store.revisionsIn(asked);
+  return ranges.map((range) => (storable.has(range.name) ? found[asked.indexOf(range)]! : []));
+}
+
+/** A revision of `name` by number and/or content hash (the latest such; with neither, the latest); null when none. */
+export async function findRevision(store: ToolQueries, name: string, match: { revision?: number | null; contentHash?: string | null }): Promise<ToolRevision | null> {
+  if (storableNames([name]).length === 0) return null;
+  const { revision, contentHash } = match;
+  // No revision has a number below 1 or a hash that is not 64 lowercase hex digits.
+  if (revision != null && !(Number.isSafeInteger(revision) && revision >= 1)) return null;
+  if (contentHash != null && !/^[0-9a-f]{64}$/.test(contentHash)) return null;
+  return store.findRevision(name, { ...(revision != null ? { revision } : {}), ...(contentHash != null ? { contentHash } : {}) });
 }

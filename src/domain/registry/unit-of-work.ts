@@ -1,60 +1,91 @@
-import type { ToolEvent, ToolEventPublisher } from '../events';
+import type { ToolEvent, ToolEventKind, ToolEventPublisher } from '../events';
+import { asCliDict } from '../config';
 import { storableNames } from '../filter';
+import { changedFields, revisionContent, type ToolRevision } from '../history';
 import type { StoredTool, ToolDefinition } from '../model';
 import type { ToolReader, ToolStore, ToolWriter } from '../ports';
 
 /** What a write use case does inside its transaction: the store's writer, with the actor already bound. */
 export interface UnitWriter extends ToolReader {
   insert(tools: readonly ToolDefinition[]): Promise<StoredTool[]>;
-  replace(tool: ToolDefinition): Promise<StoredTool>;
-  delete(name: string): Promise<void>;
+  /** Puts `next` in place of `current` (as read in this transaction); when `next` defines the same tool, writes nothing and returns `current`. */
+  replace(current: StoredTool, next: ToolDefinition): Promise<StoredTool>;
+  /** Deletes `current` (as read in this transaction). */
+  delete(current: StoredTool): Promise<void>;
 }
 
 /** Runs a write use case's work in one transaction, as written by `actor`, and announces what it committed. */
 export type Commit = <T>(actor: string, work: (writer: UnitWriter) => Promise<T>) => Promise<T>;
 
 /**
- * The one place where writes become events: every insert, replace and delete the work makes is
- * recorded by the writer it is given, and once the transaction has committed the record is
- * published as one batch. A use case cannot forget to announce a change, nor announce one that was
- * rolled back; a transaction the store runs again starts with an empty record.
+ * The one place where writes become revisions and events: every insert, replace and delete the
+ * work makes is recorded by the writer it is given; the revisions are appended in the same
+ * transaction, after the work, and once it has committed the events are published as one batch. A
+ * use case cannot forget to record a change, nor announce one that was rolled back; a transaction
+ * the store runs again starts with an empty record.
+ *
+ * Revision numbers have no gaps and no duplicates: each is one more than the last of its name, read
+ * in the transaction from the row it locked (or, for a new name, from the name's history, read under
+ * the name's lock), so concurrent writes of one tool number one after the other.
  */
 export function unitOfWork(store: ToolStore, events: ToolEventPublisher | undefined): Commit {
   return async (actor, work) => {
-    let changes: Omit<ToolEvent, 'occurredAt'>[] = [];
-    const result = await store.write((writer) => {
-      changes = [];
-      return work(recording(writer, actor, changes));
+    let revisions: RecordedRevision[] = [];
+    const result = await store.write(async (writer) => {
+      revisions = [];
+      const done = await work(recording(writer, actor, revisions));
+      if (revisions.length > 0) await writer.appendRevisions(revisions);
+      return done;
     });
-    if (events && changes.length > 0) {
+    if (events && revisions.length > 0) {
       const occurredAt = new Date();
-      events.publish(changes.map((change) => ({ ...change, occurredAt })));
+      events.publish(revisions.map((revision) => eventOf(revision, occurredAt)));
     }
     return result;
   };
 }
 
+function eventOf(revision: RecordedRevision, occurredAt: Date): ToolEvent {
+  const { kind, name, actor, contentHash } = revision;
+  return { kind, name, tool: revision.tool, occurredAt, actor, revision: revision.revision, contentHash };
+}
+
+/** A revision as the unit of work records it: with the tool it leaves behind, for the event. */
+type RecordedRevision = ToolRevision & { tool: StoredTool | null };
+
 /**
  * The store's writer, writing as `actor` whatever actor the work passes, and recording each change
- * into `changes`; reads skip texts that name no tool.
+ * into `revisions`; reads skip texts that name no tool.
  */
-function recording(writer: ToolWriter, actor: string, changes: Omit<ToolEvent, 'occurredAt'>[]): UnitWriter {
+function recording(writer: ToolWriter, actor: string, revisions: RecordedRevision[]): UnitWriter {
+  const record = (kind: ToolEventKind, revision: Omit<ToolRevision, 'kind' | 'actor'>, tool: StoredTool | null) =>
+    revisions.push({ ...revision, kind, actor, tool });
   return {
     findByNames: (names) => writer.findByNames(storableNames(names)),
     findWrappersOf: (names) => writer.findWrappersOf(storableNames(names)),
     async insert(tools: readonly ToolDefinition[]): Promise<StoredTool[]> {
-      const stored = await writer.insert(tools, actor);
-      for (const tool of stored) changes.push({ kind: 'created', name: tool.name, tool, actor });
+      const last = await writer.lastRevisions(tools.map((tool) => tool.name));
+      const contents = tools.map(revisionContent);
+      const revised = tools.map((tool, i) => ({ ...tool, revision: (last.get(tool.name) ?? 0) + 1, contentHash: contents[i]!.contentHash }));
+      const stored = await writer.insert(revised, actor);
+      stored.forEach((tool, i) => {
+        const { cliDict, contentHash } = contents[i]!;
+        record('created', { name: tool.name, revision: tool.revision, definition: cliDict, contentHash, changedFields: [], committedAt: tool.updatedAt }, tool);
+      });
       return stored;
     },
-    async replace(tool: ToolDefinition): Promise<StoredTool> {
-      const stored = await writer.replace(tool, actor);
-      changes.push({ kind: 'updated', name: stored.name, tool: stored, actor });
+    async replace(current: StoredTool, next: ToolDefinition): Promise<StoredTool> {
+      const { cliDict, contentHash } = revisionContent(next);
+      if (contentHash === current.contentHash) return current;
+      const stored = await writer.replace({ ...next, revision: current.revision + 1, contentHash }, actor);
+      const changed = changedFields(asCliDict(current), cliDict);
+      record('updated', { name: stored.name, revision: stored.revision, definition: cliDict, contentHash, changedFields: changed, committedAt: stored.updatedAt }, stored);
       return stored;
     },
-    async delete(name: string): Promise<void> {
-      await writer.delete(name);
-      changes.push({ kind: 'deleted', name, tool: null, actor });
+    async delete(current: StoredTool): Promise<void> {
+      await writer.delete(current.name);
+      const revision = { name: current.name, revision: current.revision + 1, definition: asCliDict(current), contentHash: current.contentHash };
+      record('deleted', { ...revision, changedFields: [], committedAt: new Date() }, null);
     },
   };
 }

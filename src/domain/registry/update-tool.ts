@@ -34,6 +34,6 @@ export async function updateTool(commit: Commit, caller: Caller, name: string, p
       issues.push(...wrapped.map((found) => found.issue));
     }
     if (!checked.ok || issues.length > 0) return { kind: 'invalid', issues };
-    return { kind: 'ok', tool: await writer.replace(checked.value) };
+    return { kind: 'ok', tool: await writer.replace(current, checked.value) };
   });
 }

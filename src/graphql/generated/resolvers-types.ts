@@ -15,7 +15,8 @@ import type { StoredTool as StoredToolMapper, ToolCapability as ToolCapabilityMa
 import type { NamespaceSummary as NamespaceSummaryMapper, ToolStats as ToolStatsMapper } from '../../domain/ports';
 import type { ToolEvent as ToolEventMapper } from '../../domain/events';
 import type { Issue as IssueMapper } from '../../domain/issues';
-import type { ToolConnectionModel as ToolConnectionModelMapper, WrappedImplementationModel as WrappedImplementationModelMapper } from '../mappers';
+import type { ToolConnectionModel as ToolConnectionModelMapper, ToolRevisionConnectionModel as ToolRevisionConnectionModelMapper, WrappedImplementationModel as WrappedImplementationModelMapper } from '../mappers';
+import type { ToolRevision as ToolRevisionMapper } from '../../domain/history';
 import type { ImportedTool as ImportedToolMapper, InvalidImportedTool as InvalidImportedToolMapper } from '../../domain/registry';
 import type { GraphQLContext } from '../context';
 export type Maybe<T> = T | null;
@@ -295,6 +296,14 @@ export type Query = {
   /** The tool or validation with this exact name (`namespace/short_name`); null when there is none. */
   tool?: Maybe<Tool>;
   /**
+   * One revision of a tool's history, exactly as it was committed: the one numbered `revision`, or
+   * the latest whose definition has `contentHash`, or, given both, the one that has both; given
+   * neither, the latest. Null when there is none. The history of a deleted tool stays readable here.
+   * Pinning: keep the `contentHash` you approved, compare it with `Tool.contentHash`, and read what
+   * you approved with `toolRevision(name:, contentHash:)`.
+   */
+  toolRevision?: Maybe<ToolRevision>;
+  /**
    * Counts for dashboards: how many tools pass `filter` (the same filter as `tools`, so `total`
    * equals `tools(filter:).totalCount`), and how they split by namespace, source, tool type and
    * capability flag. Counted by the database in one query.
@@ -312,6 +321,14 @@ export type Query = {
 /** Reading the registry. */
 export type QueryToolArgs = {
   name: Scalars['String']['input'];
+};
+
+
+/** Reading the registry. */
+export type QueryToolRevisionArgs = {
+  contentHash?: InputMaybe<Scalars['String']['input']>;
+  name: Scalars['String']['input'];
+  revision?: InputMaybe<Scalars['Int']['input']>;
 };
 
 
@@ -422,12 +439,21 @@ export type Tool = {
   cliDict: Scalars['JSONObject']['output'];
   /** `CUSTOM` tools: the inline Python code (never executed by this server); null for other sources. */
   code?: Maybe<Scalars['String']['output']>;
+  /**
+   * SHA-256, as 64 lowercase hex digits, of the tool's definition: its `cliDict` in the JSON
+   * Canonicalization Scheme (RFC 8785), as UTF-8. Equal definitions have equal hashes, and registry
+   * state (timestamps, authors, revision) is not part of it. README "Content hashes" says how to
+   * recompute it.
+   */
+  contentHash: Scalars['String']['output'];
   /** When the tool was first registered. */
   createdAt: Scalars['DateTime']['output'];
   /** Who registered it: an API token's name, a JWT's `sub`, or `anonymous` when access control is off. */
   createdBy: Scalars['String']['output'];
   /** A short description of what the tool does. */
   description: Scalars['String']['output'];
+  /** The tool's revisions, newest first: what it was after each committed change. */
+  history: ToolRevisionConnection;
   /** The source's fields, one union member per source, so a client sees exactly what its source has. */
   implementation: ToolImplementation;
   /** The JSON Schema (draft 2020-12) of the tool's input; null when not declared. */
@@ -446,6 +472,8 @@ export type Tool = {
   outputSchema?: Maybe<Scalars['JSONObject']['output']>;
   /** The resources the tool binds, in declaration order. */
   resourceSlots: Array<ResourceSlot>;
+  /** The number of the tool's latest revision: 1 when it was created, one more with every change. */
+  revision: Scalars['Int']['output'];
   /** The part of the name after the `/`. */
   shortName: Scalars['String']['output'];
   /** Where the implementation comes from; `implementation` holds that source's fields. */
@@ -462,6 +490,17 @@ export type Tool = {
   wrappedBy: Array<Tool>;
   /** Validations: the tool this validation wraps; null for tools. */
   wraps?: Maybe<Tool>;
+};
+
+
+/**
+ * A tool or validation of the registry: a namespaced callable with its capability metadata,
+ * resource slots, lifecycle hooks, JSON Schemas and timeout. A federation entity owned by this
+ * registry: other subgraphs reference a tool by its `name`.
+ */
+export type ToolHistoryArgs = {
+  after?: InputMaybe<Scalars['String']['input']>;
+  first?: InputMaybe<Scalars['Int']['input']>;
 };
 
 /** What a tool can and cannot do. A `readOnly` tool neither `writes` nor is `checkpointable`. */
@@ -543,12 +582,16 @@ export type ToolEvent = {
   __typename?: 'ToolEvent';
   /** Who made the change: an API token's name, a JWT's `sub`, or `anonymous` when access control is off. */
   actor: Scalars['String']['output'];
+  /** The content hash of the definition after the change (after a deletion: as it was deleted). */
+  contentHash: Scalars['String']['output'];
   /** What happened. */
   kind: ToolEventKind;
   /** The tool's full name. */
   name: Scalars['String']['output'];
   /** When the change was committed. */
   occurredAt: Scalars['DateTime']['output'];
+  /** The number of the revision the change appended to the tool's history (`Tool.history`). */
+  revision: Scalars['Int']['output'];
   /** The tool as it is after the change; null after a delete. */
   tool?: Maybe<Tool>;
 };
@@ -715,6 +758,49 @@ export type ToolPatch = {
 
 /** What `createTool` and `updateTool` return: the tool as stored, or why nothing was written. */
 export type ToolResult = Forbidden | Tool | ToolNameTaken | ToolNotFound | ToolValidationError;
+
+/**
+ * One committed change of a tool: the definition it left, who made it and when. Revisions are never
+ * changed; a tool's are numbered 1, 2, 3… without gaps, and a tool created again under a deleted
+ * name continues that name's history.
+ */
+export type ToolRevision = {
+  __typename?: 'ToolRevision';
+  /** Who made the change, in the terms of `Tool.updatedBy`. */
+  actor: Scalars['String']['output'];
+  /** The top-level `definition` keys whose values differ from the previous revision's; empty for a creation or a deletion. */
+  changedFields: Array<Scalars['String']['output']>;
+  /** When the change was committed. */
+  committedAt: Scalars['DateTime']['output'];
+  /** The content hash of `definition` (see `Tool.contentHash`). */
+  contentHash: Scalars['String']['output'];
+  /** The definition after the change (after a deletion: as it was deleted), as `Tool.cliDict`. */
+  definition: Scalars['JSONObject']['output'];
+  /** What the change was. */
+  kind: ToolEventKind;
+  /** The tool's name in this revision. */
+  name: Scalars['String']['output'];
+  /** Its number in the tool's history. */
+  revision: Scalars['Int']['output'];
+};
+
+/** A page of a tool's history, newest first. */
+export type ToolRevisionConnection = {
+  __typename?: 'ToolRevisionConnection';
+  /** The revisions of this page, each with its cursor. */
+  edges: Array<ToolRevisionEdge>;
+  /** Whether older revisions follow, and the cursor to ask for them. */
+  pageInfo: PageInfo;
+};
+
+/** One revision of a page of history, with the cursor that points at it. */
+export type ToolRevisionEdge = {
+  __typename?: 'ToolRevisionEdge';
+  /** Opaque: pass it as `after` to list the revisions older than this one. */
+  cursor: Scalars['String']['output'];
+  /** The revision. */
+  node: ToolRevision;
+};
 
 export { ToolSource };
 
@@ -960,6 +1046,9 @@ export type ResolversTypes = {
   ToolOrderField: ToolOrderField;
   ToolPatch: ToolPatch;
   ToolResult: ResolverTypeWrapper<ResolversUnionTypes<ResolversTypes>['ToolResult']>;
+  ToolRevision: ResolverTypeWrapper<ToolRevisionMapper>;
+  ToolRevisionConnection: ResolverTypeWrapper<ToolRevisionConnectionModelMapper>;
+  ToolRevisionEdge: ResolverTypeWrapper<Omit<ToolRevisionEdge, 'node'> & { node: ResolversTypes['ToolRevision'] }>;
   ToolSource: ToolSource;
   ToolStats: ResolverTypeWrapper<ToolStatsMapper>;
   ToolType: ToolType;
@@ -1020,6 +1109,9 @@ export type ResolversParentTypes = {
   ToolOrder: ToolOrder;
   ToolPatch: ToolPatch;
   ToolResult: ResolversUnionTypes<ResolversParentTypes>['ToolResult'];
+  ToolRevision: ToolRevisionMapper;
+  ToolRevisionConnection: ToolRevisionConnectionModelMapper;
+  ToolRevisionEdge: Omit<ToolRevisionEdge, 'node'> & { node: ResolversParentTypes['ToolRevision'] };
   ToolStats: ToolStatsMapper;
   ToolTypeCount: ToolTypeCount;
   ToolValidationError: Omit<ToolValidationError, 'issues'> & { issues: Array<ResolversParentTypes['Issue']> };
@@ -1175,6 +1267,7 @@ export type PageInfoResolvers<ContextType = GraphQLContext, ParentType extends R
 export type QueryResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['Query'] = ResolversParentTypes['Query']> = {
   namespaces?: Resolver<Array<ResolversTypes['NamespaceSummary']>, ParentType, ContextType>;
   tool?: Resolver<Maybe<ResolversTypes['Tool']>, ParentType, ContextType, RequireFields<QueryToolArgs, 'name'>>;
+  toolRevision?: Resolver<Maybe<ResolversTypes['ToolRevision']>, ParentType, ContextType, RequireFields<QueryToolRevisionArgs, 'name'>>;
   toolStats?: Resolver<ResolversTypes['ToolStats'], ParentType, ContextType, Partial<QueryToolStatsArgs>>;
   tools?: Resolver<ResolversTypes['ToolConnection'], ParentType, ContextType, RequireFields<QueryToolsArgs, 'first'>>;
 };
@@ -1206,9 +1299,11 @@ export type ToolResolvers<ContextType = GraphQLContext, ParentType extends Resol
   capability?: Resolver<ResolversTypes['ToolCapability'], ParentType, ContextType>;
   cliDict?: Resolver<ResolversTypes['JSONObject'], ParentType, ContextType>;
   code?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  contentHash?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
   createdAt?: Resolver<ResolversTypes['DateTime'], ParentType, ContextType>;
   createdBy?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
   description?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  history?: Resolver<ResolversTypes['ToolRevisionConnection'], ParentType, ContextType, RequireFields<ToolHistoryArgs, 'first'>>;
   implementation?: Resolver<ResolversTypes['ToolImplementation'], ParentType, ContextType>;
   inputSchema?: Resolver<Maybe<ResolversTypes['JSONObject']>, ParentType, ContextType>;
   lifecycle?: Resolver<Maybe<ResolversTypes['ToolLifecycle']>, ParentType, ContextType>;
@@ -1218,6 +1313,7 @@ export type ToolResolvers<ContextType = GraphQLContext, ParentType extends Resol
   namespace?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
   outputSchema?: Resolver<Maybe<ResolversTypes['JSONObject']>, ParentType, ContextType>;
   resourceSlots?: Resolver<Array<ResolversTypes['ResourceSlot']>, ParentType, ContextType>;
+  revision?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
   shortName?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
   source?: Resolver<ResolversTypes['ToolSource'], ParentType, ContextType>;
   timeout?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
@@ -1257,9 +1353,11 @@ export type ToolEdgeResolvers<ContextType = GraphQLContext, ParentType extends R
 
 export type ToolEventResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['ToolEvent'] = ResolversParentTypes['ToolEvent']> = {
   actor?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  contentHash?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
   kind?: Resolver<ResolversTypes['ToolEventKind'], ParentType, ContextType>;
   name?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
   occurredAt?: Resolver<ResolversTypes['DateTime'], ParentType, ContextType>;
+  revision?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
   tool?: Resolver<Maybe<ResolversTypes['Tool']>, ParentType, ContextType>;
 };
 
@@ -1298,6 +1396,27 @@ export type ToolOrderFieldResolvers = EnumResolverSignature<{ NAME?: any, UPDATE
 
 export type ToolResultResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['ToolResult'] = ResolversParentTypes['ToolResult']> = {
   __resolveType: TypeResolveFn<'Forbidden' | 'Tool' | 'ToolNameTaken' | 'ToolNotFound' | 'ToolValidationError', ParentType, ContextType>;
+};
+
+export type ToolRevisionResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['ToolRevision'] = ResolversParentTypes['ToolRevision']> = {
+  actor?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  changedFields?: Resolver<Array<ResolversTypes['String']>, ParentType, ContextType>;
+  committedAt?: Resolver<ResolversTypes['DateTime'], ParentType, ContextType>;
+  contentHash?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  definition?: Resolver<ResolversTypes['JSONObject'], ParentType, ContextType>;
+  kind?: Resolver<ResolversTypes['ToolEventKind'], ParentType, ContextType>;
+  name?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  revision?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+};
+
+export type ToolRevisionConnectionResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['ToolRevisionConnection'] = ResolversParentTypes['ToolRevisionConnection']> = {
+  edges?: Resolver<Array<ResolversTypes['ToolRevisionEdge']>, ParentType, ContextType>;
+  pageInfo?: Resolver<ResolversTypes['PageInfo'], ParentType, ContextType>;
+};
+
+export type ToolRevisionEdgeResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['ToolRevisionEdge'] = ResolversParentTypes['ToolRevisionEdge']> = {
+  cursor?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  node?: Resolver<ResolversTypes['ToolRevision'], ParentType, ContextType>;
 };
 
 export type ToolSourceResolvers = EnumResolverSignature<{ AGENT_SKILL?: any, BUILTIN?: any, CUSTOM?: any, MCP?: any, WRAPPED?: any }, ResolversTypes['ToolSource']>;
@@ -1385,6 +1504,9 @@ export type Resolvers<ContextType = GraphQLContext> = {
   ToolNotFound?: ToolNotFoundResolvers<ContextType>;
   ToolOrderField?: ToolOrderFieldResolvers;
   ToolResult?: ToolResultResolvers<ContextType>;
+  ToolRevision?: ToolRevisionResolvers<ContextType>;
+  ToolRevisionConnection?: ToolRevisionConnectionResolvers<ContextType>;
+  ToolRevisionEdge?: ToolRevisionEdgeResolvers<ContextType>;
   ToolSource?: ToolSourceResolvers;
   ToolStats?: ToolStatsResolvers<ContextType>;
   ToolType?: ToolTypeResolvers;

@@ -6,6 +6,7 @@ import { scalarResolvers } from './scalars';
 import { Subscription } from './subscription';
 import { Tool } from './types/Tool';
 import { ToolConnection } from './types/ToolConnection';
+import { ToolRevisionConnection } from './types/ToolRevisionConnection';
 import { WrappedImplementation } from './types/WrappedImplementation';
 
 /**
@@ -20,5 +21,6 @@ export const resolvers: Resolvers = {
   Subscription,
   Tool,
   ToolConnection,
+  ToolRevisionConnection,
   WrappedImplementation,
 };

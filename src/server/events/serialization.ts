@@ -7,7 +7,7 @@ import type { ToolEvent } from '../../domain/events';
  * whoever subscribed before it has missed changes and must re-read.
  */
 
-const VERSION = 2;
+const VERSION = 3;
 
 export interface EventMessage {
   gapSince: Date | null;
@@ -30,7 +30,14 @@ export function decodeEventMessage(text: string): EventMessage {
 
 function decodeToolEvent(value: unknown): ToolEvent {
   const raw = value as Record<string, unknown> | null;
-  if (!raw || typeof raw.name !== 'string' || typeof raw.actor !== 'string' || !['created', 'updated', 'deleted'].includes(raw.kind as string)) {
+  if (
+    !raw ||
+    typeof raw.name !== 'string' ||
+    typeof raw.actor !== 'string' ||
+    !['created', 'updated', 'deleted'].includes(raw.kind as string) ||
+    typeof raw.revision !== 'number' ||
+    typeof raw.contentHash !== 'string'
+  ) {
     throw new Error('not a toolgraph tool event');
   }
   const tool = raw.tool as Record<string, unknown> | null;
@@ -38,6 +45,8 @@ function decodeToolEvent(value: unknown): ToolEvent {
     kind: raw.kind as ToolEvent['kind'],
     name: raw.name,
     actor: raw.actor,
+    revision: raw.revision,
+    contentHash: raw.contentHash,
     occurredAt: new Date(raw.occurredAt as string),
     tool: tool
       ? ({ ...tool, createdAt: new Date(tool.createdAt as string), updatedAt: new Date(tool.updatedAt as string) } as unknown as ToolEvent['tool'])

@@ -1,6 +1,9 @@
 import { GraphQLError } from 'graphql';
 import { asCliDict } from '../../../domain/config';
+import { historyPage } from '../../../domain/history';
 import { namespaceOf, shortNameOf } from '../../../domain/model';
+import { decodeRevisionCursor } from '../../cursor';
+import { pageSize } from '../../paging';
 import type { ResolversParentTypes, ResolversTypes, ResolversUnionTypes, ToolResolvers } from '../../generated/resolvers-types';
 
 /** `Tool`: a StoredTool; the derived and related fields. The rest resolve by name. */
@@ -20,6 +23,11 @@ export const Tool: ToolResolvers = {
   implementation: (tool) => implementationOf(tool),
   wraps: (tool, _args, { loaders }) => (tool.wraps === null ? null : loaders.toolByName.load(tool.wraps)),
   wrappedBy: (tool, _args, { loaders }) => loaders.wrappersOf.load(tool.name),
+  history: async (tool, args, { loaders }) => {
+    const first = pageSize(args.first);
+    const range = historyPage(tool, first, args.after == null ? null : decodeRevisionCursor(args.after));
+    return { revisions: range ? await loaders.revisionsIn.load(range) : [], hasNextPage: range !== null && range.lowest > 1 };
+  },
 };
 
 type Implementation = ResolversUnionTypes<ResolversTypes>['ToolImplementation'];

@@ -1,0 +1,67 @@
+import { createHash } from 'node:crypto';
+import { canonicalize } from 'json-canonicalize';
+import { asCliDict } from './config';
+import type { ToolEventKind } from './events';
+import type { JsonObject, ToolDefinition } from './model';
+import { sameJsonValue } from './values';
+
+/**
+ * A tool's history: every committed change appends an immutable revision, numbered 1, 2, 3… per
+ * name without gaps (the unit of work numbers them inside the write's transaction, from the row it
+ * locked, see registry/unit-of-work.ts). A name's revisions outlive a delete: a tool created again
+ * under the name continues them.
+ */
+export interface ToolRevision {
+  /** The tool's name in this revision. */
+  name: string;
+  revision: number;
+  /** The kind of change, as its event names it. */
+  kind: ToolEventKind;
+  /** The definition after the change (for a delete: as it was deleted), as `cliDict`. */
+  definition: JsonObject;
+  contentHash: string;
+  /** The top-level `cliDict` keys whose values differ from the previous revision's; none for a create or a delete. */
+  changedFields: string[];
+  /** Who made the change. */
+  actor: string;
+  committedAt: Date;
+}
+
+/** The revisions of `name` numbered `lowest` to `highest`, both included. */
+export interface RevisionRange {
+  name: string;
+  lowest: number;
+  highest: number;
+}
+
+/**
+ * A definition as a revision holds it: its `cliDict`, and the content hash of that: SHA-256, as 64
+ * lowercase hex digits, of the UTF-8 bytes of the `cliDict` in the JSON Canonicalization Scheme
+ * (RFC 8785: object keys sorted by UTF-16 code units, no whitespace, numbers as ECMAScript prints
+ * them, strings with only the escapes JSON requires). `cliDict` includes every default and no
+ * registry state (timestamps, authors, revision), so equal definitions hash equally wherever they
+ * are stored. README "Content hashes" says how to recompute it.
+ */
+export function revisionContent(definition: ToolDefinition): { cliDict: JsonObject; contentHash: string } {
+  const cliDict = asCliDict(definition);
+  return { cliDict, contentHash: createHash('sha256').update(canonicalize(cliDict), 'utf8').digest('hex') };
+}
+
+export const contentHashOf = (definition: ToolDefinition): string => revisionContent(definition).contentHash;
+
+/** The top-level keys whose values differ between two `cliDict`s, in `cliDict` order. */
+export function changedFields(before: JsonObject, after: JsonObject): string[] {
+  return Object.keys(after).filter((key) => !sameJsonValue(before[key], after[key]));
+}
+
+/**
+ * The revisions of a page of `tool`'s history, newest first: at most `first` before revision
+ * `before` (null: from its latest). Revisions are numbered without gaps, so a page is a range of
+ * numbers, read through the unique index on (name, revision) whatever the history's length; null
+ * when the page is empty.
+ */
+export function historyPage(tool: { name: string; revision: number }, first: number, before: number | null): RevisionRange | null {
+  const highest = before === null ? tool.revision : Math.min(before - 1, tool.revision);
+  if (highest < 1 || first < 1) return null;
+  return { name: tool.name, lowest: Math.max(1, highest - first + 1), highest };
+}
