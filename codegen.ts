@@ -17,6 +17,7 @@ const enumValues = {
   ToolChange: '../../domain/registry#ToolChange',
   IssueCode: '../../domain/issues#IssueCode',
   ToolEventKind: '../../domain/events#ToolEventKind',
+  ToolStatus: '../../domain/model#ToolStatus',
   ToolOrderField: '../../domain/ports#ToolOrderField',
   OrderDirection: '../../domain/ports#OrderDirection',
 };
@@ -50,6 +51,7 @@ const config: CodegenConfig = {
           ToolCapability: '../../domain/model#ToolCapability',
           ResourceSlot: '../../domain/model#ResourceSlot',
           ToolLifecycle: '../../domain/model#ToolLifecycle',
+          ToolDeprecation: '../../domain/model#ToolDeprecation',
           NamespaceSummary: '../../domain/ports#NamespaceSummary',
           ToolStats: '../../domain/ports#ToolStats',
           ToolEvent: '../../domain/events#ToolEvent',

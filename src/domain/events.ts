@@ -7,7 +7,8 @@ import { namespaceOf } from './model';
  * through Redis so that every instance sees every instance's writes).
  */
 
-export type ToolEventKind = 'created' | 'updated' | 'deleted';
+export const TOOL_EVENT_KINDS = ['created', 'updated', 'deleted', 'deprecated', 'undeprecated'] as const;
+export type ToolEventKind = (typeof TOOL_EVENT_KINDS)[number];
 
 export interface ToolEvent {
   kind: ToolEventKind;

@@ -30,6 +30,8 @@ export const ISSUE_CODES = [
   'INVALID_VALUE',
   /** A config text that is not YAML/JSON, or not one tool / a `tools:` list. Not in the spec's table; ours. */
   'INVALID_CONFIG',
+  /** The replacement a deprecation names is no registered tool, or is the deprecated tool itself. Ours. */
+  'REPLACEMENT_NOT_FOUND',
 ] as const;
 export type IssueCode = (typeof ISSUE_CODES)[number];
 

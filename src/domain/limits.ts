@@ -10,6 +10,8 @@
 
 /** Characters of `description` (its own rule and code in the spec: INVALID_DESCRIPTION). */
 export const MAX_DESCRIPTION_LENGTH = 1_000;
+/** A deprecation's message, like a description. */
+export const MAX_DEPRECATION_MESSAGE_LENGTH = MAX_DESCRIPTION_LENGTH;
 
 /** Characters of the inline code of a `custom` tool: a script, not a package. */
 export const MAX_CODE_LENGTH = 100_000;

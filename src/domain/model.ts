@@ -79,8 +79,25 @@ export interface RevisedTool extends ToolDefinition {
   contentHash: string;
 }
 
+/**
+ * Why a tool should no longer be chosen, and what to choose instead: registry state, not part of
+ * the definition (`cliDict`) nor of its content hash.
+ */
+export interface ToolDeprecation {
+  message: string;
+  /** The name of the tool to use instead; null when none was named. */
+  replacedBy: string | null;
+  deprecatedAt: Date;
+  deprecatedBy: string;
+}
+
+export const TOOL_STATUSES = ['active', 'deprecated'] as const;
+export type ToolStatus = (typeof TOOL_STATUSES)[number];
+
 /** A definition as it lives in the registry, with its revision, and when and by whom it was written (spec section 6, attribution). */
 export interface StoredTool extends RevisedTool {
+  /** Null unless the tool is deprecated. */
+  deprecation: ToolDeprecation | null;
   createdAt: Date;
   updatedAt: Date;
   /** The actor of the write that created it: a token's name, a JWT's `sub`, or `anonymous`. */
@@ -114,3 +131,5 @@ export function namespaceOf(name: string): string {
 export function shortNameOf(name: string): string {
   return name.slice(name.indexOf('/') + 1);
 }
+
+export const statusOf = (tool: StoredTool): ToolStatus => (tool.deprecation === null ? 'active' : 'deprecated');

@@ -1,6 +1,6 @@
 import type { Grant, Role } from './access';
 import type { RevisionRange, ToolRevision } from './history';
-import type { RevisedTool, StoredTool, ToolSource, ToolType } from './model';
+import type { RevisedTool, StoredTool, ToolDeprecation, ToolSource, ToolType } from './model';
 
 /**
  * What the domain needs from persistence. Implemented by src/store (Prisma); the domain never
@@ -163,6 +163,8 @@ export interface ToolWriter extends ToolReader {
   /** Replaces the stored tool of the same name entirely (slots included), written by `actor`; keeps `createdAt` and `createdBy`. */
   replace(tool: RevisedTool, actor: string): Promise<StoredTool>;
   delete(name: string): Promise<void>;
+  /** Sets or clears (null) the deprecation of the stored tool `name`, as its revision `revision`, written by `actor`. */
+  setDeprecation(name: string, deprecation: ToolDeprecation | null, revision: number, actor: string): Promise<StoredTool>;
   /** Appends revisions to their names' histories, in as few statements as the database allows. */
   appendRevisions(revisions: readonly ToolRevision[]): Promise<void>;
 }

@@ -9,15 +9,16 @@ type Union<Name extends keyof ResolversUnionTypes<ResolversTypes>> = ResolversUn
  * and a message for people. No decisions here: the domain made them.
  */
 
-export function toolResult(outcome: WriteOutcome): Union<'ToolResult'> {
+/** `subject`: what the issues of an invalid outcome are about, a tool's definition or its deprecation. */
+export function toolResult(outcome: WriteOutcome, subject: 'tool' | 'deprecation' = 'tool'): Union<'ToolResult'> {
   switch (outcome.kind) {
     case 'ok':
       return { __typename: 'Tool', ...outcome.tool };
     case 'invalid': {
-      const count = outcome.issues.length;
+      const rules = `${outcome.issues.length} rule${outcome.issues.length === 1 ? '' : 's'}`;
       return {
         __typename: 'ToolValidationError',
-        message: `The tool breaks ${count} rule${count === 1 ? '' : 's'} of the tool model; nothing was written.`,
+        message: subject === 'tool' ? `The tool breaks ${rules} of the tool model; nothing was written.` : `The deprecation breaks ${rules}; nothing was written.`,
         issues: outcome.issues,
       };
     }

@@ -4,6 +4,7 @@ import {
   type JsonObject,
   type ResourceSlot,
   type RevisedTool,
+  type ToolDeprecation,
   type StoredTool,
   type ToolCapability,
   type ToolDefinition,
@@ -61,7 +62,25 @@ export function toStoredTool(row: ToolRow): StoredTool {
     updatedAt: row.updatedAt,
     createdBy: row.createdBy,
     updatedBy: row.updatedBy,
+    deprecation: deprecationOf(row),
   };
+}
+
+/** The deprecation columns, set together (see the schema); null when the tool is not deprecated. */
+function deprecationOf(row: ToolRow): ToolDeprecation | null {
+  if (row.deprecationMessage === null) return null;
+  if (row.deprecatedAt === null || row.deprecatedBy === null) throw new Error('stored deprecation is incomplete');
+  return { message: row.deprecationMessage, replacedBy: row.replacedBy, deprecatedAt: row.deprecatedAt, deprecatedBy: row.deprecatedBy };
+}
+
+/** The deprecation columns of `deprecation` (all null: not deprecated). */
+export function deprecationColumns(deprecation: ToolDeprecation | null) {
+  return {
+    deprecationMessage: deprecation?.message ?? null,
+    replacedBy: deprecation?.replacedBy ?? null,
+    deprecatedAt: deprecation?.deprecatedAt ?? null,
+    deprecatedBy: deprecation?.deprecatedBy ?? null,
+  } satisfies Prisma.ToolUncheckedUpdateInput;
 }
 
 /** The Tool columns of a revised definition (no id, no timestamps), slots included as their JSON column. */

@@ -1,5 +1,5 @@
 import type { RevisionRange, ToolRevision } from '../domain/history';
-import type { RevisedTool, StoredTool } from '../domain/model';
+import type { RevisedTool, StoredTool, ToolDeprecation } from '../domain/model';
 import {
   DEFAULT_TOOL_ORDER,
   StoreConflict,
@@ -15,7 +15,7 @@ import {
 import { databaseErrorKind, readWithDeadline, translated } from './database-errors';
 import type { Dialect } from './dialect';
 import { FacetDeltas } from './facet-counts';
-import { newRevisionRow, newToolRow, toolColumns, toStoredTool, toToolRevision, type ToolRevisionRow, type ToolRow } from './mapping';
+import { deprecationColumns, newRevisionRow, newToolRow, toolColumns, toStoredTool, toToolRevision, type ToolRevisionRow, type ToolRow } from './mapping';
 import type { StoreClient, StoreTransaction } from './prisma-client';
 import type { ReadConnection } from './read-connection';
 import {
@@ -188,6 +188,16 @@ class TransactionWriter implements ToolWriter {
       throw error;
     }
     this.counted(name, null, before);
+  }
+
+  async setDeprecation(name: string, deprecation: ToolDeprecation | null, revision: number, actor: string): Promise<StoredTool> {
+    const row = await this.tx.tool.update({
+      where: { name },
+      data: { ...deprecationColumns(deprecation), revision, updatedAt: new Date(), updatedBy: actor },
+    });
+    const stored = toStoredTool(row);
+    this.current.set(name, stored);
+    return stored;
   }
 
   async appendRevisions(revisions: readonly ToolRevision[]): Promise<void> {

@@ -34,7 +34,7 @@ const TOOL_COLUMNS = [
   'name', 'description', 'source', 'toolType', 'code', 'mcpServer', 'mcpToolName', 'agentSkillPath', 'wrapsName',
   'inputSchema', 'outputSchema', 'readOnly', 'writes', 'writeScope', 'checkpointable', 'checkpointScope', 'sideEffects',
   'idempotent', 'unsafe', 'humanApprovalRequired', 'costProfile', 'lifecycle', 'timeout', 'createdAt', 'updatedAt',
-  'createdBy', 'updatedBy', 'resourceSlots', 'revision', 'contentHash',
+  'createdBy', 'updatedBy', 'resourceSlots', 'revision', 'contentHash', 'deprecationMessage', 'replacedBy', 'deprecatedAt', 'deprecatedBy',
 ].map((column) => `"${column}"`).join(', ');
 
 /** The columns of a ToolRevision (./mapping.ts `toToolRevision`). */

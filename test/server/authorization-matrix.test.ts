@@ -205,6 +205,16 @@ const OPERATIONS: readonly Operation[] = [
     refused: (_, [namespace]) => ({ deleteTool: forbidden(namespace!) }),
     after: () => null,
   },
+  {
+    label: 'deprecate',
+    column: 'deprecate',
+    tools: one(true),
+    run: (send, [tool]) =>
+      send(`mutation ($name: String!) { deprecateTool(name: $name, message: "Use another.") { ${TOOL_RESULT} } }`, { name: tool!.name }),
+    done: ([tool], actor) => ({ deprecateTool: { __typename: 'Tool', name: tool!.name, ...seeded, updatedBy: actor } }),
+    refused: (_, [namespace]) => ({ deprecateTool: forbidden(namespace!) }),
+    after: (_, actor) => ({ ...seeded, updatedBy: actor }),
+  },
   importing('import', 'import', false, newAndSeeded),
   // The target's tool first, then the other namespace's: the forbidden one is listed at its own index either way.
   importing('import of both namespaces', 'import-both', false, (cell, target) => [

@@ -5,7 +5,7 @@ import { createPrismaClient } from '../../src/store/prisma-client';
 import { freshDatabase, testDatabases, type FreshDatabase } from '../support/databases';
 import { builtinTool, fullTool, q, revised, revisedAll, validationOf } from '../support/fixtures';
 
-const definitionOf = ({ createdAt: _c, updatedAt: _u, createdBy: _cb, updatedBy: _ub, revision: _r, contentHash: _h, ...definition }: StoredTool): ToolDefinition => definition;
+const definitionOf = ({ createdAt: _c, updatedAt: _u, createdBy: _cb, updatedBy: _ub, revision: _r, contentHash: _h, deprecation: _d, ...definition }: StoredTool): ToolDefinition => definition;
 const namesOf = (tools: StoredTool[]) => tools.map((tool) => tool.name);
 
 function expectConflict(error: unknown, rule: StoreConflict['rule'], toolName: string): void {

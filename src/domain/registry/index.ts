@@ -7,6 +7,7 @@ import type { NamespaceSummary, ToolFilter, ToolPage, ToolStats, ToolStore } fro
 import type { ToolDraft } from '../validation';
 import { createTool } from './create-tool';
 import { deleteTool, type DeleteOutcome } from './delete-tool';
+import { deprecateTool, undeprecateTool, type DeprecationRequest } from './deprecate-tool';
 import { importTools, type ConfigReader, type ImportOutcome } from './import-tools';
 import * as reads from './read-tools';
 import { unitOfWork, type Commit } from './unit-of-work';
@@ -28,8 +29,8 @@ export interface ToolRegistryOptions {
 
 /**
  * The registry's use cases, one module each, with who may run it and what makes it valid in one
- * place: create-tool.ts, update-tool.ts, delete-tool.ts, import-tools.ts, and the reads in
- * read-tools.ts. Writes take the caller (access.ts) and run through one unit of work
+ * place: create-tool.ts, update-tool.ts, delete-tool.ts, import-tools.ts, deprecate-tool.ts, and
+ * the reads in read-tools.ts. Writes take the caller (access.ts) and run through one unit of work
  * (unit-of-work.ts) that commits them as the caller's actor and announces what they changed. Talks
  * to persistence only through the ToolStore port.
  */
@@ -104,6 +105,14 @@ export class ToolRegistry {
 
   importTools(caller: Caller, configText: string, options: { dryRun: boolean }): Promise<ImportOutcome> {
     return importTools(this.commit, this.readConfig, caller, configText, options);
+  }
+
+  deprecate(caller: Caller, name: string, request: DeprecationRequest): Promise<WriteOutcome> {
+    return deprecateTool(this.commit, caller, name, request);
+  }
+
+  undeprecate(caller: Caller, name: string): Promise<WriteOutcome> {
+    return undeprecateTool(this.commit, caller, name);
   }
 }
 

@@ -2,7 +2,7 @@ import type { ToolEvent, ToolEventKind, ToolEventPublisher } from '../events';
 import { asCliDict } from '../config';
 import { storableNames } from '../filter';
 import { changedFields, revisionContent, type ToolRevision } from '../history';
-import type { StoredTool, ToolDefinition } from '../model';
+import type { StoredTool, ToolDefinition, ToolDeprecation } from '../model';
 import type { ToolReader, ToolStore, ToolWriter } from '../ports';
 
 /** What a write use case does inside its transaction: the store's writer, with the actor already bound. */
@@ -12,14 +12,16 @@ export interface UnitWriter extends ToolReader {
   replace(current: StoredTool, next: ToolDefinition): Promise<StoredTool>;
   /** Deletes `current` (as read in this transaction). */
   delete(current: StoredTool): Promise<void>;
+  /** Deprecates `current` (as read in this transaction) as `deprecation` says, or undeprecates it (null); when that is how it stands already, writes nothing and returns `current`. */
+  setDeprecation(current: StoredTool, deprecation: Pick<ToolDeprecation, 'message' | 'replacedBy'> | null): Promise<StoredTool>;
 }
 
 /** Runs a write use case's work in one transaction, as written by `actor`, and announces what it committed. */
 export type Commit = <T>(actor: string, work: (writer: UnitWriter) => Promise<T>) => Promise<T>;
 
 /**
- * The one place where writes become revisions and events: every insert, replace and delete the
- * work makes is recorded by the writer it is given; the revisions are appended in the same
+ * The one place where writes become revisions and events: every insert, replace, delete and
+ * (un)deprecation the work makes is recorded by the writer it is given; the revisions are appended in the same
  * transaction, after the work, and once it has committed the events are published as one batch. A
  * use case cannot forget to record a change, nor announce one that was rolled back; a transaction
  * the store runs again starts with an empty record.
@@ -80,6 +82,16 @@ function recording(writer: ToolWriter, actor: string, revisions: RecordedRevisio
       const stored = await writer.replace({ ...next, revision: current.revision + 1, contentHash }, actor);
       const changed = changedFields(asCliDict(current), cliDict);
       record('updated', { name: stored.name, revision: stored.revision, definition: cliDict, contentHash, changedFields: changed, committedAt: stored.updatedAt }, stored);
+      return stored;
+    },
+    async setDeprecation(current, deprecation): Promise<StoredTool> {
+      const was = current.deprecation;
+      const unchanged = deprecation === null ? was === null : was !== null && was.message === deprecation.message && was.replacedBy === deprecation.replacedBy;
+      if (unchanged) return current;
+      const stamped = deprecation && { ...deprecation, deprecatedAt: new Date(), deprecatedBy: actor };
+      const stored = await writer.setDeprecation(current.name, stamped, current.revision + 1, actor);
+      const revision = { name: stored.name, revision: stored.revision, definition: asCliDict(stored), contentHash: stored.contentHash };
+      record(deprecation ? 'deprecated' : 'undeprecated', { ...revision, changedFields: [], committedAt: stored.updatedAt }, stored);
       return stored;
     },
     async delete(current: StoredTool): Promise<void> {

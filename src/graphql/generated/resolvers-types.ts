@@ -6,12 +6,13 @@ import type { CheckpointScope } from '../../domain/model';
 import type { ToolChange } from '../../domain/registry';
 import type { IssueCode } from '../../domain/issues';
 import type { ToolEventKind } from '../../domain/events';
+import type { ToolStatus } from '../../domain/model';
 import type { ToolOrderField } from '../../domain/ports';
 import type { OrderDirection } from '../../domain/ports';
 import type { JsonValue } from '../../domain/model';
 import type { JsonObject } from '../../domain/model';
 import type { GraphQLResolveInfo, GraphQLScalarType, GraphQLScalarTypeConfig } from 'graphql';
-import type { StoredTool as StoredToolMapper, ToolCapability as ToolCapabilityMapper, ResourceSlot as ResourceSlotMapper, ToolLifecycle as ToolLifecycleMapper } from '../../domain/model';
+import type { StoredTool as StoredToolMapper, ToolCapability as ToolCapabilityMapper, ResourceSlot as ResourceSlotMapper, ToolLifecycle as ToolLifecycleMapper, ToolDeprecation as ToolDeprecationMapper } from '../../domain/model';
 import type { NamespaceSummary as NamespaceSummaryMapper, ToolStats as ToolStatsMapper } from '../../domain/ports';
 import type { ToolEvent as ToolEventMapper } from '../../domain/events';
 import type { Issue as IssueMapper } from '../../domain/issues';
@@ -192,6 +193,13 @@ export type Mutation = {
   /** Removes a tool or validation. A tool that validations wrap cannot be removed while they exist. */
   deleteTool: DeleteToolResult;
   /**
+   * Marks a tool deprecated: it stays listed, readable and usable, with the message and the
+   * replacement in `Tool.deprecation`. Deprecating again replaces both; its definition and content
+   * hash stay as they are. A blank or too long message, or a replacement that is not another
+   * registered tool, come back as `ToolValidationError` (paths `message`, `replacedBy`).
+   */
+  deprecateTool: ToolResult;
+  /**
    * Imports tool configs: YAML or JSON text with the model's snake_case keys, holding one tool or a
    * list of them under `tools:`. All or nothing: when any tool is invalid nothing is written and
    * every invalid tool's issues come back. Existing names are updated, new ones created. One import
@@ -199,6 +207,8 @@ export type Mutation = {
    * of a namespace the caller may not write gets the issue FORBIDDEN at `name`, and nothing is written.
    */
   importTools: ImportToolsResult;
+  /** Withdraws a tool's deprecation: it is active again. An active tool stays as it is. */
+  undeprecateTool: ToolResult;
   /**
    * Changes a tool: fields left out stay as they are, a field set to null goes back to its default,
    * and a list given replaces the whole list. The name cannot change.
@@ -235,9 +245,33 @@ export type MutationDeleteToolArgs = {
  * without one: `extensions.code: UNAUTHENTICATED`, HTTP 401), and a credential whose grant does not
  * cover a tool's namespace gets `Forbidden`.
  */
+export type MutationDeprecateToolArgs = {
+  message: Scalars['String']['input'];
+  name: Scalars['String']['input'];
+  replacedBy?: InputMaybe<Scalars['String']['input']>;
+};
+
+
+/**
+ * Changing the registry. Broken rules come back as error members of the result unions. When access
+ * control is on, every mutation needs a credential (`Authorization: Bearer <API token or JWT>`;
+ * without one: `extensions.code: UNAUTHENTICATED`, HTTP 401), and a credential whose grant does not
+ * cover a tool's namespace gets `Forbidden`.
+ */
 export type MutationImportToolsArgs = {
   config: Scalars['String']['input'];
   dryRun?: InputMaybe<Scalars['Boolean']['input']>;
+};
+
+
+/**
+ * Changing the registry. Broken rules come back as error members of the result unions. When access
+ * control is on, every mutation needs a credential (`Authorization: Bearer <API token or JWT>`;
+ * without one: `extensions.code: UNAUTHENTICATED`, HTTP 401), and a credential whose grant does not
+ * cover a tool's namespace gets `Forbidden`.
+ */
+export type MutationUndeprecateToolArgs = {
+  name: Scalars['String']['input'];
 };
 
 
@@ -450,6 +484,8 @@ export type Tool = {
   createdAt: Scalars['DateTime']['output'];
   /** Who registered it: an API token's name, a JWT's `sub`, or `anonymous` when access control is off. */
   createdBy: Scalars['String']['output'];
+  /** Why the tool is deprecated and what to use instead; null unless `status` is `DEPRECATED`. */
+  deprecation?: Maybe<ToolDeprecation>;
   /** A short description of what the tool does. */
   description: Scalars['String']['output'];
   /** The tool's revisions, newest first: what it was after each committed change. */
@@ -478,6 +514,8 @@ export type Tool = {
   shortName: Scalars['String']['output'];
   /** Where the implementation comes from; `implementation` holds that source's fields. */
   source: ToolSource;
+  /** `ACTIVE`, or `DEPRECATED`: still listed and usable, but to be replaced (see `deprecation`). */
+  status: ToolStatus;
   /** Execution timeout in seconds (at least 1; 300 by default). */
   timeout: Scalars['Int']['output'];
   /** A tool or a validation. */
@@ -566,6 +604,21 @@ export type ToolConnection = {
   pageInfo: PageInfo;
   /** How many tools match the filter in all pages together. Counted only when asked for. */
   totalCount: Scalars['Int']['output'];
+};
+
+/** Why a tool is deprecated, and what to use instead. */
+export type ToolDeprecation = {
+  __typename?: 'ToolDeprecation';
+  /** When the tool was deprecated (or its deprecation last changed). */
+  deprecatedAt: Scalars['DateTime']['output'];
+  /** Who deprecated it, in the terms of `Tool.updatedBy`. */
+  deprecatedBy: Scalars['String']['output'];
+  /** Why, and what to do instead. */
+  message: Scalars['String']['output'];
+  /** The tool to use instead; null when none was named, or when it no longer exists. */
+  replacedBy?: Maybe<Tool>;
+  /** The name of the tool to use instead; null when none was named. */
+  replacedByName?: Maybe<Scalars['String']['output']>;
 };
 
 /** One tool of a page, with the cursor that points at it. */
@@ -822,6 +875,8 @@ export type ToolStats = {
   total: Scalars['Int']['output'];
 };
 
+export { ToolStatus };
+
 export { ToolType };
 
 /** The number of tools of one tool type (in `ToolStats`). */
@@ -1031,6 +1086,7 @@ export type ResolversTypes = {
   ToolCapabilityInput: ToolCapabilityInput;
   ToolChange: ToolChange;
   ToolConnection: ResolverTypeWrapper<ToolConnectionModelMapper>;
+  ToolDeprecation: ResolverTypeWrapper<ToolDeprecationMapper>;
   ToolEdge: ResolverTypeWrapper<Omit<ToolEdge, 'node'> & { node: ResolversTypes['Tool'] }>;
   ToolEvent: ResolverTypeWrapper<ToolEventMapper>;
   ToolEventKind: ToolEventKind;
@@ -1051,6 +1107,7 @@ export type ResolversTypes = {
   ToolRevisionEdge: ResolverTypeWrapper<Omit<ToolRevisionEdge, 'node'> & { node: ResolversTypes['ToolRevision'] }>;
   ToolSource: ToolSource;
   ToolStats: ResolverTypeWrapper<ToolStatsMapper>;
+  ToolStatus: ToolStatus;
   ToolType: ToolType;
   ToolTypeCount: ResolverTypeWrapper<ToolTypeCount>;
   ToolValidationError: ResolverTypeWrapper<Omit<ToolValidationError, 'issues'> & { issues: Array<ResolversTypes['Issue']> }>;
@@ -1096,6 +1153,7 @@ export type ResolversParentTypes = {
   ToolCapability: ToolCapabilityMapper;
   ToolCapabilityInput: ToolCapabilityInput;
   ToolConnection: ToolConnectionModelMapper;
+  ToolDeprecation: ToolDeprecationMapper;
   ToolEdge: Omit<ToolEdge, 'node'> & { node: ResolversParentTypes['Tool'] };
   ToolEvent: ToolEventMapper;
   ToolFilter: ToolFilter;
@@ -1222,7 +1280,7 @@ export type IssueResolvers<ContextType = GraphQLContext, ParentType extends Reso
   path?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
 };
 
-export type IssueCodeResolvers = EnumResolverSignature<{ CHECKPOINT_SCOPE_WITHOUT_CHECKPOINTABLE?: any, DUPLICATE_SLOT_NAME?: any, FIELD_NOT_ALLOWED?: any, FORBIDDEN?: any, INVALID_CONFIG?: any, INVALID_DESCRIPTION?: any, INVALID_JSON_SCHEMA?: any, INVALID_NAME?: any, INVALID_SLOT_NAME?: any, INVALID_TIMEOUT?: any, INVALID_VALUE?: any, MISSING_SOURCE_FIELD?: any, NAME_TAKEN?: any, READ_ONLY_CONFLICT?: any, REQUIRED_FIELD?: any, STATIC_RESOURCE_FORBIDDEN?: any, STATIC_RESOURCE_REQUIRED?: any, TOOL_IS_WRAPPED?: any, UNKNOWN_FIELD?: any, VALUE_TOO_LARGE?: any, WRAPPED_ONLY_FOR_VALIDATION?: any, WRAPPED_TOOL_NOT_FOUND?: any }, ResolversTypes['IssueCode']>;
+export type IssueCodeResolvers = EnumResolverSignature<{ CHECKPOINT_SCOPE_WITHOUT_CHECKPOINTABLE?: any, DUPLICATE_SLOT_NAME?: any, FIELD_NOT_ALLOWED?: any, FORBIDDEN?: any, INVALID_CONFIG?: any, INVALID_DESCRIPTION?: any, INVALID_JSON_SCHEMA?: any, INVALID_NAME?: any, INVALID_SLOT_NAME?: any, INVALID_TIMEOUT?: any, INVALID_VALUE?: any, MISSING_SOURCE_FIELD?: any, NAME_TAKEN?: any, READ_ONLY_CONFLICT?: any, REPLACEMENT_NOT_FOUND?: any, REQUIRED_FIELD?: any, STATIC_RESOURCE_FORBIDDEN?: any, STATIC_RESOURCE_REQUIRED?: any, TOOL_IS_WRAPPED?: any, UNKNOWN_FIELD?: any, VALUE_TOO_LARGE?: any, WRAPPED_ONLY_FOR_VALIDATION?: any, WRAPPED_TOOL_NOT_FOUND?: any }, ResolversTypes['IssueCode']>;
 
 export interface JsonScalarConfig extends GraphQLScalarTypeConfig<ResolversTypes['JSON'], any> {
   name: 'JSON';
@@ -1241,7 +1299,9 @@ export type McpImplementationResolvers<ContextType = GraphQLContext, ParentType 
 export type MutationResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['Mutation'] = ResolversParentTypes['Mutation']> = {
   createTool?: Resolver<ResolversTypes['ToolResult'], ParentType, ContextType, RequireFields<MutationCreateToolArgs, 'input'>>;
   deleteTool?: Resolver<ResolversTypes['DeleteToolResult'], ParentType, ContextType, RequireFields<MutationDeleteToolArgs, 'name'>>;
+  deprecateTool?: Resolver<ResolversTypes['ToolResult'], ParentType, ContextType, RequireFields<MutationDeprecateToolArgs, 'message' | 'name'>>;
   importTools?: Resolver<ResolversTypes['ImportToolsResult'], ParentType, ContextType, RequireFields<MutationImportToolsArgs, 'config' | 'dryRun'>>;
+  undeprecateTool?: Resolver<ResolversTypes['ToolResult'], ParentType, ContextType, RequireFields<MutationUndeprecateToolArgs, 'name'>>;
   updateTool?: Resolver<ResolversTypes['ToolResult'], ParentType, ContextType, RequireFields<MutationUpdateToolArgs, 'input' | 'name'>>;
 };
 
@@ -1302,6 +1362,7 @@ export type ToolResolvers<ContextType = GraphQLContext, ParentType extends Resol
   contentHash?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
   createdAt?: Resolver<ResolversTypes['DateTime'], ParentType, ContextType>;
   createdBy?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  deprecation?: Resolver<Maybe<ResolversTypes['ToolDeprecation']>, ParentType, ContextType>;
   description?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
   history?: Resolver<ResolversTypes['ToolRevisionConnection'], ParentType, ContextType, RequireFields<ToolHistoryArgs, 'first'>>;
   implementation?: Resolver<ResolversTypes['ToolImplementation'], ParentType, ContextType>;
@@ -1316,6 +1377,7 @@ export type ToolResolvers<ContextType = GraphQLContext, ParentType extends Resol
   revision?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
   shortName?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
   source?: Resolver<ResolversTypes['ToolSource'], ParentType, ContextType>;
+  status?: Resolver<ResolversTypes['ToolStatus'], ParentType, ContextType>;
   timeout?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
   toolType?: Resolver<ResolversTypes['ToolType'], ParentType, ContextType>;
   updatedAt?: Resolver<ResolversTypes['DateTime'], ParentType, ContextType>;
@@ -1346,6 +1408,14 @@ export type ToolConnectionResolvers<ContextType = GraphQLContext, ParentType ext
   totalCount?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
 };
 
+export type ToolDeprecationResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['ToolDeprecation'] = ResolversParentTypes['ToolDeprecation']> = {
+  deprecatedAt?: Resolver<ResolversTypes['DateTime'], ParentType, ContextType>;
+  deprecatedBy?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  message?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  replacedBy?: Resolver<Maybe<ResolversTypes['Tool']>, ParentType, ContextType>;
+  replacedByName?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+};
+
 export type ToolEdgeResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['ToolEdge'] = ResolversParentTypes['ToolEdge']> = {
   cursor?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
   node?: Resolver<ResolversTypes['Tool'], ParentType, ContextType>;
@@ -1361,7 +1431,7 @@ export type ToolEventResolvers<ContextType = GraphQLContext, ParentType extends 
   tool?: Resolver<Maybe<ResolversTypes['Tool']>, ParentType, ContextType>;
 };
 
-export type ToolEventKindResolvers = EnumResolverSignature<{ CREATED?: any, DELETED?: any, UPDATED?: any }, ResolversTypes['ToolEventKind']>;
+export type ToolEventKindResolvers = EnumResolverSignature<{ CREATED?: any, DELETED?: any, DEPRECATED?: any, UNDEPRECATED?: any, UPDATED?: any }, ResolversTypes['ToolEventKind']>;
 
 export type ToolImplementationResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['ToolImplementation'] = ResolversParentTypes['ToolImplementation']> = {
   __resolveType: TypeResolveFn<'AgentSkillImplementation' | 'BuiltinImplementation' | 'CustomImplementation' | 'McpImplementation' | 'WrappedImplementation', ParentType, ContextType>;
@@ -1429,6 +1499,8 @@ export type ToolStatsResolvers<ContextType = GraphQLContext, ParentType extends 
   total?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
 };
 
+export type ToolStatusResolvers = EnumResolverSignature<{ ACTIVE?: any, DEPRECATED?: any }, ResolversTypes['ToolStatus']>;
+
 export type ToolTypeResolvers = EnumResolverSignature<{ TOOL?: any, VALIDATION?: any }, ResolversTypes['ToolType']>;
 
 export type ToolTypeCountResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['ToolTypeCount'] = ResolversParentTypes['ToolTypeCount']> = {
@@ -1494,6 +1566,7 @@ export type Resolvers<ContextType = GraphQLContext> = {
   ToolCapability?: ToolCapabilityResolvers<ContextType>;
   ToolChange?: ToolChangeResolvers;
   ToolConnection?: ToolConnectionResolvers<ContextType>;
+  ToolDeprecation?: ToolDeprecationResolvers<ContextType>;
   ToolEdge?: ToolEdgeResolvers<ContextType>;
   ToolEvent?: ToolEventResolvers<ContextType>;
   ToolEventKind?: ToolEventKindResolvers;
@@ -1509,6 +1582,7 @@ export type Resolvers<ContextType = GraphQLContext> = {
   ToolRevisionEdge?: ToolRevisionEdgeResolvers<ContextType>;
   ToolSource?: ToolSourceResolvers;
   ToolStats?: ToolStatsResolvers<ContextType>;
+  ToolStatus?: ToolStatusResolvers;
   ToolType?: ToolTypeResolvers;
   ToolTypeCount?: ToolTypeCountResolvers<ContextType>;
   ToolValidationError?: ToolValidationErrorResolvers<ContextType>;

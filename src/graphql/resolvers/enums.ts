@@ -14,6 +14,7 @@ export const enumResolvers: Pick<
   | 'CheckpointScope'
   | 'ToolChange'
   | 'ToolEventKind'
+  | 'ToolStatus'
   | 'ToolOrderField'
   | 'OrderDirection'
 > = {
@@ -23,7 +24,8 @@ export const enumResolvers: Pick<
   BindingMode: { CONTEXTUAL: 'contextual', STATIC: 'static' },
   CheckpointScope: { RESOURCE: 'resource', WRITE_SCOPE: 'write_scope', SESSION: 'session' },
   ToolChange: { CREATED: 'created', UPDATED: 'updated', UNCHANGED: 'unchanged' },
-  ToolEventKind: { CREATED: 'created', UPDATED: 'updated', DELETED: 'deleted' },
+  ToolEventKind: { CREATED: 'created', UPDATED: 'updated', DELETED: 'deleted', DEPRECATED: 'deprecated', UNDEPRECATED: 'undeprecated' },
+  ToolStatus: { ACTIVE: 'active', DEPRECATED: 'deprecated' },
   ToolOrderField: { NAME: 'name', UPDATED_AT: 'updatedAt' },
   OrderDirection: { ASC: 'asc', DESC: 'desc' },
 };

@@ -6,6 +6,7 @@ import { scalarResolvers } from './scalars';
 import { Subscription } from './subscription';
 import { Tool } from './types/Tool';
 import { ToolConnection } from './types/ToolConnection';
+import { ToolDeprecation } from './types/ToolDeprecation';
 import { ToolRevisionConnection } from './types/ToolRevisionConnection';
 import { WrappedImplementation } from './types/WrappedImplementation';
 
@@ -21,6 +22,7 @@ export const resolvers: Resolvers = {
   Subscription,
   Tool,
   ToolConnection,
+  ToolDeprecation,
   ToolRevisionConnection,
   WrappedImplementation,
 };

@@ -1,4 +1,4 @@
-import type { ToolEvent } from '../../domain/events';
+import { TOOL_EVENT_KINDS, type ToolEvent } from '../../domain/events';
 
 /**
  * Messages between instances on the Redis channel, JSON with instants as ISO strings. One message
@@ -34,7 +34,7 @@ function decodeToolEvent(value: unknown): ToolEvent {
     !raw ||
     typeof raw.name !== 'string' ||
     typeof raw.actor !== 'string' ||
-    !['created', 'updated', 'deleted'].includes(raw.kind as string) ||
+    !(TOOL_EVENT_KINDS as readonly unknown[]).includes(raw.kind) ||
     typeof raw.revision !== 'number' ||
     typeof raw.contentHash !== 'string'
   ) {
@@ -48,8 +48,17 @@ function decodeToolEvent(value: unknown): ToolEvent {
     revision: raw.revision,
     contentHash: raw.contentHash,
     occurredAt: new Date(raw.occurredAt as string),
-    tool: tool
-      ? ({ ...tool, createdAt: new Date(tool.createdAt as string), updatedAt: new Date(tool.updatedAt as string) } as unknown as ToolEvent['tool'])
-      : null,
+    tool: tool ? (decodedTool(tool) as unknown as ToolEvent['tool']) : null,
+  };
+}
+
+/** A StoredTool as JSON made it: its instants back to Dates. */
+function decodedTool(tool: Record<string, unknown>): Record<string, unknown> {
+  const deprecation = tool.deprecation as Record<string, unknown> | null;
+  return {
+    ...tool,
+    createdAt: new Date(tool.createdAt as string),
+    updatedAt: new Date(tool.updatedAt as string),
+    deprecation: deprecation ? { ...deprecation, deprecatedAt: new Date(deprecation.deprecatedAt as string) } : null,
   };
 }

@@ -1,7 +1,8 @@
 import type { MutationResolvers } from '../../generated/resolvers-types';
 import { createTool } from './createTool';
 import { deleteTool } from './deleteTool';
+import { deprecateTool, undeprecateTool } from './deprecateTool';
 import { importTools } from './importTools';
 import { updateTool } from './updateTool';
 
-export const Mutation: MutationResolvers = { createTool, updateTool, deleteTool, importTools };
+export const Mutation: MutationResolvers = { createTool, updateTool, deleteTool, importTools, deprecateTool, undeprecateTool };

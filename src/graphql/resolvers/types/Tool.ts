@@ -1,7 +1,7 @@
 import { GraphQLError } from 'graphql';
 import { asCliDict } from '../../../domain/config';
 import { historyPage } from '../../../domain/history';
-import { namespaceOf, shortNameOf } from '../../../domain/model';
+import { namespaceOf, shortNameOf, statusOf } from '../../../domain/model';
 import { decodeRevisionCursor } from '../../cursor';
 import { pageSize } from '../../paging';
 import type { ResolversParentTypes, ResolversTypes, ResolversUnionTypes, ToolResolvers } from '../../generated/resolvers-types';
@@ -20,6 +20,7 @@ export const Tool: ToolResolvers = {
   namespace: (tool) => namespaceOf(tool.name),
   shortName: (tool) => shortNameOf(tool.name),
   cliDict: (tool) => asCliDict(tool),
+  status: (tool) => statusOf(tool),
   implementation: (tool) => implementationOf(tool),
   wraps: (tool, _args, { loaders }) => (tool.wraps === null ? null : loaders.toolByName.load(tool.wraps)),
   wrappedBy: (tool, _args, { loaders }) => loaders.wrappersOf.load(tool.name),
