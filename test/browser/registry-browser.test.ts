@@ -235,6 +235,46 @@ describeWithChromium('in Chromium', () => {
       expect(await page.locator('#tool-view').isVisible()).toBe(false);
     });
 
+    it('shows a tool\'s status, revision, hash and history; a chosen revision shows what it changed, field by field', async () => {
+      const name = 'local/line-counter';
+      const before = (await post(graphqlUrl, `{ tool(name: "${name}") { description timeout } }`)).data.tool;
+      const update = await post(graphqlUrl, `mutation { updateTool(name: "${name}", input: { description: "Counts lines, fast.", timeout: 7 }) { __typename } }`);
+      expect(update.data.updateTool.__typename).toBe('Tool');
+      const deprecate = await post(graphqlUrl, `mutation { deprecateTool(name: "${name}", message: "Use the slugifier <b>now</b>.", replacedBy: "local.text/slugify") { __typename ... on Tool { contentHash } } }`);
+      expect(deprecate.data.deprecateTool.__typename).toBe('Tool');
+
+      await page.goto(`${origin}/#tool/local%2Fline-counter`);
+      await page.waitForFunction(() => document.querySelectorAll('#tool-history li').length === 3);
+      const status = page.locator('#tool-status');
+      expect(await status.isVisible()).toBe(true);
+      expect(await status.textContent()).toContain('Deprecated');
+      // The message is text, never markup.
+      expect(await status.locator('.deprecation-message').textContent()).toBe('Use the slugifier <b>now</b>.');
+      expect(await status.locator('b').count()).toBe(0);
+      const facts = (await page.locator('#tool-facts').textContent())!;
+      expect(facts).toContain('deprecated');
+      expect(facts).toContain('#3');
+      expect(await page.locator('#tool-facts code.hash').textContent()).toBe(deprecate.data.deprecateTool.contentHash);
+
+      const revisions = await page.locator('#tool-history button.revision').allTextContents();
+      expect(revisions.map((text) => text.split(' — ')[0])).toEqual(['#3 deprecated', '#2 updated: description, timeout', '#1 created']);
+      await page.locator('#tool-history button[data-revision="2"]').click();
+      await page.waitForFunction(() => document.querySelectorAll('#tool-revision-changes table.changes tbody tr').length === 2);
+      const rows = page.locator('#tool-revision-changes table.changes tbody tr');
+      expect(await rows.nth(0).locator('th, td').allTextContents()).toEqual(['description', before.description, 'Counts lines, fast.']);
+      expect(await rows.nth(1).locator('th, td').allTextContents()).toEqual(['timeout', String(before.timeout), '7']);
+      expect(await page.locator('#tool-history button[data-revision="2"]').getAttribute('aria-pressed')).toBe('true');
+      await page.locator('#tool-revision-changes').scrollIntoViewIfNeeded();
+      await page.screenshot({ path: join(screenshotDir, 'browser-history.png') });
+      await page.locator('#tool-history button[data-revision="3"]').click();
+      await page.waitForFunction(() => document.getElementById('tool-revision-changes')?.textContent?.includes('The definition did not change.'));
+
+      expect(await page.locator('#tool-list li[data-tool="local/line-counter"] .tag.deprecated').count()).toBe(1);
+      await status.getByRole('link', { name: 'local.text/slugify' }).click();
+      await page.waitForFunction(() => document.getElementById('tool-heading')?.textContent === 'local.text/slugify');
+      expect(await page.locator('#tool-status').isVisible()).toBe(false);
+    });
+
     it('updates live when another client creates, updates and deletes tools', async () => {
       await page.goto(`${origin}/#tool/devops%2Fdocker-build`);
       await page.waitForFunction(() => document.getElementById('tool-heading')?.textContent === 'devops/docker-build');

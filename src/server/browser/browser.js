@@ -27,7 +27,7 @@ const FILTER_FLAGS = ['readOnly', 'writes', 'unsafe', 'humanApprovalRequired'];
 
 const LIST_FIELDS = /* GraphQL */ `
   totalCount
-  edges { node { name description source toolType updatedAt capability { readOnly writes unsafe humanApprovalRequired } } }
+  edges { node { name description source toolType status updatedAt capability { readOnly writes unsafe humanApprovalRequired } } }
   pageInfo { hasNextPage endCursor }
 `;
 
@@ -48,6 +48,19 @@ const MORE_QUERY = /* GraphQL */ `
     tools(filter: $filter, orderBy: $orderBy, first: $first, after: $after) { ${LIST_FIELDS} }
   }
 `;
+
+const HISTORY_FIELDS = /* GraphQL */ `
+  edges { node { revision kind changedFields actor committedAt contentHash definition } }
+  pageInfo { hasNextPage endCursor }
+`;
+
+const REVISION_KINDS = {
+  CREATED: 'created',
+  UPDATED: 'updated',
+  DELETED: 'deleted',
+  DEPRECATED: 'deprecated',
+  UNDEPRECATED: 'undeprecated',
+};
 
 const TOOL_QUERY = /* GraphQL */ `
   query ToolView($name: String!) {
@@ -70,8 +83,23 @@ const TOOL_QUERY = /* GraphQL */ `
       outputSchema
       lifecycle { discover activate deactivate }
       wrappedBy { name description }
+      status
+      deprecation { message replacedByName replacedBy { name } deprecatedAt deprecatedBy }
+      revision
+      contentHash
+      history(first: 20) { ${HISTORY_FIELDS} }
     }
   }
+`;
+
+const MORE_HISTORY_QUERY = /* GraphQL */ `
+  query MoreHistory($name: String!, $after: String) {
+    tool(name: $name) { history(first: 20, after: $after) { ${HISTORY_FIELDS} } }
+  }
+`;
+
+const REVISION_QUERY = /* GraphQL */ `
+  query Revision($name: String!, $revision: Int!) { toolRevision(name: $name, revision: $revision) { definition } }
 `;
 
 const EVENTS_SUBSCRIPTION = /* GraphQL */ `
@@ -248,6 +276,7 @@ function renderList(totalCount) {
       if (tool.name === state.openTool) link.setAttribute('aria-current', 'true');
       const tags = el('span', { className: 'tags' }, el('span', { className: `tag source-${tool.source}`, text: SOURCE_LABELS[tool.source] ?? tool.source }));
       if (tool.toolType === 'VALIDATION') tags.append(el('span', { className: 'tag validation', text: 'validation' }));
+      if (tool.status === 'DEPRECATED') tags.append(el('span', { className: 'tag deprecated', text: 'deprecated' }));
       if (tool.capability.readOnly) tags.append(el('span', { className: 'tag flag-readOnly', text: 'read-only' }));
       if (tool.capability.unsafe) tags.append(el('span', { className: 'tag flag-unsafe', text: 'unsafe' }));
       if (tool.capability.humanApprovalRequired) tags.append(el('span', { className: 'tag flag-humanApprovalRequired', text: 'approval' }));
@@ -333,9 +362,11 @@ async function showTool(name) {
 }
 
 function clearToolView() {
-  for (const id of ['tool-description', 'tool-facts', 'tool-badges', 'tool-capability', 'tool-implementation', 'tool-slots', 'tool-input-schema', 'tool-output-schema', 'tool-lifecycle', 'tool-wrapped-by']) {
+  for (const id of ['tool-description', 'tool-status', 'tool-facts', 'tool-badges', 'tool-capability', 'tool-implementation', 'tool-slots', 'tool-input-schema', 'tool-output-schema', 'tool-lifecycle', 'tool-wrapped-by', 'tool-history', 'tool-revision-changes']) {
     $(id).replaceChildren();
   }
+  $('tool-status').hidden = true;
+  $('more-history').hidden = true;
 }
 
 function renderMissingTool(name) {
@@ -412,17 +443,130 @@ function renderSlots(slots) {
   box.replaceChildren(el('div', { className: 'table-scroll' }, el('table', { className: 'slots' }, el('caption', { className: 'visually-hidden', text: 'Resource slots' }), el('thead', {}, head), el('tbody', {}, ...rows))));
 }
 
+/** The deprecation banner: why, since when and by whom, and the replacement as a link. */
+function renderStatus(tool) {
+  const box = $('tool-status');
+  const deprecation = tool.deprecation;
+  box.hidden = deprecation === null;
+  if (deprecation === null) {
+    box.replaceChildren();
+    return;
+  }
+  const replacement = deprecation.replacedByName
+    ? el(
+        'p',
+        {},
+        document.createTextNode('Use instead: '),
+        deprecation.replacedBy
+          ? el('a', { text: deprecation.replacedByName, attrs: { href: toolHref(deprecation.replacedByName) } })
+          : el('span', { text: `${deprecation.replacedByName} (no longer registered)` }),
+      )
+    : null;
+  box.replaceChildren(
+    el('p', {}, el('strong', { text: 'Deprecated' }), document.createTextNode(' '), byWhom(deprecation.deprecatedAt, deprecation.deprecatedBy)),
+    el('p', { className: 'deprecation-message', text: deprecation.message }),
+    replacement,
+  );
+}
+
+// ---------------------------------------------------------------------------------------------
+// History: the revisions of the tool in view, newest first; one chosen shows what it changed
+// ---------------------------------------------------------------------------------------------
+
+let historyOf = { name: null, revisions: [], endCursor: null };
+
+function renderHistory(name, history, { append = false } = {}) {
+  const revisions = history.edges.map((edge) => edge.node);
+  historyOf = { name, revisions: append ? [...historyOf.revisions, ...revisions] : revisions, endCursor: history.pageInfo.endCursor };
+  const items = revisions.map((revision) => {
+    const changed = revision.changedFields.length ? `: ${revision.changedFields.join(', ')}` : '';
+    const button = el(
+      'button',
+      { className: 'revision', attrs: { type: 'button', 'aria-pressed': 'false', 'data-revision': revision.revision } },
+      el('span', { className: 'revision-number', text: `#${revision.revision}` }),
+      document.createTextNode(` ${REVISION_KINDS[revision.kind] ?? revision.kind}${changed} — `),
+      byWhom(revision.committedAt, revision.actor),
+    );
+    button.addEventListener('click', () => showRevision(revision.revision));
+    return el('li', {}, button);
+  });
+  if (append) $('tool-history').append(...items);
+  else $('tool-history').replaceChildren(...items);
+  $('more-history').hidden = !history.pageInfo.hasNextPage;
+}
+
+async function loadMoreHistory() {
+  const name = historyOf.name;
+  try {
+    const data = await graphql(MORE_HISTORY_QUERY, { name, after: historyOf.endCursor });
+    if (name === historyOf.name && data.tool) renderHistory(name, data.tool.history, { append: true });
+  } catch (error) {
+    showError(`Could not load more history of ${name}: ${error.message}`);
+  }
+}
+
+/** The definition of the revision before `number` (from the loaded history, else from the API); null before the first. */
+async function previousDefinition(name, number) {
+  if (number <= 1) return null;
+  const loaded = historyOf.revisions.find((revision) => revision.revision === number - 1);
+  if (loaded) return loaded.definition;
+  const data = await graphql(REVISION_QUERY, { name, revision: number - 1 });
+  return data.toolRevision?.definition ?? null;
+}
+
+const shown = (value) => (value === undefined ? '' : typeof value === 'string' ? value : JSON.stringify(value, null, 2));
+
+/** A table of the fields revision `number` changed: each with its value before and after. */
+async function showRevision(number) {
+  const name = historyOf.name;
+  const revision = historyOf.revisions.find((candidate) => candidate.revision === number);
+  if (!revision) return;
+  for (const button of document.querySelectorAll('#tool-history button.revision')) {
+    button.setAttribute('aria-pressed', String(button.getAttribute('data-revision') === String(number)));
+  }
+  const box = $('tool-revision-changes');
+  try {
+    const before = await previousDefinition(name, number);
+    if (name !== historyOf.name) return;
+    const heading = el('h4', { text: `Revision #${number}: ${REVISION_KINDS[revision.kind] ?? revision.kind}` });
+    const hash = el('p', { className: 'muted' }, document.createTextNode('Content hash '), el('code', { className: 'hash', text: revision.contentHash }));
+    const fields = revision.kind === 'CREATED' || before === null ? Object.keys(revision.definition) : revision.changedFields;
+    if (fields.length === 0) {
+      box.replaceChildren(heading, hash, el('p', { text: 'The definition did not change.' }));
+      return;
+    }
+    const head = el('tr', {}, ...['Field', 'Before', 'After'].map((label) => el('th', { text: label, attrs: { scope: 'col' } })));
+    const rows = fields.map((field) =>
+      el(
+        'tr',
+        {},
+        el('th', { attrs: { scope: 'row' } }, el('code', { text: field })),
+        el('td', {}, el('pre', { className: 'value', text: before === null ? '' : shown(before[field]) })),
+        el('td', {}, el('pre', { className: 'value', text: shown(revision.definition[field]) })),
+      ),
+    );
+    const table = el('table', { className: 'changes' }, el('caption', { className: 'visually-hidden', text: `What revision ${number} changed` }), el('thead', {}, head), el('tbody', {}, ...rows));
+    box.replaceChildren(heading, hash, el('div', { className: 'table-scroll' }, table));
+  } catch (error) {
+    showError(`Could not load revision ${number} of ${name}: ${error.message}`);
+  }
+}
+
 function renderTool(tool) {
   document.title = `${tool.name} · toolgraph registry`;
   $('tool-heading').textContent = tool.name;
   $('tool-description').textContent = tool.description;
+  renderStatus(tool);
   facts($('tool-facts'), [
     ['Namespace', tool.namespace],
     ['Short name', tool.shortName],
     ['Type', tool.toolType === 'VALIDATION' ? 'validation' : 'tool'],
+    ['Status', tool.status === 'DEPRECATED' ? 'deprecated' : 'active'],
     ['Timeout', `${tool.timeout} s`],
     ['Created', byWhom(tool.createdAt, tool.createdBy)],
     ['Updated', byWhom(tool.updatedAt, tool.updatedBy)],
+    ['Revision', `#${tool.revision}`],
+    ['Content hash', el('code', { className: 'hash', text: tool.contentHash })],
   ]);
 
   const capability = tool.capability;
@@ -450,6 +594,9 @@ function renderTool(tool) {
       ? el('ul', {}, ...tool.wrappedBy.map((validation) => el('li', {}, el('a', { text: validation.name, attrs: { href: toolHref(validation.name) } }), document.createTextNode(` — ${validation.description}`))))
       : el('p', { className: 'muted', text: 'No validations wrap this tool.' }),
   );
+
+  $('tool-revision-changes').replaceChildren();
+  renderHistory(tool.name, tool.history);
 }
 
 function toolFromHash() {
@@ -486,7 +633,7 @@ function setLiveStatus(stateName, text) {
 }
 
 function onToolEvent(event) {
-  const verb = { CREATED: 'created', UPDATED: 'updated', DELETED: 'deleted' }[event.kind] ?? event.kind.toLowerCase();
+  const verb = REVISION_KINDS[event.kind] ?? event.kind.toLowerCase();
   setLiveStatus('live', `Live: ${event.name} ${verb} at ${formatDate(event.occurredAt)}`);
   $('announcer').textContent = `${event.name} ${verb}`;
   state.recentlyChanged.set(event.name, Date.now());
@@ -588,6 +735,7 @@ function start() {
     void browse();
   });
   $('load-more').addEventListener('click', () => void loadMore());
+  $('more-history').addEventListener('click', () => void loadMoreHistory());
   $('close-tool').addEventListener('click', (event) => {
     event.preventDefault();
     history.pushState(null, '', location.pathname + location.search);
