@@ -7,7 +7,7 @@ import { namespaceOf } from './model';
  * through Redis so that every instance sees every instance's writes).
  */
 
-export const TOOL_EVENT_KINDS = ['created', 'updated', 'deleted', 'deprecated', 'undeprecated'] as const;
+export const TOOL_EVENT_KINDS = ['created', 'updated', 'deleted', 'deprecated', 'undeprecated', 'restored'] as const;
 export type ToolEventKind = (typeof TOOL_EVENT_KINDS)[number];
 
 export interface ToolEvent {

@@ -32,6 +32,8 @@ export const ISSUE_CODES = [
   'INVALID_CONFIG',
   /** The replacement a deprecation names is no registered tool, or is the deprecated tool itself. Ours. */
   'REPLACEMENT_NOT_FOUND',
+  /** The revision a restore names is not in the tool's history. Ours. */
+  'REVISION_NOT_FOUND',
 ] as const;
 export type IssueCode = (typeof ISSUE_CODES)[number];
 

@@ -9,8 +9,8 @@ type Union<Name extends keyof ResolversUnionTypes<ResolversTypes>> = ResolversUn
  * and a message for people. No decisions here: the domain made them.
  */
 
-/** `subject`: what the issues of an invalid outcome are about, a tool's definition or its deprecation. */
-export function toolResult(outcome: WriteOutcome, subject: 'tool' | 'deprecation' = 'tool'): Union<'ToolResult'> {
+/** `subject`: what the issues of an invalid outcome are about: a tool's definition, its deprecation, or a restore of it. */
+export function toolResult(outcome: WriteOutcome, subject: 'tool' | 'deprecation' | 'restore' = 'tool'): Union<'ToolResult'> {
   switch (outcome.kind) {
     case 'ok':
       return { __typename: 'Tool', ...outcome.tool };
@@ -18,7 +18,7 @@ export function toolResult(outcome: WriteOutcome, subject: 'tool' | 'deprecation
       const rules = `${outcome.issues.length} rule${outcome.issues.length === 1 ? '' : 's'}`;
       return {
         __typename: 'ToolValidationError',
-        message: subject === 'tool' ? `The tool breaks ${rules} of the tool model; nothing was written.` : `The deprecation breaks ${rules}; nothing was written.`,
+        message: subject === 'tool' ? `The tool breaks ${rules} of the tool model; nothing was written.` : `The ${subject} breaks ${rules}; nothing was written.`,
         issues: outcome.issues,
       };
     }

@@ -177,6 +177,54 @@ describe.each(testDatabases())('tool history on %s', (kind) => {
     }
   });
 
+  describe('restoreTool', () => {
+    const RESTORE = `mutation ($name: String!, $revision: Int!) {
+      restoreTool(name: $name, revision: $revision) {
+        __typename
+        ... on Tool { revision contentHash description timeout }
+        ... on ToolValidationError { message issues { path code } }
+        ... on Forbidden { namespace }
+      }
+    }`;
+    const restore = async (name: string, revision: number) => (await data(server.yoga, RESTORE, { name, revision })).restoreTool;
+
+    it('makes an earlier definition current as a new revision; the same definition again changes nothing', async () => {
+      const name = 'restore/tool';
+      const first = (await data(server.yoga, CREATE, { input: { name, description: 'First.', source: 'BUILTIN', timeout: 10 } })).createTool;
+      await data(server.yoga, UPDATE, { name, input: { description: 'Second.', timeout: 20 } });
+      const restored = await restore(name, 1);
+      expect(restored).toEqual({ __typename: 'Tool', revision: 3, contentHash: first.contentHash, description: 'First.', timeout: 10 });
+      expect(await restore(name, 1)).toEqual(restored);
+      const [latest] = (await history(name)).edges;
+      expect(latest.node).toMatchObject({ revision: 3, kind: 'RESTORED', changedFields: ['description', 'timeout'], contentHash: first.contentHash });
+    });
+
+    it('brings a deleted tool back under its name, continuing its history', async () => {
+      const name = 'restore/deleted';
+      const created = (await data(server.yoga, CREATE, { input: { name, description: 'Was here.', source: 'BUILTIN' } })).createTool;
+      await data(server.yoga, DELETE, { name });
+      expect((await data(server.yoga, TOOL, { name })).tool).toBeNull();
+      expect(await restore(name, 1)).toMatchObject({ __typename: 'Tool', revision: 3, contentHash: created.contentHash, description: 'Was here.' });
+      expect(await revisionsOf(name)).toEqual(['3 RESTORED', '2 DELETED', '1 CREATED']);
+    });
+
+    it('checks the definition by the rules of now: a wrapped tool that is gone, a revision that never was', async () => {
+      await data(server.yoga, CREATE, { input: { name: 'restore/base', description: 'Wrapped.', source: 'BUILTIN' } });
+      await data(server.yoga, CREATE, { input: { name: 'restore/check', description: 'Checks.', source: 'WRAPPED', toolType: 'VALIDATION', wraps: 'restore/base' } });
+      await data(server.yoga, DELETE, { name: 'restore/check' });
+      await data(server.yoga, DELETE, { name: 'restore/base' });
+      const refused = await restore('restore/check', 1);
+      expect(refused).toMatchObject({ __typename: 'ToolValidationError', message: 'The restore breaks 1 rule; nothing was written.', issues: [{ path: 'wraps', code: 'WRAPPED_TOOL_NOT_FOUND' }] });
+      expect(await restore('restore/check', 3)).toMatchObject({ issues: [{ path: 'revision', code: 'REVISION_NOT_FOUND' }] });
+      expect(await restore('restore/check', 0)).toMatchObject({ issues: [{ path: 'revision', code: 'REVISION_NOT_FOUND' }] });
+      expect(await restore('restore/never', 1)).toMatchObject({ issues: [{ path: 'revision', code: 'REVISION_NOT_FOUND' }] });
+      expect((await data(server.yoga, REVISION, { name: 'restore/check' })).toolRevision).toMatchObject({ revision: 2, kind: 'DELETED' });
+      // Once the wrapped tool is back, so can the validation be.
+      expect(await restore('restore/base', 1)).toMatchObject({ __typename: 'Tool', revision: 3 });
+      expect(await restore('restore/check', 1)).toMatchObject({ __typename: 'Tool', revision: 3 });
+    });
+  });
+
   it('numbers 100 concurrent updates of one tool 2 to 101, without a gap or a duplicate', async () => {
     const name = 'race/revisions';
     await data(server.yoga, CREATE, { input: { name, description: 'Version 0.', source: 'BUILTIN' } });

@@ -215,6 +215,16 @@ const OPERATIONS: readonly Operation[] = [
     refused: (_, [namespace]) => ({ deprecateTool: forbidden(namespace!) }),
     after: (_, actor) => ({ ...seeded, updatedBy: actor }),
   },
+  {
+    // Revision 1 is the seeded definition itself: allowed, the restore changes nothing.
+    label: 'restore',
+    column: 'restore',
+    tools: one(true),
+    run: (send, [tool]) => send(`mutation ($name: String!) { restoreTool(name: $name, revision: 1) { ${TOOL_RESULT} } }`, { name: tool!.name }),
+    done: ([tool]) => ({ restoreTool: { __typename: 'Tool', name: tool!.name, ...seeded } }),
+    refused: (_, [namespace]) => ({ restoreTool: forbidden(namespace!) }),
+    after: () => seeded,
+  },
   importing('import', 'import', false, newAndSeeded),
   // The target's tool first, then the other namespace's: the forbidden one is listed at its own index either way.
   importing('import of both namespaces', 'import-both', false, (cell, target) => [

@@ -10,6 +10,7 @@ import { deleteTool, type DeleteOutcome } from './delete-tool';
 import { deprecateTool, undeprecateTool, type DeprecationRequest } from './deprecate-tool';
 import { importTools, type ConfigReader, type ImportOutcome } from './import-tools';
 import * as reads from './read-tools';
+import { restoreTool } from './restore-tool';
 import { unitOfWork, type Commit } from './unit-of-work';
 import { updateTool } from './update-tool';
 import type { WriteOutcome } from './write-outcome';
@@ -29,10 +30,10 @@ export interface ToolRegistryOptions {
 
 /**
  * The registry's use cases, one module each, with who may run it and what makes it valid in one
- * place: create-tool.ts, update-tool.ts, delete-tool.ts, import-tools.ts, deprecate-tool.ts, and
- * the reads in read-tools.ts. Writes take the caller (access.ts) and run through one unit of work
- * (unit-of-work.ts) that commits them as the caller's actor and announces what they changed. Talks
- * to persistence only through the ToolStore port.
+ * place: create-tool.ts, update-tool.ts, delete-tool.ts, import-tools.ts, deprecate-tool.ts,
+ * restore-tool.ts, and the reads in read-tools.ts. Writes take the caller (access.ts) and run
+ * through one unit of work (unit-of-work.ts) that commits them as the caller's actor and announces
+ * what they changed. Talks to persistence only through the ToolStore port.
  */
 export class ToolRegistry {
   private readonly commit: Commit;
@@ -113,6 +114,10 @@ export class ToolRegistry {
 
   undeprecate(caller: Caller, name: string): Promise<WriteOutcome> {
     return undeprecateTool(this.commit, caller, name);
+  }
+
+  restore(caller: Caller, name: string, revision: number): Promise<WriteOutcome> {
+    return restoreTool(this.commit, this.store, caller, name, revision);
   }
 }
 

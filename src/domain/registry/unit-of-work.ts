@@ -7,9 +7,13 @@ import type { ToolReader, ToolStore, ToolWriter } from '../ports';
 
 /** What a write use case does inside its transaction: the store's writer, with the actor already bound. */
 export interface UnitWriter extends ToolReader {
-  insert(tools: readonly ToolDefinition[]): Promise<StoredTool[]>;
-  /** Puts `next` in place of `current` (as read in this transaction); when `next` defines the same tool, writes nothing and returns `current`. */
-  replace(current: StoredTool, next: ToolDefinition): Promise<StoredTool>;
+  /** Stores new tools; their revisions are of kind `kind` (a restore's, or by default a creation's). */
+  insert(tools: readonly ToolDefinition[], kind?: 'created' | 'restored'): Promise<StoredTool[]>;
+  /**
+   * Puts `next` in place of `current` (as read in this transaction), as a revision of kind `kind`
+   * (by default an update's); when `next` defines the same tool, writes nothing and returns `current`.
+   */
+  replace(current: StoredTool, next: ToolDefinition, kind?: 'updated' | 'restored'): Promise<StoredTool>;
   /** Deletes `current` (as read in this transaction). */
   delete(current: StoredTool): Promise<void>;
   /** Deprecates `current` (as read in this transaction) as `deprecation` says, or undeprecates it (null); when that is how it stands already, writes nothing and returns `current`. */
@@ -65,23 +69,23 @@ function recording(writer: ToolWriter, actor: string, revisions: RecordedRevisio
   return {
     findByNames: (names) => writer.findByNames(storableNames(names)),
     findWrappersOf: (names) => writer.findWrappersOf(storableNames(names)),
-    async insert(tools: readonly ToolDefinition[]): Promise<StoredTool[]> {
+    async insert(tools, kind = 'created'): Promise<StoredTool[]> {
       const last = await writer.lastRevisions(tools.map((tool) => tool.name));
       const contents = tools.map(revisionContent);
       const revised = tools.map((tool, i) => ({ ...tool, revision: (last.get(tool.name) ?? 0) + 1, contentHash: contents[i]!.contentHash }));
       const stored = await writer.insert(revised, actor);
       stored.forEach((tool, i) => {
         const { cliDict, contentHash } = contents[i]!;
-        record('created', { name: tool.name, revision: tool.revision, definition: cliDict, contentHash, changedFields: [], committedAt: tool.updatedAt }, tool);
+        record(kind, { name: tool.name, revision: tool.revision, definition: cliDict, contentHash, changedFields: [], committedAt: tool.updatedAt }, tool);
       });
       return stored;
     },
-    async replace(current: StoredTool, next: ToolDefinition): Promise<StoredTool> {
+    async replace(current, next, kind = 'updated'): Promise<StoredTool> {
       const { cliDict, contentHash } = revisionContent(next);
       if (contentHash === current.contentHash) return current;
       const stored = await writer.replace({ ...next, revision: current.revision + 1, contentHash }, actor);
       const changed = changedFields(asCliDict(current), cliDict);
-      record('updated', { name: stored.name, revision: stored.revision, definition: cliDict, contentHash, changedFields: changed, committedAt: stored.updatedAt }, stored);
+      record(kind, { name: stored.name, revision: stored.revision, definition: cliDict, contentHash, changedFields: changed, committedAt: stored.updatedAt }, stored);
       return stored;
     },
     async setDeprecation(current, deprecation): Promise<StoredTool> {

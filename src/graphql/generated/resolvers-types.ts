@@ -207,6 +207,14 @@ export type Mutation = {
    * of a namespace the caller may not write gets the issue FORBIDDEN at `name`, and nothing is written.
    */
   importTools: ImportToolsResult;
+  /**
+   * Makes the definition of an earlier revision current again, as a new revision (`RESTORED`), also
+   * for a deleted tool. The definition must pass every rule as they stand now (e.g. a validation's
+   * wrapped tool must still exist); broken rules come back as `ToolValidationError`, with paths that
+   * are `cliDict` keys, and a revision that is not in the history as `REVISION_NOT_FOUND` at
+   * `revision`. The deprecation, if any, stays as it is.
+   */
+  restoreTool: ToolResult;
   /** Withdraws a tool's deprecation: it is active again. An active tool stays as it is. */
   undeprecateTool: ToolResult;
   /**
@@ -261,6 +269,18 @@ export type MutationDeprecateToolArgs = {
 export type MutationImportToolsArgs = {
   config: Scalars['String']['input'];
   dryRun?: InputMaybe<Scalars['Boolean']['input']>;
+};
+
+
+/**
+ * Changing the registry. Broken rules come back as error members of the result unions. When access
+ * control is on, every mutation needs a credential (`Authorization: Bearer <API token or JWT>`;
+ * without one: `extensions.code: UNAUTHENTICATED`, HTTP 401), and a credential whose grant does not
+ * cover a tool's namespace gets `Forbidden`.
+ */
+export type MutationRestoreToolArgs = {
+  name: Scalars['String']['input'];
+  revision: Scalars['Int']['input'];
 };
 
 
@@ -1280,7 +1300,7 @@ export type IssueResolvers<ContextType = GraphQLContext, ParentType extends Reso
   path?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
 };
 
-export type IssueCodeResolvers = EnumResolverSignature<{ CHECKPOINT_SCOPE_WITHOUT_CHECKPOINTABLE?: any, DUPLICATE_SLOT_NAME?: any, FIELD_NOT_ALLOWED?: any, FORBIDDEN?: any, INVALID_CONFIG?: any, INVALID_DESCRIPTION?: any, INVALID_JSON_SCHEMA?: any, INVALID_NAME?: any, INVALID_SLOT_NAME?: any, INVALID_TIMEOUT?: any, INVALID_VALUE?: any, MISSING_SOURCE_FIELD?: any, NAME_TAKEN?: any, READ_ONLY_CONFLICT?: any, REPLACEMENT_NOT_FOUND?: any, REQUIRED_FIELD?: any, STATIC_RESOURCE_FORBIDDEN?: any, STATIC_RESOURCE_REQUIRED?: any, TOOL_IS_WRAPPED?: any, UNKNOWN_FIELD?: any, VALUE_TOO_LARGE?: any, WRAPPED_ONLY_FOR_VALIDATION?: any, WRAPPED_TOOL_NOT_FOUND?: any }, ResolversTypes['IssueCode']>;
+export type IssueCodeResolvers = EnumResolverSignature<{ CHECKPOINT_SCOPE_WITHOUT_CHECKPOINTABLE?: any, DUPLICATE_SLOT_NAME?: any, FIELD_NOT_ALLOWED?: any, FORBIDDEN?: any, INVALID_CONFIG?: any, INVALID_DESCRIPTION?: any, INVALID_JSON_SCHEMA?: any, INVALID_NAME?: any, INVALID_SLOT_NAME?: any, INVALID_TIMEOUT?: any, INVALID_VALUE?: any, MISSING_SOURCE_FIELD?: any, NAME_TAKEN?: any, READ_ONLY_CONFLICT?: any, REPLACEMENT_NOT_FOUND?: any, REQUIRED_FIELD?: any, REVISION_NOT_FOUND?: any, STATIC_RESOURCE_FORBIDDEN?: any, STATIC_RESOURCE_REQUIRED?: any, TOOL_IS_WRAPPED?: any, UNKNOWN_FIELD?: any, VALUE_TOO_LARGE?: any, WRAPPED_ONLY_FOR_VALIDATION?: any, WRAPPED_TOOL_NOT_FOUND?: any }, ResolversTypes['IssueCode']>;
 
 export interface JsonScalarConfig extends GraphQLScalarTypeConfig<ResolversTypes['JSON'], any> {
   name: 'JSON';
@@ -1301,6 +1321,7 @@ export type MutationResolvers<ContextType = GraphQLContext, ParentType extends R
   deleteTool?: Resolver<ResolversTypes['DeleteToolResult'], ParentType, ContextType, RequireFields<MutationDeleteToolArgs, 'name'>>;
   deprecateTool?: Resolver<ResolversTypes['ToolResult'], ParentType, ContextType, RequireFields<MutationDeprecateToolArgs, 'message' | 'name'>>;
   importTools?: Resolver<ResolversTypes['ImportToolsResult'], ParentType, ContextType, RequireFields<MutationImportToolsArgs, 'config' | 'dryRun'>>;
+  restoreTool?: Resolver<ResolversTypes['ToolResult'], ParentType, ContextType, RequireFields<MutationRestoreToolArgs, 'name' | 'revision'>>;
   undeprecateTool?: Resolver<ResolversTypes['ToolResult'], ParentType, ContextType, RequireFields<MutationUndeprecateToolArgs, 'name'>>;
   updateTool?: Resolver<ResolversTypes['ToolResult'], ParentType, ContextType, RequireFields<MutationUpdateToolArgs, 'input' | 'name'>>;
 };
@@ -1431,7 +1452,7 @@ export type ToolEventResolvers<ContextType = GraphQLContext, ParentType extends 
   tool?: Resolver<Maybe<ResolversTypes['Tool']>, ParentType, ContextType>;
 };
 
-export type ToolEventKindResolvers = EnumResolverSignature<{ CREATED?: any, DELETED?: any, DEPRECATED?: any, UNDEPRECATED?: any, UPDATED?: any }, ResolversTypes['ToolEventKind']>;
+export type ToolEventKindResolvers = EnumResolverSignature<{ CREATED?: any, DELETED?: any, DEPRECATED?: any, RESTORED?: any, UNDEPRECATED?: any, UPDATED?: any }, ResolversTypes['ToolEventKind']>;
 
 export type ToolImplementationResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['ToolImplementation'] = ResolversParentTypes['ToolImplementation']> = {
   __resolveType: TypeResolveFn<'AgentSkillImplementation' | 'BuiltinImplementation' | 'CustomImplementation' | 'McpImplementation' | 'WrappedImplementation', ParentType, ContextType>;

@@ -3,6 +3,7 @@ import { createTool } from './createTool';
 import { deleteTool } from './deleteTool';
 import { deprecateTool, undeprecateTool } from './deprecateTool';
 import { importTools } from './importTools';
+import { restoreTool } from './restoreTool';
 import { updateTool } from './updateTool';
 
-export const Mutation: MutationResolvers = { createTool, updateTool, deleteTool, importTools, deprecateTool, undeprecateTool };
+export const Mutation: MutationResolvers = { createTool, updateTool, deleteTool, importTools, deprecateTool, undeprecateTool, restoreTool };
