@@ -165,6 +165,8 @@ export interface ToolWriter extends ToolReader {
   delete(name: string): Promise<void>;
   /** Sets or clears (null) the deprecation of the stored tool `name`, as its revision `revision`, written by `actor`. */
   setDeprecation(name: string, deprecation: ToolDeprecation | null, revision: number, actor: string): Promise<StoredTool>;
+  /** Deletes for good the history of `name` (under the name's lock); returns how many revisions it held. */
+  purgeHistory(name: string): Promise<number>;
   /** Appends revisions to their names' histories, in as few statements as the database allows. */
   appendRevisions(revisions: readonly ToolRevision[]): Promise<void>;
 }

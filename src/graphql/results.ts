@@ -1,5 +1,5 @@
 import { forbiddenMessage } from '../domain/access';
-import type { DeleteOutcome, ImportOutcome, WriteOutcome } from '../domain/registry';
+import type { DeleteOutcome, ImportOutcome, PurgeOutcome, WriteOutcome } from '../domain/registry';
 import type { ResolversTypes, ResolversUnionTypes } from './generated/resolvers-types';
 
 type Union<Name extends keyof ResolversUnionTypes<ResolversTypes>> = ResolversUnionTypes<ResolversTypes>[Name];
@@ -46,6 +46,19 @@ export function deleteResult(outcome: DeleteOutcome): Union<'DeleteToolResult'> 
         name: outcome.name,
         wrappedBy: outcome.wrappedBy,
       };
+  }
+}
+
+export function purgeResult(outcome: PurgeOutcome): Union<'PurgeToolResult'> {
+  switch (outcome.kind) {
+    case 'purged':
+      return { __typename: 'PurgedTool', name: outcome.name, revisions: outcome.revisions };
+    case 'notFound':
+      return { __typename: 'ToolNotFound', message: `No tool or validation named "${outcome.name}" has a history.`, name: outcome.name };
+    case 'notDeleted':
+      return { __typename: 'ToolNotDeleted', message: `"${outcome.name}" still exists; delete it first, then purge its history.`, name: outcome.name };
+    case 'forbidden':
+      return { __typename: 'Forbidden', message: 'Purging a history for good needs the admin role.', namespace: outcome.namespace };
   }
 }
 

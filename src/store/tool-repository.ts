@@ -30,6 +30,7 @@ import {
   namespaceCountsSql,
   pageSql,
   pageWithTotalSql,
+  purgeHistorySql,
   revisionsInSql,
   statsSql,
   toToolStats,
@@ -198,6 +199,13 @@ class TransactionWriter implements ToolWriter {
     const stored = toStoredTool(row);
     this.current.set(name, stored);
     return stored;
+  }
+
+  async purgeHistory(name: string): Promise<number> {
+    const locks = nameLocksSql([name], this.dialect);
+    if (locks !== null) await rows(this.tx, locks);
+    const statement = purgeHistorySql(name, this.dialect);
+    return this.tx.$executeRawUnsafe(statement.sql, ...statement.params);
   }
 
   async appendRevisions(revisions: readonly ToolRevision[]): Promise<void> {

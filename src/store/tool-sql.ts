@@ -126,6 +126,12 @@ export function revisionsInSql(ranges: readonly RevisionRange[], dialect: Dialec
   return { sql: `SELECT ${REVISION_COLUMNS} FROM "ToolRevision" WHERE ${where.join(' OR ')} ORDER BY "toolName", "revision" DESC`, params: params.values };
 }
 
+/** Deletes the history of `name`. */
+export function purgeHistorySql(name: string, dialect: Dialect): Statement {
+  const params = new Parameters(dialect);
+  return { sql: `DELETE FROM "ToolRevision" WHERE "toolName" = ${params.add(name)}`, params: params.values };
+}
+
 /** The latest revision of `name` numbered `revision` and/or with `contentHash`. */
 export function findRevisionSql(name: string, match: { revision?: number; contentHash?: string }, dialect: Dialect): Statement {
   const params = new Parameters(dialect);

@@ -7,6 +7,7 @@
  */
 import { execFileSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
+import { ToolRegistry } from '../../src/domain/registry';
 import { InProcessToolEventBus } from '../../src/server/events';
 import { subscribe } from '../events/sse';
 import { testDatabases } from '../support/databases';
@@ -222,6 +223,35 @@ describe.each(testDatabases())('tool history on %s', (kind) => {
       // Once the wrapped tool is back, so can the validation be.
       expect(await restore('restore/base', 1)).toMatchObject({ __typename: 'Tool', revision: 3 });
       expect(await restore('restore/check', 1)).toMatchObject({ __typename: 'Tool', revision: 3 });
+    });
+  });
+
+  describe('purgeTool', () => {
+    const PURGE = `mutation ($name: String!) { purgeTool(name: $name) { __typename ... on PurgedTool { name revisions } ... on UserError { message } } }`;
+    const purge = async (name: string) => (await data(server.yoga, PURGE, { name })).purgeTool;
+
+    it('deletes a deleted tool\'s history for good; the name then starts again at revision 1', async () => {
+      const name = 'purge/gone';
+      await data(server.yoga, CREATE, { input: { name, description: 'One.', source: 'BUILTIN' } });
+      await data(server.yoga, UPDATE, { name, input: { description: 'Two.' } });
+      expect(await purge(name)).toEqual({ __typename: 'ToolNotDeleted', message: `"${name}" still exists; delete it first, then purge its history.` });
+      await data(server.yoga, DELETE, { name });
+      expect(await purge(name)).toEqual({ __typename: 'PurgedTool', name, revisions: 3 });
+      for (const revision of [1, 2, 3]) expect((await data(server.yoga, REVISION, { name, revision })).toolRevision).toBeNull();
+      expect(await purge(name)).toMatchObject({ __typename: 'ToolNotFound' });
+      expect((await data(server.yoga, CREATE, { input: { name, description: 'Anew.', source: 'BUILTIN' } })).createTool.revision).toBe(1);
+      expect(await revisionsOf(name)).toEqual(['1 CREATED']);
+      for (const other of ['purge/never', 'not a name', '']) expect(await purge(other)).toMatchObject({ __typename: 'ToolNotFound' });
+    });
+
+    it('is for the admin role only: a writer of every namespace may not', async () => {
+      const name = 'purge/guarded';
+      await data(server.yoga, CREATE, { input: { name, description: 'One.', source: 'BUILTIN' } });
+      await data(server.yoga, DELETE, { name });
+      const registry = new ToolRegistry(server.store);
+      expect(await registry.purge({ actor: 'writer', grant: { role: 'write', namespaces: '*' } }, name)).toEqual({ kind: 'forbidden', namespace: 'purge' });
+      expect((await data(server.yoga, REVISION, { name })).toolRevision).toMatchObject({ revision: 2 });
+      expect(await registry.purge({ actor: 'root', grant: { role: 'admin', namespaces: '*' } }, name)).toEqual({ kind: 'purged', name, revisions: 2 });
     });
   });
 

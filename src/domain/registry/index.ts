@@ -10,6 +10,7 @@ import { deleteTool, type DeleteOutcome } from './delete-tool';
 import { deprecateTool, undeprecateTool, type DeprecationRequest } from './deprecate-tool';
 import { importTools, type ConfigReader, type ImportOutcome } from './import-tools';
 import * as reads from './read-tools';
+import { purgeTool, type PurgeOutcome } from './purge-tool';
 import { restoreTool } from './restore-tool';
 import { unitOfWork, type Commit } from './unit-of-work';
 import { updateTool } from './update-tool';
@@ -17,6 +18,7 @@ import type { WriteOutcome } from './write-outcome';
 
 export type { ToolDraft };
 export type { DeleteOutcome } from './delete-tool';
+export type { PurgeOutcome } from './purge-tool';
 export type { ConfigReader, ImportedTool, ImportOutcome, InvalidImportedTool, ToolChange } from './import-tools';
 export type { ListRequest } from './read-tools';
 export type { WriteOutcome } from './write-outcome';
@@ -31,9 +33,9 @@ export interface ToolRegistryOptions {
 /**
  * The registry's use cases, one module each, with who may run it and what makes it valid in one
  * place: create-tool.ts, update-tool.ts, delete-tool.ts, import-tools.ts, deprecate-tool.ts,
- * restore-tool.ts, and the reads in read-tools.ts. Writes take the caller (access.ts) and run
- * through one unit of work (unit-of-work.ts) that commits them as the caller's actor and announces
- * what they changed. Talks to persistence only through the ToolStore port.
+ * restore-tool.ts, purge-tool.ts, and the reads in read-tools.ts. Writes take the caller
+ * (access.ts) and run through one unit of work (unit-of-work.ts) that commits them as the caller's
+ * actor and announces what they changed. Talks to persistence only through the ToolStore port.
  */
 export class ToolRegistry {
   private readonly commit: Commit;
@@ -118,6 +120,10 @@ export class ToolRegistry {
 
   restore(caller: Caller, name: string, revision: number): Promise<WriteOutcome> {
     return restoreTool(this.commit, this.store, caller, name, revision);
+  }
+
+  purge(caller: Caller, name: string): Promise<PurgeOutcome> {
+    return purgeTool(this.commit, caller, name);
   }
 }
 

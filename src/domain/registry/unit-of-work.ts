@@ -16,6 +16,8 @@ export interface UnitWriter extends ToolReader {
   replace(current: StoredTool, next: ToolDefinition, kind?: 'updated' | 'restored'): Promise<StoredTool>;
   /** Deletes `current` (as read in this transaction). */
   delete(current: StoredTool): Promise<void>;
+  /** Deletes for good the history of `name`, a name with no tool; returns how many revisions it held. Nothing to announce. */
+  purgeHistory(name: string): Promise<number>;
   /** Deprecates `current` (as read in this transaction) as `deprecation` says, or undeprecates it (null); when that is how it stands already, writes nothing and returns `current`. */
   setDeprecation(current: StoredTool, deprecation: Pick<ToolDeprecation, 'message' | 'replacedBy'> | null): Promise<StoredTool>;
 }
@@ -98,6 +100,7 @@ function recording(writer: ToolWriter, actor: string, revisions: RecordedRevisio
       record(deprecation ? 'deprecated' : 'undeprecated', { ...revision, changedFields: [], committedAt: stored.updatedAt }, stored);
       return stored;
     },
+    purgeHistory: (name) => writer.purgeHistory(name),
     async delete(current: StoredTool): Promise<void> {
       await writer.delete(current.name);
       const revision = { name: current.name, revision: current.revision + 1, definition: asCliDict(current), contentHash: current.contentHash };

@@ -208,6 +208,12 @@ export type Mutation = {
    */
   importTools: ImportToolsResult;
   /**
+   * Deletes for good the history of a deleted tool: afterwards nothing of it remains, and a tool
+   * created under the name starts again at revision 1. Admin role only (`Forbidden` otherwise, when
+   * access control is on); a tool that still exists must be deleted first (`ToolNotDeleted`).
+   */
+  purgeTool: PurgeToolResult;
+  /**
    * Makes the definition of an earlier revision current again, as a new revision (`RESTORED`), also
    * for a deleted tool. The definition must pass every rule as they stand now (e.g. a validation's
    * wrapped tool must still exist); broken rules come back as `ToolValidationError`, with paths that
@@ -269,6 +275,17 @@ export type MutationDeprecateToolArgs = {
 export type MutationImportToolsArgs = {
   config: Scalars['String']['input'];
   dryRun?: InputMaybe<Scalars['Boolean']['input']>;
+};
+
+
+/**
+ * Changing the registry. Broken rules come back as error members of the result unions. When access
+ * control is on, every mutation needs a credential (`Authorization: Bearer <API token or JWT>`;
+ * without one: `extensions.code: UNAUTHENTICATED`, HTTP 401), and a credential whose grant does not
+ * cover a tool's namespace gets `Forbidden`.
+ */
+export type MutationPurgeToolArgs = {
+  name: Scalars['String']['input'];
 };
 
 
@@ -340,6 +357,18 @@ export type PageInfo = {
   hasPreviousPage: Scalars['Boolean']['output'];
   /** The cursor of the first item of this page; null when the page is empty. */
   startCursor?: Maybe<Scalars['String']['output']>;
+};
+
+/** What `purgeTool` did, or why it did nothing. */
+export type PurgeToolResult = Forbidden | PurgedTool | ToolNotDeleted | ToolNotFound;
+
+/** A deleted tool's history, deleted for good. */
+export type PurgedTool = {
+  __typename?: 'PurgedTool';
+  /** The name whose history is gone. */
+  name: Scalars['String']['output'];
+  /** How many revisions it held. */
+  revisions: Scalars['Int']['output'];
 };
 
 /** Reading the registry. */
@@ -775,6 +804,15 @@ export type ToolNameTaken = UserError & {
   name: Scalars['String']['output'];
 };
 
+/** The tool still exists: delete it first, then purge its history. */
+export type ToolNotDeleted = UserError & {
+  __typename?: 'ToolNotDeleted';
+  /** A summary of what went wrong. */
+  message: Scalars['String']['output'];
+  /** The name of the tool that still exists. */
+  name: Scalars['String']['output'];
+};
+
 /** There is no tool or validation with this name. */
 export type ToolNotFound = UserError & {
   __typename?: 'ToolNotFound';
@@ -1039,6 +1077,12 @@ export type ResolversUnionTypes<_RefType extends Record<string, unknown>> = {
     | ( Omit<ImportValidationError, 'invalidTools' | 'issues'> & { invalidTools: Array<_RefType['InvalidToolConfig']>, issues: Array<_RefType['Issue']> } & { __typename: 'ImportValidationError' } )
     | ( Omit<ImportedTools, 'tools'> & { tools: Array<_RefType['ImportedToolChange']> } & { __typename: 'ImportedTools' } )
   ;
+  PurgeToolResult:
+    | ( Forbidden & { __typename: 'Forbidden' } )
+    | ( PurgedTool & { __typename: 'PurgedTool' } )
+    | ( ToolNotDeleted & { __typename: 'ToolNotDeleted' } )
+    | ( ToolNotFound & { __typename: 'ToolNotFound' } )
+  ;
   ToolImplementation:
     | ( AgentSkillImplementation & { __typename: 'AgentSkillImplementation' } )
     | ( BuiltinImplementation & { __typename: 'BuiltinImplementation' } )
@@ -1062,6 +1106,7 @@ export type ResolversInterfaceTypes<_RefType extends Record<string, unknown>> = 
     | ( Omit<ImportValidationError, 'invalidTools' | 'issues'> & { invalidTools: Array<_RefType['InvalidToolConfig']>, issues: Array<_RefType['Issue']> } & { __typename: 'ImportValidationError' } )
     | ( Omit<ToolIsWrapped, 'wrappedBy'> & { wrappedBy: Array<_RefType['Tool']> } & { __typename: 'ToolIsWrapped' } )
     | ( ToolNameTaken & { __typename: 'ToolNameTaken' } )
+    | ( ToolNotDeleted & { __typename: 'ToolNotDeleted' } )
     | ( ToolNotFound & { __typename: 'ToolNotFound' } )
     | ( Omit<ToolValidationError, 'issues'> & { issues: Array<_RefType['Issue']> } & { __typename: 'ToolValidationError' } )
   ;
@@ -1095,6 +1140,8 @@ export type ResolversTypes = {
   NamespaceSummary: ResolverTypeWrapper<NamespaceSummaryMapper>;
   OrderDirection: OrderDirection;
   PageInfo: ResolverTypeWrapper<PageInfo>;
+  PurgeToolResult: ResolverTypeWrapper<ResolversUnionTypes<ResolversTypes>['PurgeToolResult']>;
+  PurgedTool: ResolverTypeWrapper<PurgedTool>;
   Query: ResolverTypeWrapper<Record<PropertyKey, never>>;
   ResourceAccessMode: ResourceAccessMode;
   ResourceSlot: ResolverTypeWrapper<ResourceSlotMapper>;
@@ -1117,6 +1164,7 @@ export type ResolversTypes = {
   ToolLifecycle: ResolverTypeWrapper<ToolLifecycleMapper>;
   ToolLifecycleInput: ToolLifecycleInput;
   ToolNameTaken: ResolverTypeWrapper<ToolNameTaken>;
+  ToolNotDeleted: ResolverTypeWrapper<ToolNotDeleted>;
   ToolNotFound: ResolverTypeWrapper<ToolNotFound>;
   ToolOrder: ToolOrder;
   ToolOrderField: ToolOrderField;
@@ -1164,6 +1212,8 @@ export type ResolversParentTypes = {
   NamespaceCount: NamespaceCount;
   NamespaceSummary: NamespaceSummaryMapper;
   PageInfo: PageInfo;
+  PurgeToolResult: ResolversUnionTypes<ResolversParentTypes>['PurgeToolResult'];
+  PurgedTool: PurgedTool;
   Query: Record<PropertyKey, never>;
   ResourceSlot: ResourceSlotMapper;
   ResourceSlotInput: ResourceSlotInput;
@@ -1183,6 +1233,7 @@ export type ResolversParentTypes = {
   ToolLifecycle: ToolLifecycleMapper;
   ToolLifecycleInput: ToolLifecycleInput;
   ToolNameTaken: ToolNameTaken;
+  ToolNotDeleted: ToolNotDeleted;
   ToolNotFound: ToolNotFound;
   ToolOrder: ToolOrder;
   ToolPatch: ToolPatch;
@@ -1321,6 +1372,7 @@ export type MutationResolvers<ContextType = GraphQLContext, ParentType extends R
   deleteTool?: Resolver<ResolversTypes['DeleteToolResult'], ParentType, ContextType, RequireFields<MutationDeleteToolArgs, 'name'>>;
   deprecateTool?: Resolver<ResolversTypes['ToolResult'], ParentType, ContextType, RequireFields<MutationDeprecateToolArgs, 'message' | 'name'>>;
   importTools?: Resolver<ResolversTypes['ImportToolsResult'], ParentType, ContextType, RequireFields<MutationImportToolsArgs, 'config' | 'dryRun'>>;
+  purgeTool?: Resolver<ResolversTypes['PurgeToolResult'], ParentType, ContextType, RequireFields<MutationPurgeToolArgs, 'name'>>;
   restoreTool?: Resolver<ResolversTypes['ToolResult'], ParentType, ContextType, RequireFields<MutationRestoreToolArgs, 'name' | 'revision'>>;
   undeprecateTool?: Resolver<ResolversTypes['ToolResult'], ParentType, ContextType, RequireFields<MutationUndeprecateToolArgs, 'name'>>;
   updateTool?: Resolver<ResolversTypes['ToolResult'], ParentType, ContextType, RequireFields<MutationUpdateToolArgs, 'input' | 'name'>>;
@@ -1343,6 +1395,16 @@ export type PageInfoResolvers<ContextType = GraphQLContext, ParentType extends R
   hasNextPage?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
   hasPreviousPage?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
   startCursor?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+};
+
+export type PurgeToolResultResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['PurgeToolResult'] = ResolversParentTypes['PurgeToolResult']> = {
+  __resolveType: TypeResolveFn<'Forbidden' | 'PurgedTool' | 'ToolNotDeleted' | 'ToolNotFound', ParentType, ContextType>;
+};
+
+export type PurgedToolResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['PurgedTool'] = ResolversParentTypes['PurgedTool']> = {
+  name?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  revisions?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  __isTypeOf?: IsTypeOfResolverFn<ParentType, ContextType>;
 };
 
 export type QueryResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['Query'] = ResolversParentTypes['Query']> = {
@@ -1477,6 +1539,12 @@ export type ToolNameTakenResolvers<ContextType = GraphQLContext, ParentType exte
   __isTypeOf?: IsTypeOfResolverFn<ParentType, ContextType>;
 };
 
+export type ToolNotDeletedResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['ToolNotDeleted'] = ResolversParentTypes['ToolNotDeleted']> = {
+  message?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  name?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  __isTypeOf?: IsTypeOfResolverFn<ParentType, ContextType>;
+};
+
 export type ToolNotFoundResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['ToolNotFound'] = ResolversParentTypes['ToolNotFound']> = {
   message?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
   name?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
@@ -1536,7 +1604,7 @@ export type ToolValidationErrorResolvers<ContextType = GraphQLContext, ParentTyp
 };
 
 export type UserErrorResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['UserError'] = ResolversParentTypes['UserError']> = {
-  __resolveType: TypeResolveFn<'Forbidden' | 'ImportValidationError' | 'ToolIsWrapped' | 'ToolNameTaken' | 'ToolNotFound' | 'ToolValidationError', ParentType, ContextType>;
+  __resolveType: TypeResolveFn<'Forbidden' | 'ImportValidationError' | 'ToolIsWrapped' | 'ToolNameTaken' | 'ToolNotDeleted' | 'ToolNotFound' | 'ToolValidationError', ParentType, ContextType>;
 };
 
 export type WrappedImplementationResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['WrappedImplementation'] = ResolversParentTypes['WrappedImplementation']> = {
@@ -1578,6 +1646,8 @@ export type Resolvers<ContextType = GraphQLContext> = {
   NamespaceSummary?: NamespaceSummaryResolvers<ContextType>;
   OrderDirection?: OrderDirectionResolvers;
   PageInfo?: PageInfoResolvers<ContextType>;
+  PurgeToolResult?: PurgeToolResultResolvers<ContextType>;
+  PurgedTool?: PurgedToolResolvers<ContextType>;
   Query?: QueryResolvers<ContextType>;
   ResourceAccessMode?: ResourceAccessModeResolvers;
   ResourceSlot?: ResourceSlotResolvers<ContextType>;
@@ -1595,6 +1665,7 @@ export type Resolvers<ContextType = GraphQLContext> = {
   ToolIsWrapped?: ToolIsWrappedResolvers<ContextType>;
   ToolLifecycle?: ToolLifecycleResolvers<ContextType>;
   ToolNameTaken?: ToolNameTakenResolvers<ContextType>;
+  ToolNotDeleted?: ToolNotDeletedResolvers<ContextType>;
   ToolNotFound?: ToolNotFoundResolvers<ContextType>;
   ToolOrderField?: ToolOrderFieldResolvers;
   ToolResult?: ToolResultResolvers<ContextType>;

@@ -3,7 +3,8 @@ import { createTool } from './createTool';
 import { deleteTool } from './deleteTool';
 import { deprecateTool, undeprecateTool } from './deprecateTool';
 import { importTools } from './importTools';
+import { purgeTool } from './purgeTool';
 import { restoreTool } from './restoreTool';
 import { updateTool } from './updateTool';
 
-export const Mutation: MutationResolvers = { createTool, updateTool, deleteTool, importTools, deprecateTool, undeprecateTool, restoreTool };
+export const Mutation: MutationResolvers = { createTool, updateTool, deleteTool, importTools, deprecateTool, undeprecateTool, restoreTool, purgeTool };

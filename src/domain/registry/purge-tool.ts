@@ -1,0 +1,28 @@
+import type { Caller } from '../access';
+import { namespaceOf } from '../model';
+import { storableNames } from '../filter';
+import type { Commit } from './unit-of-work';
+import type { Forbidden } from './write-outcome';
+
+export type PurgeOutcome =
+  | { kind: 'purged'; name: string; revisions: number }
+  | { kind: 'notFound'; name: string }
+  | { kind: 'notDeleted'; name: string }
+  | Forbidden;
+
+/**
+ * `purgeTool`: deletes for good the history of a deleted tool, so that nothing of it remains and a
+ * tool created under the name starts again at revision 1. Who may: the admin role only (any
+ * namespace). What makes it valid: the name has a history and no tool (delete it first, which
+ * tells subscribers). Nothing else changes, so nothing is announced.
+ */
+export async function purgeTool(commit: Commit, caller: Caller, name: string): Promise<PurgeOutcome> {
+  if (storableNames([name]).length === 0) return { kind: 'notFound', name };
+  if (caller.grant.role !== 'admin') return { kind: 'forbidden', namespace: namespaceOf(name) };
+  return commit(caller.actor, async (writer): Promise<PurgeOutcome> => {
+    const [current] = await writer.findByNames([name]);
+    if (current) return { kind: 'notDeleted', name };
+    const revisions = await writer.purgeHistory(name);
+    return revisions === 0 ? { kind: 'notFound', name } : { kind: 'purged', name, revisions };
+  });
+}
