@@ -91,13 +91,21 @@ export interface ToolDeprecation {
   deprecatedBy: string;
 }
 
-export const TOOL_STATUSES = ['active', 'deprecated'] as const;
+/** When a tool was deleted and by whom: what its tombstone holds besides the definition as deleted. */
+export interface ToolDeletion {
+  deletedAt: Date;
+  deletedBy: string;
+}
+
+export const TOOL_STATUSES = ['active', 'deprecated', 'deleted'] as const;
 export type ToolStatus = (typeof TOOL_STATUSES)[number];
 
 /** A definition as it lives in the registry, with its revision, and when and by whom it was written (spec section 6, attribution). */
 export interface StoredTool extends RevisedTool {
   /** Null unless the tool is deprecated. */
   deprecation: ToolDeprecation | null;
+  /** Null unless this is the tombstone of a deleted tool (read only by lists that include them). */
+  deletion: ToolDeletion | null;
   createdAt: Date;
   updatedAt: Date;
   /** The actor of the write that created it: a token's name, a JWT's `sub`, or `anonymous`. */
@@ -132,4 +140,7 @@ export function shortNameOf(name: string): string {
   return name.slice(name.indexOf('/') + 1);
 }
 
-export const statusOf = (tool: StoredTool): ToolStatus => (tool.deprecation === null ? 'active' : 'deprecated');
+export function statusOf(tool: StoredTool): ToolStatus {
+  if (tool.deletion !== null) return 'deleted';
+  return tool.deprecation === null ? 'active' : 'deprecated';
+}

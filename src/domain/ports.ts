@@ -19,6 +19,8 @@ export interface ToolFilter {
   search?: string | null;
   /** Only tools whose `updatedAt` is at or after this instant (sync: "what changed since"). */
   updatedSince?: Date | null;
+  /** Also the tombstones of deleted tools (status `deleted`), which every read leaves out otherwise. */
+  includeDeleted?: boolean | null;
 }
 
 declare const madeByToolQuery: unique symbol;
@@ -162,10 +164,11 @@ export interface ToolWriter extends ToolReader {
   insert(tools: readonly RevisedTool[], actor: string): Promise<StoredTool[]>;
   /** Replaces the stored tool of the same name entirely (slots included), written by `actor`; keeps `createdAt` and `createdBy`. */
   replace(tool: RevisedTool, actor: string): Promise<StoredTool>;
-  delete(name: string): Promise<void>;
+  /** Deletes the stored tool `name`, as its revision `revision`, by `actor`: its row stays as a tombstone. */
+  delete(name: string, revision: number, actor: string): Promise<void>;
   /** Sets or clears (null) the deprecation of the stored tool `name`, as its revision `revision`, written by `actor`. */
   setDeprecation(name: string, deprecation: ToolDeprecation | null, revision: number, actor: string): Promise<StoredTool>;
-  /** Deletes for good the history of `name` (under the name's lock); returns how many revisions it held. */
+  /** Deletes for good the history of `name` and its tombstone (under the name's lock); returns how many revisions it held. */
   purgeHistory(name: string): Promise<number>;
   /** Appends revisions to their names' histories, in as few statements as the database allows. */
   appendRevisions(revisions: readonly ToolRevision[]): Promise<void>;

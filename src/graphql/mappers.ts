@@ -15,9 +15,10 @@ export interface ToolConnectionModel {
   order: ToolOrder;
 }
 
-/** A validation's implementation: the name of the wrapped tool, loaded only when selected. */
+/** A validation's implementation: the name of the wrapped tool, loaded only when selected, and whether the validation is a tombstone. */
 export interface WrappedImplementationModel {
   wraps: string;
+  ofTombstone: boolean;
 }
 
 /** A page of a tool's history, newest first. */

@@ -63,6 +63,7 @@ export function toStoredTool(row: ToolRow): StoredTool {
     createdBy: row.createdBy,
     updatedBy: row.updatedBy,
     deprecation: deprecationOf(row),
+    deletion: row.deletedAt === null ? null : { deletedAt: row.deletedAt, deletedBy: row.deletedBy ?? 'anonymous' },
   };
 }
 

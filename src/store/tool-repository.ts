@@ -31,6 +31,7 @@ import {
   pageSql,
   pageWithTotalSql,
   purgeHistorySql,
+  purgeTombstoneSql,
   revisionsInSql,
   statsSql,
   toToolStats,
@@ -128,30 +129,35 @@ class TransactionWriter implements ToolWriter {
   }
 
   /**
-   * One INSERT of `chunk`. Should the database refuse several rows for a constraint, they are
-   * inserted again one by one from a savepoint, so that the StoreConflict names the tool refused.
+   * One INSERT of `chunk`, replacing tombstones of its names. A live tool of one of its names is
+   * left in place, which the rows returned show: a NAME_TAKEN conflict. Should the database refuse
+   * several rows for a constraint, they are inserted again one by one from a savepoint, so that
+   * the StoreConflict names the tool refused.
    */
   private async insertRows(chunk: readonly RevisedTool[], actor: string, at: Date): Promise<StoredTool[]> {
     const statement = insertSql(chunk.map((tool) => newToolRow(tool, actor, at)), this.dialect);
+    const checked = (inserted: StoredTool[]) => {
+      const names = new Set(inserted.map((tool) => tool.name));
+      const taken = chunk.find((tool) => !names.has(tool.name));
+      if (taken) throw new StoreConflict('NAME_TAKEN', taken.name);
+      return inserted;
+    };
     if (chunk.length === 1) {
       try {
-        return await tools(this.tx, statement);
+        return checked(await tools(this.tx, statement));
       } catch (error) {
-        const kind = databaseErrorKind(error);
         const tool = chunk[0]!;
-        if (kind === 'uniqueViolation') throw new StoreConflict('NAME_TAKEN', tool.name);
-        if (kind === 'foreignKeyViolation' && tool.wraps !== null) throw new StoreConflict('WRAPPED_TOOL_NOT_FOUND', tool.wraps);
+        if (databaseErrorKind(error) === 'foreignKeyViolation' && tool.wraps !== null) throw new StoreConflict('WRAPPED_TOOL_NOT_FOUND', tool.wraps);
         throw error;
       }
     }
     await this.tx.$executeRawUnsafe('SAVEPOINT "insert_tools"');
     try {
-      const inserted = await tools(this.tx, statement);
+      const inserted = checked(await tools(this.tx, statement));
       await this.tx.$executeRawUnsafe('RELEASE SAVEPOINT "insert_tools"');
       return inserted;
     } catch (error) {
-      const kind = databaseErrorKind(error);
-      if (kind !== 'uniqueViolation' && kind !== 'foreignKeyViolation') throw error;
+      if (databaseErrorKind(error) !== 'foreignKeyViolation') throw error;
       await this.tx.$executeRawUnsafe('ROLLBACK TO SAVEPOINT "insert_tools"');
       const inserted: StoredTool[] = [];
       for (const tool of chunk) inserted.push(...(await this.insertRows([tool], actor, at)));
@@ -180,14 +186,18 @@ class TransactionWriter implements ToolWriter {
     }
   }
 
-  async delete(name: string): Promise<void> {
+  /**
+   * Leaves the row as the tool's tombstone. A validation's tombstone keeps the name it wrapped but
+   * not its foreign key ("wrapsToolType" NULL switches it off), so that it holds back nothing the
+   * wrapped tool may do later (become a validation, be deleted and purged).
+   */
+  async delete(name: string, revision: number, actor: string): Promise<void> {
     const before = await this.currentOf(name);
-    try {
-      await this.tx.tool.deleteMany({ where: { name } });
-    } catch (error) {
-      if (databaseErrorKind(error) === 'foreignKeyViolation') throw new StoreConflict('TOOL_IS_WRAPPED', name);
-      throw error;
-    }
+    const at = new Date();
+    await this.tx.tool.updateMany({
+      where: { name, deletedAt: null },
+      data: { deletedAt: at, deletedBy: actor, updatedAt: at, updatedBy: actor, revision, wrapsToolType: null },
+    });
     this.counted(name, null, before);
   }
 
@@ -204,8 +214,10 @@ class TransactionWriter implements ToolWriter {
   async purgeHistory(name: string): Promise<number> {
     const locks = nameLocksSql([name], this.dialect);
     if (locks !== null) await rows(this.tx, locks);
-    const statement = purgeHistorySql(name, this.dialect);
-    return this.tx.$executeRawUnsafe(statement.sql, ...statement.params);
+    const tombstone = purgeTombstoneSql(name, this.dialect);
+    await this.tx.$executeRawUnsafe(tombstone.sql, ...tombstone.params);
+    const history = purgeHistorySql(name, this.dialect);
+    return this.tx.$executeRawUnsafe(history.sql, ...history.params);
   }
 
   async appendRevisions(revisions: readonly ToolRevision[]): Promise<void> {

@@ -35,6 +35,7 @@ const TOOL_COLUMNS = [
   'inputSchema', 'outputSchema', 'readOnly', 'writes', 'writeScope', 'checkpointable', 'checkpointScope', 'sideEffects',
   'idempotent', 'unsafe', 'humanApprovalRequired', 'costProfile', 'lifecycle', 'timeout', 'createdAt', 'updatedAt',
   'createdBy', 'updatedBy', 'resourceSlots', 'revision', 'contentHash', 'deprecationMessage', 'replacedBy', 'deprecatedAt', 'deprecatedBy',
+  'deletedAt', 'deletedBy',
 ].map((column) => `"${column}"`).join(', ');
 
 /** The columns of a ToolRevision (./mapping.ts `toToolRevision`). */
@@ -81,24 +82,39 @@ const arrayElement = (value: unknown) => (value instanceof Date ? value.toISOStr
  * `rows` (all with the same columns) in one INSERT into `table`, followed by `suffix`; bound as one
  * array per column where `columnArrays` and the database allow it, else one placeholder per value.
  */
-function insertRowsSql(table: string, rows: readonly Record<string, unknown>[], dialect: Dialect, options: { columnArrays: boolean; suffix?: string }): Statement {
+function insertRowsSql(
+  table: string,
+  rows: readonly Record<string, unknown>[],
+  dialect: Dialect,
+  options: { columnArrays: boolean; suffix?: (columns: readonly string[]) => string },
+): Statement {
   const params = new Parameters(dialect);
   const columns = Object.keys(rows[0] ?? {});
   const source = options.columnArrays && dialect.insertsColumnArrays
     ? `SELECT * FROM unnest(${columns.map((column) => `${params.add(rows.map((row) => arrayElement(row[column])))}::${ARRAY_TYPES[column] ?? 'text'}[]`).join(', ')})`
     : `VALUES ${rows.map((row) => `(${columns.map((column) => params.add(row[column], COLUMN_CASTS[column])).join(', ')})`).join(', ')}`;
-  const sql = `INSERT INTO "${table}" (${columns.map((column) => `"${column}"`).join(', ')}) ${source}${options.suffix ?? ''}`;
+  const sql = `INSERT INTO "${table}" (${columns.map((column) => `"${column}"`).join(', ')}) ${source}${options.suffix?.(columns) ?? ''}`;
   return { sql, params: params.values };
 }
+
+/** The columns a new tool leaves unset, which a tombstone it replaces may hold: set back to NULL. */
+const UNSET_BY_NEW_TOOLS = ['deprecationMessage', 'replacedBy', 'deprecatedAt', 'deprecatedBy', 'deletedAt', 'deletedBy'];
 
 /**
  * New Tool rows (./mapping.ts `newToolRow`, all with the same columns) in one INSERT, returning
  * them as StoredTool rows in no particular order. A multi-row INSERT checks its foreign keys when
- * the statement ends, so a validation may come with the tool it wraps. On Postgres as column
- * arrays: 1,000 tools in 138 ms where 32,000 placeholders took 190 (measured through Prisma).
+ * the statement ends, so a validation may come with the tool it wraps. The tombstone of a deleted
+ * tool of the same name is replaced in place (a live tool of the name is left alone, and its new
+ * row is missing from what the statement returns). On Postgres as column arrays: 1,000 tools in
+ * 138 ms where 32,000 placeholders took 190 (measured through Prisma).
  */
 export function insertSql(rows: readonly Record<string, unknown>[], dialect: Dialect): Statement {
-  return insertRowsSql('Tool', rows, dialect, { columnArrays: true, suffix: ` RETURNING ${TOOL_COLUMNS}` });
+  const replacingTombstones = (columns: readonly string[]) =>
+    ` ON CONFLICT ("name") DO UPDATE SET ${[
+      ...columns.map((column) => `"${column}" = excluded."${column}"`),
+      ...UNSET_BY_NEW_TOOLS.filter((column) => !columns.includes(column)).map((column) => `"${column}" = NULL`),
+    ].join(', ')} WHERE "Tool"."deletedAt" IS NOT NULL RETURNING ${TOOL_COLUMNS}`;
+  return insertRowsSql('Tool', rows, dialect, { columnArrays: true, suffix: replacingTombstones });
 }
 
 /**
@@ -130,6 +146,12 @@ export function revisionsInSql(ranges: readonly RevisionRange[], dialect: Dialec
 export function purgeHistorySql(name: string, dialect: Dialect): Statement {
   const params = new Parameters(dialect);
   return { sql: `DELETE FROM "ToolRevision" WHERE "toolName" = ${params.add(name)}`, params: params.values };
+}
+
+/** Deletes the tombstone of `name`, if it has one. */
+export function purgeTombstoneSql(name: string, dialect: Dialect): Statement {
+  const params = new Parameters(dialect);
+  return { sql: `DELETE FROM "Tool" WHERE "name" = ${params.add(name)} AND "deletedAt" IS NOT NULL`, params: params.values };
 }
 
 /** The latest revision of `name` numbered `revision` and/or with `contentHash`. */
@@ -166,7 +188,10 @@ interface CountedRows {
   always: string[];
 }
 
-const toolRows = (dialect: Dialect): CountedRows => ({
+/** The condition that leaves tombstones out: every read of tools has it, but a list that asks for them (`includeDeleted`). */
+const LIVE = '"deletedAt" IS NULL';
+
+const toolRows = (dialect: Dialect, query: ToolQuery): CountedRows => ({
   table: '"Tool"',
   namespace: dialect.namespaceOfNameSql,
   // The names of a namespace are the range ['ns/', 'ns0'): '0' is the character after '/'. The
@@ -174,7 +199,7 @@ const toolRows = (dialect: Dialect): CountedRows => ({
   // the init migration), so this is a range scan of the unique index on name.
   inNamespace: (namespace, params) => `"name" >= ${params.add(`${namespace}/`)} AND "name" < ${params.add(`${namespace}0`)}`,
   weight: '1',
-  always: [],
+  always: query.includeDeleted ? [] : [LIVE],
 });
 
 const FACET_ROWS: CountedRows = {
@@ -186,9 +211,9 @@ const FACET_ROWS: CountedRows = {
 };
 
 /** Whether `query` selects by facet columns only, so that ToolFacet can count its tools. */
-const countableByFacets = (query: ToolQuery): boolean => !hasSearch(query) && query.updatedSince == null;
+const countableByFacets = (query: ToolQuery): boolean => !hasSearch(query) && query.updatedSince == null && !query.includeDeleted;
 
-const countedRowsFor = (query: ToolQuery, dialect: Dialect): CountedRows => (countableByFacets(query) ? FACET_ROWS : toolRows(dialect));
+const countedRowsFor = (query: ToolQuery, dialect: Dialect): CountedRows => (countableByFacets(query) ? FACET_ROWS : toolRows(dialect, query));
 
 function whereOf(query: ToolQuery, params: Parameters, counted: CountedRows): string[] {
   const clauses = [...counted.always];
@@ -228,14 +253,14 @@ export function withoutContentHashSql(limit: number): Statement {
 /** Tools by name, ordered by name; in a write transaction, locked until it ends. */
 export function byNamesSql(names: readonly string[], dialect: Dialect, options: { lock: boolean }): Statement {
   const params = new Parameters(dialect);
-  const where = dialect.inNames('"name"', params.add(dialect.namesParameter(names)));
+  const where = `${dialect.inNames('"name"', params.add(dialect.namesParameter(names)))} AND ${LIVE}`;
   return { sql: `SELECT ${TOOL_COLUMNS} FROM "Tool" WHERE ${where} ORDER BY "name"${options.lock ? dialect.lockReadRows : ''}`, params: params.values };
 }
 
 /** The validations wrapping any of `names`, ordered by their own name. */
 export function wrappersOfSql(names: readonly string[], dialect: Dialect, options: { lock: boolean }): Statement {
   const params = new Parameters(dialect);
-  const where = `${dialect.inNames('"wrapsName"', params.add(dialect.namesParameter(names)))} AND "toolType" = ${params.add('validation', 'ToolType')}`;
+  const where = `${dialect.inNames('"wrapsName"', params.add(dialect.namesParameter(names)))} AND "toolType" = ${params.add('validation', 'ToolType')} AND ${LIVE}`;
   return { sql: `SELECT ${TOOL_COLUMNS} FROM "Tool" WHERE ${where} ORDER BY "name"${options.lock ? dialect.lockReadRows : ''}`, params: params.values };
 }
 
@@ -264,7 +289,7 @@ function beyondOf(order: ToolOrder, after: ToolPosition | null, params: Paramete
  */
 export function pageSql(query: ToolQuery, order: ToolOrder, after: ToolPosition | null, limit: number, dialect: Dialect): Statement {
   const params = new Parameters(dialect);
-  const clauses = [...whereOf(query, params, toolRows(dialect)), ...beyondOf(order, after, params)];
+  const clauses = [...whereOf(query, params, toolRows(dialect, query)), ...beyondOf(order, after, params)];
   const sql = `SELECT ${TOOL_COLUMNS} FROM "Tool" WHERE ${conditions(clauses)} ORDER BY ${orderByOf(order)} LIMIT ${params.add(limit)}`;
   return { sql, params: params.values };
 }
@@ -286,7 +311,7 @@ export function pageWithTotalSql(query: ToolQuery, order: ToolOrder, after: Tool
   const params = new Parameters(dialect);
   // Only the sort keys of the order: reading "updatedAt" of 1,000 rows costs 6 % more when unused.
   const keys = order.field === 'updatedAt' ? '"id", "name", "updatedAt"' : '"id", "name"';
-  const matched = `SELECT ${keys} FROM "Tool" WHERE ${conditions(whereOf(query, params, toolRows(dialect)))}`;
+  const matched = `SELECT ${keys} FROM "Tool" WHERE ${conditions(whereOf(query, params, toolRows(dialect, query)))}`;
   const orderBy = orderByOf(order);
   const page = `SELECT "id" FROM "matched" WHERE ${conditions(beyondOf(order, after, params))} ORDER BY ${orderBy} LIMIT ${params.add(limit)}`;
   const total = `(SELECT ${int('COUNT(*)')} FROM "matched") AS "total"`;

@@ -52,10 +52,10 @@ describe.each(testDatabases())('registry events on %s', (kind) => {
     bus = new InProcessToolEventBus();
     registry = new ToolRegistry(store, { events: bus });
     for (const tool of await store.listPage({ query: q({ toolType: 'validation' }), first: 1000 }).then((p) => p.tools)) {
-      await store.write((w) => w.delete(tool.name));
+      await store.write((w) => w.delete(tool.name, tool.revision + 1, 'tester'));
     }
     for (const tool of await store.listPage({ query: q({}), first: 1000 }).then((p) => p.tools)) {
-      await store.write((w) => w.delete(tool.name));
+      await store.write((w) => w.delete(tool.name, tool.revision + 1, 'tester'));
     }
     received = [];
     arrivals = [];

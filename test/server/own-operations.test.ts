@@ -34,6 +34,8 @@ const VARIABLES: Record<string, Record<string, unknown>> = {
   },
   'query More': { filter: {}, orderBy: { field: 'NAME', direction: 'ASC' }, first: browserConstant('PAGE_SIZE'), after: null },
   'query ToolView': { name: 'devops/k8s-rollout' },
+  'query MoreHistory': { name: 'devops/k8s-rollout', after: null },
+  'query Revision': { name: 'devops/k8s-rollout', revision: 1 },
 };
 
 /**

@@ -177,7 +177,7 @@ describe.each(testDatabases())('the resource_slots_as_json migration on %s', (ki
       expect(await store.namespaces()).toEqual([{ namespace: 'old', toolCount: 2 }]);
       const stats = await store.stats(q({ readOnly: true }));
       expect([stats.total, stats.byNamespace, stats.bySource]).toEqual([2, [{ namespace: 'old', count: 2 }], [{ source: 'builtin', count: 2 }]]);
-      await store.write((writer) => writer.delete('old/no-slots'));
+      await store.write((writer) => writer.delete('old/no-slots', 2, 'tester'));
       expect(await store.count(q({ namespace: 'old' }))).toBe(1);
     } finally {
       await store.close();

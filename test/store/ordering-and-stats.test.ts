@@ -158,7 +158,7 @@ describe.each(testDatabases())('ToolStore ordering, updatedSince and stats on %s
       await writer.replace(revised({ ...plan!, description: 'Plans pulumi changes' }), 'tester');
     });
     expect([await found('terraform'), await found('pulumi'), await found('infra/p')]).toEqual([[], ['infra/plan'], ['infra/plan']]);
-    await store.write((writer) => writer.delete('infra/plan'));
+    await store.write((writer) => writer.delete('infra/plan', 2, 'tester'));
     expect([await found('pulumi'), await found('infra/')]).toEqual([[], ['infra/apply']]);
     if (kind === 'sqlite') {
       // FTS5's own check that the index holds exactly what Tool's columns say; it throws if not.
@@ -298,7 +298,7 @@ describe.each(testDatabases())('ToolStore ordering, updatedSince and stats on %s
       const facets = await admin.$queryRawUnsafe<Record<string, unknown>[]>(
         `SELECT "namespace", ${columns}, CAST("count" AS INTEGER) AS "n" FROM "ToolFacet" WHERE "count" <> 0`,
       );
-      const tools = await admin.$queryRawUnsafe<{ name: string }[]>(`SELECT "name", ${columns} FROM "Tool"`);
+      const tools = await admin.$queryRawUnsafe<{ name: string }[]>(`SELECT "name", ${columns} FROM "Tool" WHERE "deletedAt" IS NULL`);
       const scanned = new Map<string, number>();
       for (const { name, ...rest } of tools) {
         const key = line({ namespace: namespaceOf(name), ...rest });
@@ -331,7 +331,7 @@ describe.each(testDatabases())('ToolStore ordering, updatedSince and stats on %s
               const known = new Set((await w.findByNames(picked)).map((tool) => tool.name));
               for (const name of picked) {
                 if (!known.has(name)) await w.insert(revisedAll([fix(variant(name))]), 'tester');
-                else if (random(3) === 0) await w.delete(name);
+                else if (random(3) === 0) await w.delete(name, 2, 'tester');
                 else await w.replace(revised(fix(variant(name))), 'tester');
               }
               if (rollBack) throw new Error('rolled back on purpose');

@@ -5,7 +5,7 @@ import { createPrismaClient } from '../../src/store/prisma-client';
 import { freshDatabase, testDatabases, type FreshDatabase } from '../support/databases';
 import { builtinTool, fullTool, q, revised, revisedAll, validationOf } from '../support/fixtures';
 
-const definitionOf = ({ createdAt: _c, updatedAt: _u, createdBy: _cb, updatedBy: _ub, revision: _r, contentHash: _h, deprecation: _d, ...definition }: StoredTool): ToolDefinition => definition;
+const definitionOf = ({ createdAt: _c, updatedAt: _u, createdBy: _cb, updatedBy: _ub, revision: _r, contentHash: _h, deprecation: _d, deletion: _x, ...definition }: StoredTool): ToolDefinition => definition;
 const namesOf = (tools: StoredTool[]) => tools.map((tool) => tool.name);
 
 function expectConflict(error: unknown, rule: StoreConflict['rule'], toolName: string): void {
@@ -121,17 +121,24 @@ describe.each(testDatabases())('ToolStore on %s', (kind) => {
   });
 
   describe('delete', () => {
-    it('deletes the tool (its slots are part of its row), and deleting a missing name is a no-op', async () => {
+    it('leaves a tombstone that reads leave out but a list including deleted tools; deleting again is a no-op', async () => {
       await insert(fullTool('devops/docker-build'));
-      await store.write((writer) => writer.delete('devops/docker-build'));
-      await store.write((writer) => writer.delete('devops/docker-build'));
+      await store.write((writer) => writer.delete('devops/docker-build', 2, 'remover'));
+      await store.write((writer) => writer.delete('devops/docker-build', 3, 'someone-else'));
       expect(await store.findByNames(['devops/docker-build'])).toEqual([]);
-      const client = createPrismaClient(parseDatabaseUrl(database.url));
-      try {
-        expect(await client.tool.count()).toBe(0);
-      } finally {
-        await client.$disconnect();
-      }
+      expect(await store.count(q({}))).toBe(0);
+      expect((await store.listPage({ query: q({}), first: 10 })).tools).toEqual([]);
+      const [tombstone] = (await store.listPage({ query: q({ includeDeleted: true }), first: 10 })).tools;
+      expect(tombstone).toMatchObject({ name: 'devops/docker-build', revision: 2, updatedBy: 'remover', deletion: { deletedBy: 'remover' } });
+      expect(await store.count(q({ includeDeleted: true }))).toBe(1);
+    });
+
+    it('replaces a tombstone with the tool created under its name', async () => {
+      await insert(fullTool('devops/docker-build'));
+      await store.write((writer) => writer.delete('devops/docker-build', 2, 'tester'));
+      const [created] = await store.write((writer) => writer.insert(revisedAll([builtinTool('devops/docker-build', { description: 'Anew.' })]), 'creator'));
+      expect(created).toMatchObject({ description: 'Anew.', createdBy: 'creator', deletion: null, deprecation: null });
+      expect((await store.listPage({ query: q({ includeDeleted: true }), first: 10 })).tools.map((tool) => tool.description)).toEqual(['Anew.']);
     });
   });
 
@@ -273,12 +280,15 @@ describe.each(testDatabases())('ToolStore on %s', (kind) => {
       expectConflict(error, 'NAME_TAKEN', 'n/tool');
     });
 
-    it('refuses to delete a wrapped tool: TOOL_IS_WRAPPED, and the tool stays', async () => {
+    it('holds back nothing by the tombstone of a validation: the tool it wrapped may become a validation, or be purged', async () => {
       await insert(builtinTool('w/tool'));
       await insert(validationOf('w/check', 'w/tool'));
-      const error = await rejection(store.write((writer) => writer.delete('w/tool')));
-      expectConflict(error, 'TOOL_IS_WRAPPED', 'w/tool');
-      expect(namesOf(await store.findByNames(['w/tool', 'w/check']))).toEqual(['w/check', 'w/tool']);
+      await store.write((writer) => writer.delete('w/check', 2, 'tester'));
+      expect(await store.findWrappersOf(['w/tool'])).toEqual([]);
+      await store.write((writer) => writer.replace(revised(builtinTool('w/tool', { toolType: 'validation', source: 'wrapped', wraps: null })), 'tester'));
+      await store.write((writer) => writer.delete('w/tool', 2, 'tester'));
+      expect(await store.write((writer) => writer.purgeHistory('w/tool'))).toBe(0);
+      expect(namesOf((await store.listPage({ query: q({ includeDeleted: true }), first: 10 })).tools)).toEqual(['w/check']);
     });
 
     it('refuses a validation wrapping a missing tool: WRAPPED_TOOL_NOT_FOUND', async () => {

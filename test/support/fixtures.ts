@@ -110,7 +110,7 @@ export function q(filter: ToolFilter): ToolQuery {
 
 /** A definition as the store would hand it back, written by "tester" at `createdAt` (and last at `updatedAt`). */
 export function stored(definition: ToolDefinition, createdAt = new Date(), updatedAt = createdAt): StoredTool {
-  return { ...revised(definition), createdAt, updatedAt, createdBy: 'tester', updatedBy: 'tester', deprecation: null };
+  return { ...revised(definition), createdAt, updatedAt, createdBy: 'tester', updatedBy: 'tester', deprecation: null, deletion: null };
 }
 
 /** `definition` as revision `revision` of its history, as the unit of work hands it to a store writer. */

@@ -1,6 +1,5 @@
 import { mayWrite, namespaceToWrite, type Caller } from '../access';
 import type { StoredTool } from '../model';
-import { StoreConflict, type ToolReader } from '../ports';
 import type { Commit } from './unit-of-work';
 import type { Forbidden } from './write-outcome';
 
@@ -12,23 +11,20 @@ export type DeleteOutcome =
 
 /**
  * `deleteTool`. Who may: a caller whose grant covers the tool's namespace. What makes it valid:
- * TOOL_IS_WRAPPED, a tool stays while validations wrap it.
+ * TOOL_IS_WRAPPED, a tool stays while validations wrap it. The tool leaves a tombstone (its
+ * history stays). A validation being created to wrap it meanwhile waits for this write, which
+ * holds the tool's name (every write locks the names it reads, a wrapped tool's included), and then
+ * finds it gone.
  */
-export async function deleteTool(commit: Commit, reader: ToolReader, caller: Caller, name: string): Promise<DeleteOutcome> {
+export async function deleteTool(commit: Commit, caller: Caller, name: string): Promise<DeleteOutcome> {
   const namespace = namespaceToWrite(name);
   if (namespace !== null && !mayWrite(caller.grant, namespace)) return { kind: 'forbidden', namespace };
-  try {
-    return await commit(caller.actor, async (writer): Promise<DeleteOutcome> => {
-      const [current] = await writer.findByNames([name]);
-      if (!current) return { kind: 'notFound', name };
-      const wrappedBy = await writer.findWrappersOf([name]);
-      if (wrappedBy.length > 0) return { kind: 'wrapped', name, wrappedBy };
-      await writer.delete(current);
-      return { kind: 'deleted', tool: current };
-    });
-  } catch (error) {
-    if (!(error instanceof StoreConflict) || error.rule !== 'TOOL_IS_WRAPPED') throw error;
-    // A validation wrapping this tool was committed after our check; the database refused.
-    return { kind: 'wrapped', name, wrappedBy: await reader.findWrappersOf([name]) };
-  }
+  return commit(caller.actor, async (writer): Promise<DeleteOutcome> => {
+    const [current] = await writer.findByNames([name]);
+    if (!current) return { kind: 'notFound', name };
+    const wrappedBy = await writer.findWrappersOf([name]);
+    if (wrappedBy.length > 0) return { kind: 'wrapped', name, wrappedBy };
+    await writer.delete(current);
+    return { kind: 'deleted', tool: current };
+  });
 }

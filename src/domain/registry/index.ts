@@ -103,7 +103,7 @@ export class ToolRegistry {
   }
 
   delete(caller: Caller, name: string): Promise<DeleteOutcome> {
-    return deleteTool(this.commit, this.store, caller, name);
+    return deleteTool(this.commit, caller, name);
   }
 
   importTools(caller: Caller, configText: string, options: { dryRun: boolean }): Promise<ImportOutcome> {

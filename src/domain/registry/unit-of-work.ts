@@ -102,7 +102,7 @@ function recording(writer: ToolWriter, actor: string, revisions: RecordedRevisio
     },
     purgeHistory: (name) => writer.purgeHistory(name),
     async delete(current: StoredTool): Promise<void> {
-      await writer.delete(current.name);
+      await writer.delete(current.name, current.revision + 1, actor);
       const revision = { name: current.name, revision: current.revision + 1, definition: asCliDict(current), contentHash: current.contentHash };
       record('deleted', { ...revision, changedFields: [], committedAt: new Date() }, null);
     },

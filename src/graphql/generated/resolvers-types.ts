@@ -190,7 +190,12 @@ export type Mutation = {
   __typename?: 'Mutation';
   /** Registers a new tool or validation. A validation is `toolType: VALIDATION, source: WRAPPED, wraps: "<tool name>"`. */
   createTool: ToolResult;
-  /** Removes a tool or validation. A tool that validations wrap cannot be removed while they exist. */
+  /**
+   * Deletes a tool or validation. A tool that validations wrap cannot be deleted while they exist.
+   * The tool leaves a tombstone, hidden from every read but `tools(filter: { includeDeleted: true })`,
+   * and its history stays; creating the name again replaces the tombstone and continues the history;
+   * `purgeTool` removes both for good.
+   */
   deleteTool: DeleteToolResult;
   /**
    * Marks a tool deprecated: it stays listed, readable and usable, with the message and the
@@ -563,7 +568,7 @@ export type Tool = {
   shortName: Scalars['String']['output'];
   /** Where the implementation comes from; `implementation` holds that source's fields. */
   source: ToolSource;
-  /** `ACTIVE`, or `DEPRECATED`: still listed and usable, but to be replaced (see `deprecation`). */
+  /** `ACTIVE`; `DEPRECATED`: still listed and usable, but to be replaced (see `deprecation`); `DELETED`: a tombstone (`ToolFilter.includeDeleted`). */
   status: ToolStatus;
   /** Execution timeout in seconds (at least 1; 300 by default). */
   timeout: Scalars['Int']['output'];
@@ -704,6 +709,11 @@ export { ToolEventKind };
 export type ToolFilter = {
   /** Only tools whose `capability.humanApprovalRequired` is this value. */
   humanApprovalRequired?: InputMaybe<Scalars['Boolean']['input']>;
+  /**
+   * Also the tombstones of deleted tools (`status: DELETED`, `updatedAt` the time of the delete), which
+   * every list and count leaves out otherwise. With `updatedSince`, a sync client learns of deletes.
+   */
+  includeDeleted?: InputMaybe<Scalars['Boolean']['input']>;
   /** Only tools of this namespace (the part of the name before the `/`), exactly. */
   namespace?: InputMaybe<Scalars['String']['input']>;
   /** Only tools whose `capability.readOnly` is this value. */
@@ -964,8 +974,8 @@ export type UserError = {
 /** A validation (`WRAPPED` source): it wraps another tool. */
 export type WrappedImplementation = {
   __typename?: 'WrappedImplementation';
-  /** The wrapped tool. */
-  tool: Tool;
+  /** The wrapped tool; null only in the tombstone of a deleted validation whose wrapped tool is gone too. */
+  tool?: Maybe<Tool>;
 };
 
 /** What a linked specification is needed for. */
@@ -1588,7 +1598,7 @@ export type ToolStatsResolvers<ContextType = GraphQLContext, ParentType extends 
   total?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
 };
 
-export type ToolStatusResolvers = EnumResolverSignature<{ ACTIVE?: any, DEPRECATED?: any }, ResolversTypes['ToolStatus']>;
+export type ToolStatusResolvers = EnumResolverSignature<{ ACTIVE?: any, DELETED?: any, DEPRECATED?: any }, ResolversTypes['ToolStatus']>;
 
 export type ToolTypeResolvers = EnumResolverSignature<{ TOOL?: any, VALIDATION?: any }, ResolversTypes['ToolType']>;
 
@@ -1608,7 +1618,7 @@ export type UserErrorResolvers<ContextType = GraphQLContext, ParentType extends 
 };
 
 export type WrappedImplementationResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['WrappedImplementation'] = ResolversParentTypes['WrappedImplementation']> = {
-  tool?: Resolver<ResolversTypes['Tool'], ParentType, ContextType>;
+  tool?: Resolver<Maybe<ResolversTypes['Tool']>, ParentType, ContextType>;
   __isTypeOf?: IsTypeOfResolverFn<ParentType, ContextType>;
 };
 

@@ -25,7 +25,7 @@ export const enumResolvers: Pick<
   CheckpointScope: { RESOURCE: 'resource', WRITE_SCOPE: 'write_scope', SESSION: 'session' },
   ToolChange: { CREATED: 'created', UPDATED: 'updated', UNCHANGED: 'unchanged' },
   ToolEventKind: { CREATED: 'created', UPDATED: 'updated', DELETED: 'deleted', DEPRECATED: 'deprecated', UNDEPRECATED: 'undeprecated', RESTORED: 'restored' },
-  ToolStatus: { ACTIVE: 'active', DEPRECATED: 'deprecated' },
+  ToolStatus: { ACTIVE: 'active', DEPRECATED: 'deprecated', DELETED: 'deleted' },
   ToolOrderField: { NAME: 'name', UPDATED_AT: 'updatedAt' },
   OrderDirection: { ASC: 'asc', DESC: 'desc' },
 };

@@ -44,6 +44,6 @@ function implementationOf(tool: ResolversParentTypes['Tool']): Implementation {
     case 'custom':
       return { __typename: 'CustomImplementation', code: tool.code ?? '' };
     case 'wrapped':
-      return { __typename: 'WrappedImplementation', wraps: tool.wraps ?? '' };
+      return { __typename: 'WrappedImplementation', wraps: tool.wraps ?? '', ofTombstone: tool.deletion !== null };
   }
 }
