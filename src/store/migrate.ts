@@ -9,7 +9,7 @@ import { dialectFor } from './dialect';
 import { newRevisionRow, toStoredTool, type ToolRow } from './mapping';
 import { createPrismaClient } from './prisma-client';
 import { openSchemaEngine, type SchemaEngine } from './schema-engine';
-import { insertRevisionsSql, withoutContentHashSql } from './tool-sql';
+import { insertFirstRevisionsSql, withoutContentHashSql } from './tool-sql';
 
 /**
  * Applies the committed migrations (prisma/<provider>/migrations) with Prisma's schema engine in
@@ -147,6 +147,8 @@ const BACKFILL_BATCH = 1000;
  * - "descriptionSearch", the search key (src/domain/search.ts);
  * - "contentHash" (src/domain/history.ts), with the tool's first revision: its definition as it
  *   is now, revision 1, by its creator, at its last update (the history before that is unknown).
+ * Every value follows from the row, so instances starting together may fill the same rows at once:
+ * they write the same values, and the second insert of a revision is skipped.
  */
 async function backfill(target: DatabaseTarget): Promise<number> {
   const client = createPrismaClient(target);
@@ -169,7 +171,7 @@ async function backfill(target: DatabaseTarget): Promise<number> {
       const rows = await client.$queryRawUnsafe<(ToolRow & { id: number })[]>(statement.sql, ...statement.params);
       if (rows.length === 0) break;
       const tools = rows.map((row) => ({ id: row.id, tool: toStoredTool(row) }));
-      const revisions = insertRevisionsSql(
+      const revisions = insertFirstRevisionsSql(
         tools.map(({ tool }) =>
           newRevisionRow({
             name: tool.name,

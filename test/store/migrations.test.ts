@@ -80,6 +80,15 @@ async function executeSql(url: string, ...statements: string[]): Promise<void> {
   }
 }
 
+async function executeQuery<T>(url: string, sql: string): Promise<T[]> {
+  const client = createPrismaClient(parseDatabaseUrl(url));
+  try {
+    return await client.$queryRawUnsafe<T[]>(sql);
+  } finally {
+    await client.$disconnect();
+  }
+}
+
 /** A copy of `migrationsDir` holding only the migrations named before `firstLeftOut`. */
 function migrationsBefore(migrationsDir: string, firstLeftOut: string): { dir: string; remove(): void } {
   const dir = mkdtempSync(join(tmpdir(), 'toolgraph-migrations-'));
@@ -222,6 +231,25 @@ describe.each(testDatabases())('the tool_history migration on %s', (kind) => {
           actor: creator,
           committedAt: new Date(at),
         });
+      }
+      if (kind === 'postgres') {
+        // Instances starting together on one Postgres backfill together: they fill the same rows, none
+        // fails. (Several instances are a Postgres deployment; SQLite is one process's file.)
+        // Enough tools for several batches each, so that the three overlap.
+        const copies =
+          `INSERT INTO "Tool" ("name", "description", "source", "toolType", "readOnly", "writes", "checkpointable", "sideEffects", "idempotent", "unsafe", ` +
+          `"humanApprovalRequired", "timeout", "updatedAt", "resourceSlots") SELECT 'many/tool-' || i, 'Copy ' || i, 'builtin', 'tool', FALSE, FALSE, FALSE, ` +
+          `'[]', FALSE, FALSE, FALSE, 60, CURRENT_TIMESTAMP, '[]' FROM generate_series(1, 5000) AS i`;
+        await executeSql(migration.database.url, copies, 'UPDATE "Tool" SET "contentHash" = NULL', 'DELETE FROM "ToolRevision"');
+        const results = await Promise.all([1, 2, 3].map(() => migrateDatabase(migration.database.url)));
+        expect(results.map((result) => result.applied)).toEqual([[], [], []]);
+        expect((await store.revisionsIn([{ name: 'old/one', lowest: 1, highest: 9 }]))[0]!.map((r) => r.revision)).toEqual([1]);
+        expect((await store.findByNames(['old/one']))[0]!.contentHash).toBe(one!.contentHash);
+        const counted = await executeQuery<{ hashed: number; revisions: number }>(
+          migration.database.url,
+          'SELECT (SELECT CAST(COUNT("contentHash") AS INTEGER) FROM "Tool") AS "hashed", (SELECT CAST(COUNT(*) AS INTEGER) FROM "ToolRevision") AS "revisions"',
+        );
+        expect(counted).toEqual([{ hashed: 5002, revisions: 5002 }]);
       }
       const registry = new ToolRegistry(store);
       const updated = await registry.update(OPEN_ACCESS, 'old/one', { description: 'Changed after the migration' });
