@@ -9,7 +9,7 @@ import { dialectFor } from './dialect';
 import { newRevisionRow, toStoredTool, type ToolRow } from './mapping';
 import { createPrismaClient } from './prisma-client';
 import { openSchemaEngine, type SchemaEngine } from './schema-engine';
-import { insertFirstRevisionsSql, withoutContentHashSql } from './tool-sql';
+import { insertFirstRevisionsSql, setColumnByIdSql, withoutContentHashSql } from './tool-sql';
 
 /**
  * Applies the committed migrations (prisma/<provider>/migrations) with Prisma's schema engine in
@@ -155,7 +155,6 @@ async function backfill(target: DatabaseTarget): Promise<number> {
   const dialect = dialectFor(target.provider);
   const p = (index: number) => dialect.placeholder(index);
   const setSearchKey = `UPDATE "Tool" SET "descriptionSearch" = ${p(1)} WHERE "id" = ${p(2)}`;
-  const setContentHash = `UPDATE "Tool" SET "contentHash" = ${p(1)} WHERE "id" = ${p(2)}`;
   try {
     let filled = 0;
     for (;;) {
@@ -186,10 +185,8 @@ async function backfill(target: DatabaseTarget): Promise<number> {
         ),
         dialect,
       );
-      await client.$transaction([
-        ...tools.map(({ id, tool }) => client.$executeRawUnsafe(setContentHash, tool.contentHash, id)),
-        client.$executeRawUnsafe(revisions.sql, ...revisions.params),
-      ]);
+      const hashes = setColumnByIdSql('contentHash', tools.map(({ id, tool }) => [id, tool.contentHash]), dialect);
+      await client.$transaction([client.$executeRawUnsafe(hashes.sql, ...hashes.params), client.$executeRawUnsafe(revisions.sql, ...revisions.params)]);
       filled += rows.length;
     }
     return filled;

@@ -253,6 +253,18 @@ export function nameLocksSql(names: readonly string[], dialect: Dialect): Statem
   return { sql: dialect.lockNames(params.add(dialect.namesParameter(names))), params: params.values };
 }
 
+/**
+ * One UPDATE giving each Tool row of `values` (`[id, value]`) its value of text column `column`:
+ * a batch of the backfill (./migrate.ts) in one statement, where one UPDATE per row took 58 s for
+ * 100,000 tools on Postgres.
+ */
+export function setColumnByIdSql(column: 'contentHash', values: readonly [number, string][], dialect: Dialect): Statement {
+  const params = new Parameters(dialect);
+  const rows = values.map(([id, value]) => `(${params.add(id, 'int4')}, ${params.add(value)})`).join(', ');
+  const sql = `WITH "batch"("id", "value") AS (VALUES ${rows}) UPDATE "Tool" SET "${column}" = "batch"."value" FROM "batch" WHERE "Tool"."id" = "batch"."id"`;
+  return { sql, params: params.values };
+}
+
 /** At most `limit` tools (with their "id") whose "contentHash" the backfill has yet to fill (./migrate.ts). */
 export function withoutContentHashSql(limit: number): Statement {
   return { sql: `SELECT "id", ${TOOL_COLUMNS} FROM "Tool" WHERE "contentHash" IS NULL ORDER BY "id" LIMIT ${Number(limit)}`, params: [] };
