@@ -9,7 +9,7 @@ import { dialectFor } from './dialect';
 import { newRevisionRow, toStoredTool, type ToolRow } from './mapping';
 import { createPrismaClient } from './prisma-client';
 import { openSchemaEngine, type SchemaEngine } from './schema-engine';
-import { insertFirstRevisionsSql, setColumnByIdSql, withoutContentHashSql } from './tool-sql';
+import { insertRevisionsSql, nameLocksSql, setColumnByIdSql, withoutContentHashSql } from './tool-sql';
 
 /**
  * Applies the committed migrations (prisma/<provider>/migrations) with Prisma's schema engine in
@@ -139,6 +139,8 @@ export async function migrateDatabase(
 
 /** Rows filled per transaction by the backfill. */
 const BACKFILL_BATCH = 1000;
+/** The key of the backfill's lock: a name lock (./dialect.ts `lockNames`) on a text no tool can have as its name. */
+const BACKFILL_LOCK = '#backfill';
 
 /**
  * Fills what JavaScript computes for the rows of a database migrated from before the columns
@@ -147,8 +149,9 @@ const BACKFILL_BATCH = 1000;
  * - "descriptionSearch", the search key (src/domain/search.ts);
  * - "contentHash" (src/domain/history.ts), with the tool's first revision: its definition as it
  *   is now, revision 1, by its creator, at its last update (the history before that is unknown).
- * Every value follows from the row, so instances starting together may fill the same rows at once:
- * they write the same values, and the second insert of a revision is skipped.
+ * Instances starting together fill one batch at a time, each in a transaction that first takes
+ * the backfill's lock (Postgres; SQLite writes one transaction at a time anyway) and only then
+ * reads what is left to fill: no row is filled twice, and no two batches deadlock.
  */
 async function backfill(target: DatabaseTarget): Promise<number> {
   const client = createPrismaClient(target);
@@ -165,29 +168,39 @@ async function backfill(target: DatabaseTarget): Promise<number> {
       await client.$transaction(rows.map((row) => client.$executeRawUnsafe(setSearchKey, searchKey(row.description), row.id)));
       filled += rows.length;
     }
+    const lock = nameLocksSql([BACKFILL_LOCK], dialect);
     for (;;) {
-      const statement = withoutContentHashSql(BACKFILL_BATCH);
-      const rows = await client.$queryRawUnsafe<(ToolRow & { id: number })[]>(statement.sql, ...statement.params);
-      if (rows.length === 0) break;
-      const tools = rows.map((row) => ({ id: row.id, tool: toStoredTool(row) }));
-      const revisions = insertFirstRevisionsSql(
-        tools.map(({ tool }) =>
-          newRevisionRow({
-            name: tool.name,
-            revision: tool.revision,
-            kind: 'created',
-            definition: asCliDict(tool),
-            contentHash: tool.contentHash,
-            changedFields: [],
-            actor: tool.createdBy,
-            committedAt: tool.updatedAt,
-          }),
-        ),
-        dialect,
+      const batch = await client.$transaction(
+        async (tx) => {
+          if (lock !== null) await tx.$queryRawUnsafe(lock.sql, ...lock.params);
+          const statement = withoutContentHashSql(BACKFILL_BATCH);
+          const rows = await tx.$queryRawUnsafe<(ToolRow & { id: number })[]>(statement.sql, ...statement.params);
+          if (rows.length === 0) return 0;
+          const tools = rows.map((row) => ({ id: row.id, tool: toStoredTool(row) }));
+          const revisions = insertRevisionsSql(
+            tools.map(({ tool }) =>
+              newRevisionRow({
+                name: tool.name,
+                revision: tool.revision,
+                kind: 'created',
+                definition: asCliDict(tool),
+                contentHash: tool.contentHash,
+                changedFields: [],
+                actor: tool.createdBy,
+                committedAt: tool.updatedAt,
+              }),
+            ),
+            dialect,
+          );
+          const hashes = setColumnByIdSql('contentHash', tools.map(({ id, tool }) => [id, tool.contentHash]), dialect);
+          await tx.$executeRawUnsafe(hashes.sql, ...hashes.params);
+          await tx.$executeRawUnsafe(revisions.sql, ...revisions.params);
+          return rows.length;
+        },
+        { maxWait: 60_000, timeout: 60_000 },
       );
-      const hashes = setColumnByIdSql('contentHash', tools.map(({ id, tool }) => [id, tool.contentHash]), dialect);
-      await client.$transaction([client.$executeRawUnsafe(hashes.sql, ...hashes.params), client.$executeRawUnsafe(revisions.sql, ...revisions.params)]);
-      filled += rows.length;
+      if (batch === 0) break;
+      filled += batch;
     }
     return filled;
   } finally {

@@ -126,14 +126,6 @@ export function insertRevisionsSql(rows: readonly Record<string, unknown>[], dia
   return insertRowsSql('ToolRevision', rows, dialect, { columnArrays: false });
 }
 
-/**
- * The first revisions the backfill gives tools of before history (./migrate.ts), skipping those
- * another process backfilling at the same time wrote first: both write the same rows.
- */
-export function insertFirstRevisionsSql(rows: readonly Record<string, unknown>[], dialect: Dialect): Statement {
-  return insertRowsSql('ToolRevision', rows, dialect, { columnArrays: false, suffix: () => ' ON CONFLICT ("toolName", "revision") DO NOTHING' });
-}
-
 /** Rows `{ toolName, revision }`: the latest revision of each of `names` that has a history. */
 export function lastRevisionsSql(names: readonly string[], dialect: Dialect): Statement {
   const params = new Parameters(dialect);
