@@ -7,7 +7,7 @@ import { namespaceOf } from './model';
  * through Redis so that every instance sees every instance's writes).
  */
 
-export const TOOL_EVENT_KINDS = ['created', 'updated', 'deleted', 'deprecated', 'undeprecated', 'restored'] as const;
+export const TOOL_EVENT_KINDS = ['created', 'updated', 'deleted', 'deprecated', 'undeprecated', 'restored', 'purged'] as const;
 export type ToolEventKind = (typeof TOOL_EVENT_KINDS)[number];
 
 export interface ToolEvent {
@@ -19,9 +19,9 @@ export interface ToolEvent {
   occurredAt: Date;
   /** Who made the write (a token's name, a JWT's `sub`, or `anonymous`). */
   actor: string;
-  /** The number of the revision the change appended to the tool's history (history.ts). */
+  /** The number of the revision the change appended to the tool's history (history.ts); for a purge, of the last one it removed. */
   revision: number;
-  /** The content hash of the definition after the change (for a delete: as it was deleted). */
+  /** The content hash of the definition after the change (for a delete: as it was deleted; for a purge: of that last revision). */
   contentHash: string;
 }
 

@@ -55,10 +55,11 @@ const sqlite: Dialect = {
 
 const postgres: Dialect = {
   provider: 'postgres',
-  // Every rule that needs stored data is also a constraint (unique name, the composite foreign key
-  // of `wraps`, RESTRICT on delete and on a wrapped tool's type), and a write locks the rows it
-  // read (`lockReadRows`), so Read Committed is enough: a racing write waits for the lock or is
-  // refused by a constraint, instead of failing to serialize as it would under Serializable.
+  // Every write locks the names and rows it reads (`lockNames`, `lockReadRows`), a wrapped tool's
+  // included, and the unique name and the composite foreign key of `wraps` (RESTRICT on a wrapped
+  // tool's type) back the rules, so Read Committed is enough: a racing write waits for the lock or
+  // is refused by a constraint, instead of failing to serialize as it would under Serializable.
+  // Deletes leave tombstones, so no constraint refuses deleting a wrapped tool: the lock does.
   writeIsolation: 'ReadCommitted',
   placeholder: (index, castType) => (castType ? `$${index}::"${castType}"` : `$${index}`),
   inNames: (column, placeholder) => `${column} = ANY(${placeholder}::text[])`,

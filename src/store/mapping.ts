@@ -99,7 +99,8 @@ export function toolColumns(tool: RevisedTool) {
     agentSkillPath: tool.agentSkillPath,
     wrapsName: tool.wraps,
     // The composite foreign key (wrapsName, wrapsToolType) → Tool(name, toolType) only matches a
-    // row whose toolType is 'tool': the database itself refuses wrapping a validation.
+    // row whose toolType is 'tool': the database itself refuses wrapping a validation (a
+    // tombstone matches too: that a wrapped tool is live is the domain's check, under its lock).
     wrapsToolType: tool.wraps === null ? null : ('tool' as const),
     inputSchema: schemaText(tool.inputSchema),
     outputSchema: schemaText(tool.outputSchema),

@@ -169,7 +169,7 @@ class TransactionWriter implements ToolWriter {
     const before = await this.currentOf(tool.name);
     try {
       const row = await this.tx.tool.update({
-        where: { name: tool.name },
+        where: { name: tool.name, deletedAt: null },
         data: { ...toolColumns(tool), updatedAt: new Date(), updatedBy: actor },
       });
       const stored = toStoredTool(row);
@@ -203,7 +203,7 @@ class TransactionWriter implements ToolWriter {
 
   async setDeprecation(name: string, deprecation: ToolDeprecation | null, revision: number, actor: string): Promise<StoredTool> {
     const row = await this.tx.tool.update({
-      where: { name },
+      where: { name, deletedAt: null },
       data: { ...deprecationColumns(deprecation), revision, updatedAt: new Date(), updatedBy: actor },
     });
     const stored = toStoredTool(row);
@@ -211,13 +211,14 @@ class TransactionWriter implements ToolWriter {
     return stored;
   }
 
-  async purgeHistory(name: string): Promise<number> {
+  async purgeHistory(name: string): Promise<{ revisions: number; last: Pick<ToolRevision, 'revision' | 'contentHash'> | null }> {
     const locks = nameLocksSql([name], this.dialect);
     if (locks !== null) await rows(this.tx, locks);
     const tombstone = purgeTombstoneSql(name, this.dialect);
     await this.tx.$executeRawUnsafe(tombstone.sql, ...tombstone.params);
-    const history = purgeHistorySql(name, this.dialect);
-    return this.tx.$executeRawUnsafe(history.sql, ...history.params);
+    const purged = await rows<{ revision: number; contentHash: string }>(this.tx, purgeHistorySql(name, this.dialect));
+    const last = purged.reduce<(typeof purged)[number] | null>((latest, row) => (latest === null || row.revision > latest.revision ? row : latest), null);
+    return { revisions: purged.length, last: last && { revision: Number(last.revision), contentHash: last.contentHash } };
   }
 
   async appendRevisions(revisions: readonly ToolRevision[]): Promise<void> {
@@ -282,7 +283,7 @@ export class PrismaToolStore implements ToolStore {
       const rows = await this.reads.rows<ToolRow & { total: number }>(pageWithTotalSql(query, order, after, take + 1, this.dialect));
       const found = rows.map(toStoredTool);
       // An empty page carries no total: none at the start means no tools, else count them.
-      const total = rows[0]?.total ?? (after ? await this.countOf(query) : 0);
+      const total = rows[0] ? Number(rows[0].total) : after ? await this.countOf(query) : 0;
       return { tools: found.slice(0, take), hasNextPage: found.length > take, total };
     });
   }

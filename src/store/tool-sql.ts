@@ -4,9 +4,9 @@ import { emptyToolStats, type CapabilityCounts, type ToolOrder, type ToolPositio
 import type { Dialect } from './dialect';
 
 /**
- * The SQL of every read of the Tool table. One WHERE clause (`whereOf`) serves a page, its total
- * and the facets, so `tools`, `totalCount` and `toolStats` cannot disagree about which tools a
- * filter selects.
+ * The SQL the store runs on Tool and ToolRevision. One WHERE clause (`whereOf`) serves a page, its
+ * total and the facets, so `tools`, `totalCount` and `toolStats` cannot disagree about which tools
+ * a filter selects; every read of tools leaves tombstones out unless it includes them (`LIVE`).
  */
 
 export interface Statement {
@@ -145,7 +145,7 @@ export function revisionsInSql(ranges: readonly RevisionRange[], dialect: Dialec
 /** Deletes the history of `name`. */
 export function purgeHistorySql(name: string, dialect: Dialect): Statement {
   const params = new Parameters(dialect);
-  return { sql: `DELETE FROM "ToolRevision" WHERE "toolName" = ${params.add(name)}`, params: params.values };
+  return { sql: `DELETE FROM "ToolRevision" WHERE "toolName" = ${params.add(name)} RETURNING "revision", "contentHash"`, params: params.values };
 }
 
 /** Deletes the tombstone of `name`, if it has one. */

@@ -236,7 +236,16 @@ describe.each(testDatabases())('tool history on %s', (kind) => {
       await data(server.yoga, UPDATE, { name, input: { description: 'Two.' } });
       expect(await purge(name)).toEqual({ __typename: 'ToolNotDeleted', message: `"${name}" still exists; delete it first, then purge its history.` });
       await data(server.yoga, DELETE, { name });
-      expect(await purge(name)).toEqual({ __typename: 'PurgedTool', name, revisions: 3 });
+      const subscription = await subscribe(server.yoga.fetch as never, 'http://yoga/graphql', 'subscription { toolEvents(namespace: "purge") { kind name revision contentHash tool { name } } }', {});
+      try {
+        const deleted = (await data(server.yoga, REVISION, { name })).toolRevision;
+        expect(await purge(name)).toEqual({ __typename: 'PurgedTool', name, revisions: 3 });
+        await data(server.yoga, CREATE, { input: { name: 'purge/marker', description: 'Marks.', source: 'BUILTIN' } });
+        const events = await subscription.until((result) => result.data?.toolEvents?.name === 'purge/marker');
+        expect(events.map((result) => result.data.toolEvents)).toEqual([{ kind: 'PURGED', name, revision: 3, contentHash: deleted.contentHash, tool: null }]);
+      } finally {
+        subscription.close();
+      }
       for (const revision of [1, 2, 3]) expect((await data(server.yoga, REVISION, { name, revision })).toolRevision).toBeNull();
       expect(await purge(name)).toMatchObject({ __typename: 'ToolNotFound' });
       expect((await data(server.yoga, CREATE, { input: { name, description: 'Anew.', source: 'BUILTIN' } })).createTool.revision).toBe(1);

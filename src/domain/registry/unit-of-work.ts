@@ -16,7 +16,7 @@ export interface UnitWriter extends ToolReader {
   replace(current: StoredTool, next: ToolDefinition, kind?: 'updated' | 'restored'): Promise<StoredTool>;
   /** Deletes `current` (as read in this transaction). */
   delete(current: StoredTool): Promise<void>;
-  /** Deletes for good the history of `name`, a name with no tool; returns how many revisions it held. Nothing to announce. */
+  /** Deletes for good the history of `name`, a name with no tool; returns how many revisions it held. Announced as `purged`. */
   purgeHistory(name: string): Promise<number>;
   /** Deprecates `current` (as read in this transaction) as `deprecation` says, or undeprecates it (null); when that is how it stands already, writes nothing and returns `current`. */
   setDeprecation(current: StoredTool, deprecation: Pick<ToolDeprecation, 'message' | 'replacedBy'> | null): Promise<StoredTool>;
@@ -39,15 +39,17 @@ export type Commit = <T>(actor: string, work: (writer: UnitWriter) => Promise<T>
 export function unitOfWork(store: ToolStore, events: ToolEventPublisher | undefined): Commit {
   return async (actor, work) => {
     let revisions: RecordedRevision[] = [];
+    let purges: Omit<ToolEvent, 'occurredAt'>[] = [];
     const result = await store.write(async (writer) => {
       revisions = [];
-      const done = await work(recording(writer, actor, revisions));
+      purges = [];
+      const done = await work(recording(writer, actor, revisions, purges));
       if (revisions.length > 0) await writer.appendRevisions(revisions);
       return done;
     });
-    if (events && revisions.length > 0) {
+    if (events && revisions.length + purges.length > 0) {
       const occurredAt = new Date();
-      events.publish(revisions.map((revision) => eventOf(revision, occurredAt)));
+      events.publish([...revisions.map((revision) => eventOf(revision, occurredAt)), ...purges.map((purge) => ({ ...purge, occurredAt }))]);
     }
     return result;
   };
@@ -63,9 +65,9 @@ type RecordedRevision = ToolRevision & { tool: StoredTool | null };
 
 /**
  * The store's writer, writing as `actor` whatever actor the work passes, and recording each change
- * into `revisions`; reads skip texts that name no tool.
+ * into `revisions` (a purge, which leaves no revision, into `purges`); reads skip texts that name no tool.
  */
-function recording(writer: ToolWriter, actor: string, revisions: RecordedRevision[]): UnitWriter {
+function recording(writer: ToolWriter, actor: string, revisions: RecordedRevision[], purges: Omit<ToolEvent, 'occurredAt'>[]): UnitWriter {
   const record = (kind: ToolEventKind, revision: Omit<ToolRevision, 'kind' | 'actor'>, tool: StoredTool | null) =>
     revisions.push({ ...revision, kind, actor, tool });
   return {
@@ -100,7 +102,11 @@ function recording(writer: ToolWriter, actor: string, revisions: RecordedRevisio
       record(deprecation ? 'deprecated' : 'undeprecated', { ...revision, changedFields: [], committedAt: stored.updatedAt }, stored);
       return stored;
     },
-    purgeHistory: (name) => writer.purgeHistory(name),
+    async purgeHistory(name: string): Promise<number> {
+      const { revisions: count, last } = await writer.purgeHistory(name);
+      if (last !== null) purges.push({ kind: 'purged', name, tool: null, actor, revision: last.revision, contentHash: last.contentHash });
+      return count;
+    },
     async delete(current: StoredTool): Promise<void> {
       await writer.delete(current.name, current.revision + 1, actor);
       const revision = { name: current.name, revision: current.revision + 1, definition: asCliDict(current), contentHash: current.contentHash };

@@ -1524,7 +1524,7 @@ export type ToolEventResolvers<ContextType = GraphQLContext, ParentType extends 
   tool?: Resolver<Maybe<ResolversTypes['Tool']>, ParentType, ContextType>;
 };
 
-export type ToolEventKindResolvers = EnumResolverSignature<{ CREATED?: any, DELETED?: any, DEPRECATED?: any, RESTORED?: any, UNDEPRECATED?: any, UPDATED?: any }, ResolversTypes['ToolEventKind']>;
+export type ToolEventKindResolvers = EnumResolverSignature<{ CREATED?: any, DELETED?: any, DEPRECATED?: any, PURGED?: any, RESTORED?: any, UNDEPRECATED?: any, UPDATED?: any }, ResolversTypes['ToolEventKind']>;
 
 export type ToolImplementationResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['ToolImplementation'] = ResolversParentTypes['ToolImplementation']> = {
   __resolveType: TypeResolveFn<'AgentSkillImplementation' | 'BuiltinImplementation' | 'CustomImplementation' | 'McpImplementation' | 'WrappedImplementation', ParentType, ContextType>;
