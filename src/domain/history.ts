@@ -56,12 +56,13 @@ export function changedFields(before: JsonObject, after: JsonObject): string[] {
 
 /**
  * The revisions of a page of `tool`'s history, newest first: at most `first` before revision
- * `before` (null: from its latest). Revisions are numbered without gaps, so a page is a range of
- * numbers, read through the unique index on (name, revision) whatever the history's length; null
- * when the page is empty.
+ * `before` (null: from its latest), and whether older ones follow. Revisions are numbered without
+ * gaps, so a page is a range of numbers, read through the unique index on (name, revision)
+ * whatever the history's length; `range` is null when the page is empty.
  */
-export function historyPage(tool: { name: string; revision: number }, first: number, before: number | null): RevisionRange | null {
+export function historyPage(tool: { name: string; revision: number }, first: number, before: number | null): { range: RevisionRange | null; hasNextPage: boolean } {
   const highest = before === null ? tool.revision : Math.min(before - 1, tool.revision);
-  if (highest < 1 || first < 1) return null;
-  return { name: tool.name, lowest: Math.max(1, highest - first + 1), highest };
+  if (highest < 1 || first < 1) return { range: null, hasNextPage: false };
+  const lowest = Math.max(1, highest - first + 1);
+  return { range: { name: tool.name, lowest, highest }, hasNextPage: lowest > 1 };
 }

@@ -168,6 +168,8 @@ export interface ToolWriter extends ToolReader {
   delete(name: string, revision: number, actor: string): Promise<void>;
   /** Sets or clears (null) the deprecation of the stored tool `name`, as its revision `revision`, written by `actor`. */
   setDeprecation(name: string, deprecation: ToolDeprecation | null, revision: number, actor: string): Promise<StoredTool>;
+  /** The revision of `name` numbered `revision`, read in this transaction (after the name's lock); null when none. */
+  findRevision(name: string, match: { revision: number }): Promise<ToolRevision | null>;
   /** Deletes for good the history of `name` and its tombstone (under the name's lock): how many revisions it held, and the last of them (null: none). */
   purgeHistory(name: string): Promise<{ revisions: number; last: Pick<ToolRevision, 'revision' | 'contentHash'> | null }>;
   /** Appends revisions to their names' histories, in as few statements as the database allows. */

@@ -105,6 +105,11 @@ class TransactionWriter implements ToolWriter {
     return names.length === 0 ? [] : tools(this.tx, wrappersOfSql(names, this.dialect, { lock: true }));
   }
 
+  async findRevision(name: string, match: { revision: number }): Promise<ToolRevision | null> {
+    const [row] = await rows<ToolRevisionRow>(this.tx, findRevisionSql(name, match, this.dialect));
+    return row ? toToolRevision(row) : null;
+  }
+
   async lastRevisions(names: readonly string[]): Promise<Map<string, number>> {
     if (names.length === 0) return new Map();
     const locks = nameLocksSql(names, this.dialect);

@@ -119,7 +119,7 @@ export class ToolRegistry {
   }
 
   restore(caller: Caller, name: string, revision: number): Promise<WriteOutcome> {
-    return restoreTool(this.commit, this.store, caller, name, revision);
+    return restoreTool(this.commit, caller, name, revision);
   }
 
   purge(caller: Caller, name: string): Promise<PurgeOutcome> {

@@ -1,7 +1,7 @@
 import { mayWrite, namespaceToWrite, type Caller } from '../access';
 import { fromConfig } from '../config';
+import { storableNames } from '../filter';
 import type { Issue } from '../issues';
-import type { ToolQueries } from '../ports';
 import { byName, CONFIG_PATHS, wrappedTypeIssues, wrapsIssues } from './stored-rules';
 import type { Commit } from './unit-of-work';
 import { commitOne, type WriteOutcome } from './write-outcome';
@@ -14,20 +14,21 @@ import { commitOne, type WriteOutcome } from './write-outcome';
  * a validation's wrapped tool still exists, a tool that validations wrap does not become one. A
  * definition equal to the current one changes nothing.
  */
-export async function restoreTool(commit: Commit, reader: ToolQueries, caller: Caller, name: string, revision: number): Promise<WriteOutcome> {
+export async function restoreTool(commit: Commit, caller: Caller, name: string, revision: number): Promise<WriteOutcome> {
   const namespace = namespaceToWrite(name);
   if (namespace !== null && !mayWrite(caller.grant, namespace)) return { kind: 'forbidden', namespace };
-  const earlier = Number.isSafeInteger(revision) && revision >= 1 ? await reader.findRevision(name, { revision }) : null;
-  if (!earlier) {
-    return { kind: 'invalid', issues: [{ path: 'revision', code: 'REVISION_NOT_FOUND', message: `"${name}" has no revision ${revision}.` }] };
-  }
-  const checked = fromConfig(earlier.definition);
-  if (!checked.ok) return { kind: 'invalid', issues: checked.issues };
-  const definition = checked.value;
+  const notFound: WriteOutcome = { kind: 'invalid', issues: [{ path: 'revision', code: 'REVISION_NOT_FOUND', message: `"${name}" has no revision ${revision}.` }] };
+  if (!Number.isSafeInteger(revision) || revision < 1 || storableNames([name]).length === 0) return notFound;
   return commitOne(commit, caller.actor, async (writer) => {
-    const known = byName(await writer.findByNames(definition.wraps === null ? [name] : [name, definition.wraps]));
-    const current = known.get(name) ?? null;
-    const issues: Issue[] = wrapsIssues(definition.wraps, known, CONFIG_PATHS);
+    // The tool first: its read takes the name's lock, so no purge of the history can come between.
+    const [current] = await writer.findByNames([name]);
+    const earlier = await writer.findRevision(name, { revision });
+    if (!earlier) return notFound;
+    const checked = fromConfig(earlier.definition);
+    if (!checked.ok) return { kind: 'invalid', issues: checked.issues };
+    const definition = checked.value;
+    const issues: Issue[] = [];
+    if (definition.wraps !== null) issues.push(...wrapsIssues(definition.wraps, byName(await writer.findByNames([definition.wraps])), CONFIG_PATHS));
     if (current) issues.push(...(await wrappedTypeIssues(writer, [definition], [current], CONFIG_PATHS)).map((found) => found.issue));
     if (issues.length > 0) return { kind: 'invalid', issues };
     if (current) return { kind: 'ok', tool: await writer.replace(current, definition, 'restored') };

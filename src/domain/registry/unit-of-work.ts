@@ -6,7 +6,7 @@ import type { StoredTool, ToolDefinition, ToolDeprecation } from '../model';
 import type { ToolReader, ToolStore, ToolWriter } from '../ports';
 
 /** What a write use case does inside its transaction: the store's writer, with the actor already bound. */
-export interface UnitWriter extends ToolReader {
+export interface UnitWriter extends ToolReader, Pick<ToolWriter, 'findRevision'> {
   /** Stores new tools; their revisions are of kind `kind` (a restore's, or by default a creation's). */
   insert(tools: readonly ToolDefinition[], kind?: 'created' | 'restored'): Promise<StoredTool[]>;
   /**
@@ -73,6 +73,7 @@ function recording(writer: ToolWriter, actor: string, revisions: RecordedRevisio
   return {
     findByNames: (names) => writer.findByNames(storableNames(names)),
     findWrappersOf: (names) => writer.findWrappersOf(storableNames(names)),
+    findRevision: (name, match) => writer.findRevision(name, match),
     async insert(tools, kind = 'created'): Promise<StoredTool[]> {
       const last = await writer.lastRevisions(tools.map((tool) => tool.name));
       const contents = tools.map(revisionContent);

@@ -26,8 +26,8 @@ export const Tool: ToolResolvers = {
   wrappedBy: (tool, _args, { loaders }) => loaders.wrappersOf.load(tool.name),
   history: async (tool, args, { loaders }) => {
     const first = pageSize(args.first);
-    const range = historyPage(tool, first, args.after == null ? null : decodeRevisionCursor(args.after));
-    return { revisions: range ? await loaders.revisionsIn.load(range) : [], hasNextPage: range !== null && range.lowest > 1 };
+    const { range, hasNextPage } = historyPage(tool, first, args.after == null ? null : decodeRevisionCursor(args.after));
+    return { revisions: range ? await loaders.revisionsIn.load(range) : [], hasNextPage };
   },
 };
 
