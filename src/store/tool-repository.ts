@@ -94,8 +94,7 @@ class TransactionWriter implements ToolWriter {
 
   async findByNames(names: readonly string[]): Promise<StoredTool[]> {
     if (names.length === 0) return [];
-    const locks = nameLocksSql(names, this.dialect);
-    if (locks !== null) await rows(this.tx, locks);
+    await this.lockNames(names);
     const found = await tools(this.tx, byNamesSql(names, this.dialect, { lock: true }));
     for (const tool of found) this.current.set(tool.name, tool);
     return found;
@@ -112,8 +111,7 @@ class TransactionWriter implements ToolWriter {
 
   async lastRevisions(names: readonly string[]): Promise<Map<string, number>> {
     if (names.length === 0) return new Map();
-    const locks = nameLocksSql(names, this.dialect);
-    if (locks !== null) await rows(this.tx, locks);
+    await this.lockNames(names);
     const found = await rows<{ toolName: string; revision: number }>(this.tx, lastRevisionsSql(names, this.dialect));
     return new Map(found.map((row) => [row.toolName, Number(row.revision)]));
   }
@@ -217,8 +215,7 @@ class TransactionWriter implements ToolWriter {
   }
 
   async purgeHistory(name: string): Promise<{ revisions: number; last: Pick<ToolRevision, 'revision' | 'contentHash'> | null }> {
-    const locks = nameLocksSql([name], this.dialect);
-    if (locks !== null) await rows(this.tx, locks);
+    await this.lockNames([name]);
     const tombstone = purgeTombstoneSql(name, this.dialect);
     await this.tx.$executeRawUnsafe(tombstone.sql, ...tombstone.params);
     const purged = await rows<{ revision: number; contentHash: string }>(this.tx, purgeHistorySql(name, this.dialect));
@@ -231,6 +228,12 @@ class TransactionWriter implements ToolWriter {
     for (const chunk of insertChunks(rowsToInsert, Object.keys(rowsToInsert[0] ?? {}).length)) {
       await rows(this.tx, insertRevisionsSql(chunk, this.dialect));
     }
+  }
+
+  /** Holds the locks of `names` until the transaction ends (Dialect `lockNames`; nothing where writes run one at a time). */
+  private async lockNames(names: readonly string[]): Promise<void> {
+    const locks = nameLocksSql(names, this.dialect);
+    if (locks !== null) await rows(this.tx, locks);
   }
 
   /** Writes the facet counts' share of this transaction: its last statements before it commits. */

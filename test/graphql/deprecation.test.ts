@@ -81,6 +81,8 @@ describe.each(testDatabases())('deprecation on %s', (kind) => {
       [{ message: 'Use it.', replacedBy: name }, [{ path: 'replacedBy', code: 'REPLACEMENT_NOT_FOUND' }]],
       [{ message: 'Use it.', replacedBy: 'Not a name!' }, [{ path: 'replacedBy', code: 'INVALID_NAME' }]],
       [{ message: '', replacedBy: 'nowhere/tool' }, [{ path: 'message', code: 'INVALID_VALUE' }, { path: 'replacedBy', code: 'REPLACEMENT_NOT_FOUND' }]],
+      [{ message: 'Gone.\u0000' }, [{ path: 'message', code: 'INVALID_VALUE' }]],
+      [{ message: 'Gone \ud800.' }, [{ path: 'message', code: 'INVALID_VALUE' }]],
     ];
     for (const [request, issues] of cases) {
       const result = (await data(server.yoga, DEPRECATE, { name, ...request })).deprecateTool;
@@ -89,6 +91,10 @@ describe.each(testDatabases())('deprecation on %s', (kind) => {
       expect(result.issues.map(({ path, code }: any) => ({ path, code }))).toEqual(issues);
     }
     expect((await data(server.yoga, TOOL, { name })).tool).toMatchObject({ status: 'ACTIVE', revision: 1, deprecation: null });
+    // Characters, not UTF-16 units: 1,000 emoji are 1,000 characters; every other character is kept as given.
+    const stranger = `${'🐳'.repeat(999)}\t`;
+    expect((await data(server.yoga, DEPRECATE, { name, message: stranger })).deprecateTool.deprecation.message).toBe(stranger);
+    await data(server.yoga, UNDEPRECATE, { name });
     expect((await data(server.yoga, DEPRECATE, { name: 'nowhere/tool', message: 'Gone.' })).deprecateTool).toEqual({ __typename: 'ToolNotFound', name: 'nowhere/tool' });
     expect((await data(server.yoga, UNDEPRECATE, { name: 'nowhere/tool' })).undeprecateTool).toEqual({ __typename: 'ToolNotFound', name: 'nowhere/tool' });
   });

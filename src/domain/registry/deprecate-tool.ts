@@ -2,6 +2,7 @@ import { mayWrite, namespaceToWrite, type Caller } from '../access';
 import type { Issue } from '../issues';
 import { MAX_DEPRECATION_MESSAGE_LENGTH } from '../limits';
 import { isToolName } from '../validation';
+import { longerThan, textProblem } from '../values';
 import type { Commit } from './unit-of-work';
 import { commitOne, type WriteOutcome } from './write-outcome';
 
@@ -23,9 +24,12 @@ export async function deprecateTool(commit: Commit, caller: Caller, name: string
   if (namespace !== null && !mayWrite(caller.grant, namespace)) return { kind: 'forbidden', namespace };
   const replacedBy = request.replacedBy ?? null;
   const issues: Issue[] = [];
-  if (request.message.trim() === '') issues.push({ path: 'message', code: 'INVALID_VALUE', message: 'A deprecation needs a message: why, and what to do instead.' });
-  if (request.message.length > MAX_DEPRECATION_MESSAGE_LENGTH) {
-    issues.push({ path: 'message', code: 'VALUE_TOO_LARGE', message: `The message has ${request.message.length} characters; at most ${MAX_DEPRECATION_MESSAGE_LENGTH} are allowed.` });
+  // The rules of every stored text (values.ts): storable characters only, length in code points.
+  const textIssue = textProblem(request.message);
+  if (textIssue !== null) issues.push({ path: 'message', code: 'INVALID_VALUE', message: textIssue });
+  else if (request.message.trim() === '') issues.push({ path: 'message', code: 'INVALID_VALUE', message: 'A deprecation needs a message: why, and what to do instead.' });
+  else if (longerThan(request.message, MAX_DEPRECATION_MESSAGE_LENGTH)) {
+    issues.push({ path: 'message', code: 'VALUE_TOO_LARGE', message: `The message is longer than ${MAX_DEPRECATION_MESSAGE_LENGTH.toLocaleString('en-US')} characters, the most allowed here.` });
   }
   if (replacedBy !== null && !isToolName(replacedBy)) {
     issues.push({ path: 'replacedBy', code: 'INVALID_NAME', message: 'The replacement must be a tool name, `namespace/short_name`.' });
