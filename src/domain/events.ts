@@ -7,7 +7,7 @@ import { namespaceOf } from './model';
  * through Redis so that every instance sees every instance's writes).
  */
 
-export const TOOL_EVENT_KINDS = ['created', 'updated', 'deleted', 'deprecated', 'undeprecated', 'restored', 'purged'] as const;
+export const TOOL_EVENT_KINDS = ['created', 'updated', 'deleted', 'deprecated', 'undeprecated', 'restored', 'renamed', 'purged'] as const;
 export type ToolEventKind = (typeof TOOL_EVENT_KINDS)[number];
 
 export interface ToolEvent {
@@ -23,6 +23,8 @@ export interface ToolEvent {
   revision: number;
   /** The content hash of the definition after the change (for a delete: as it was deleted; for a purge: of that last revision). */
   contentHash: string;
+  /** After a rename: the name the tool had before (`name` is the new one); null otherwise. */
+  renamedFrom: string | null;
 }
 
 export interface ToolEventFilter {
@@ -61,6 +63,8 @@ export class EventsUnavailable extends Error {
   }
 }
 
+/** A rename is an event of both namespaces: the one the tool left and the one it joined. */
 export function matchesEventFilter(event: ToolEvent, filter: ToolEventFilter): boolean {
-  return filter.namespace == null || namespaceOf(event.name) === filter.namespace;
+  if (filter.namespace == null) return true;
+  return namespaceOf(event.name) === filter.namespace || (event.renamedFrom !== null && namespaceOf(event.renamedFrom) === filter.namespace);
 }

@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import { canonicalize } from 'json-canonicalize';
 import { asCliDict } from './config';
 import type { ToolEventKind } from './events';
-import type { JsonObject, ToolDefinition } from './model';
+import type { JsonObject, StoredTool, ToolDefinition } from './model';
 import { sameJsonValue } from './values';
 
 /**
@@ -58,9 +58,15 @@ export function changedFields(before: JsonObject, after: JsonObject): string[] {
  * The revisions of a page of `tool`'s history, newest first: at most `first` before revision
  * `before` (null: from its latest), and whether older ones follow. Revisions are numbered without
  * gaps, so a page is a range of numbers, read through the unique index on (name, revision)
- * whatever the history's length; `range` is null when the page is empty.
+ * whatever the history's length; `range` is null when the page is empty. The tombstone a rename
+ * left has no history: it moved with the tool to its new name.
  */
-export function historyPage(tool: { name: string; revision: number }, first: number, before: number | null): { range: RevisionRange | null; hasNextPage: boolean } {
+export function historyPage(
+  tool: Pick<StoredTool, 'name' | 'revision' | 'deletion'>,
+  first: number,
+  before: number | null,
+): { range: RevisionRange | null; hasNextPage: boolean } {
+  if (tool.deletion?.renamedTo != null) return { range: null, hasNextPage: false };
   const highest = before === null ? tool.revision : Math.min(before - 1, tool.revision);
   if (highest < 1 || first < 1) return { range: null, hasNextPage: false };
   const lowest = Math.max(1, highest - first + 1);

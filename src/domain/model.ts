@@ -95,6 +95,8 @@ export interface ToolDeprecation {
 export interface ToolDeletion {
   deletedAt: Date;
   deletedBy: string;
+  /** When a rename left this tombstone: the name the tool has now; null for a delete. */
+  renamedTo: string | null;
 }
 
 export const TOOL_STATUSES = ['active', 'deprecated', 'deleted'] as const;

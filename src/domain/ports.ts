@@ -168,9 +168,23 @@ export interface ToolWriter extends ToolReader {
   delete(name: string, revision: number, actor: string): Promise<void>;
   /** Sets or clears (null) the deprecation of the stored tool `name`, as its revision `revision`, written by `actor`. */
   setDeprecation(name: string, deprecation: ToolDeprecation | null, revision: number, actor: string): Promise<StoredTool>;
+  /** The tombstone of `name` (read after the name's lock); null when it has none. */
+  findTombstone(name: string): Promise<StoredTool | null>;
+  /** The tools whose deprecation names one of `names` as the replacement, locked like a read by name. */
+  findReplacedBy(names: readonly string[]): Promise<StoredTool[]>;
+  /**
+   * Renames the stored tool `from` to `tool.name`, as its revision `tool.revision`, written by
+   * `actor`: its history moves with it, and `from` keeps a tombstone that says where it went (and
+   * replaces a tombstone a rename away from `tool.name` left there). The validations wrapping it
+   * still name `from`, but hold nothing back: the writer replaces them next.
+   */
+  rename(from: string, tool: RevisedTool, actor: string): Promise<StoredTool>;
   /** The revision of `name` numbered `revision`, read in this transaction (after the name's lock); null when none. */
   findRevision(name: string, match: { revision: number }): Promise<ToolRevision | null>;
-  /** Deletes for good the history of `name` and its tombstone (under the name's lock): how many revisions it held, and the last of them (null: none). */
+  /**
+   * Deletes for good the history of `name` and its tombstone (under the name's lock): how many
+   * revisions it held, and the last of them or, with none, the tombstone's (null: neither existed).
+   */
   purgeHistory(name: string): Promise<{ revisions: number; last: Pick<ToolRevision, 'revision' | 'contentHash'> | null }>;
   /** Appends revisions to their names' histories, in as few statements as the database allows. */
   appendRevisions(revisions: readonly ToolRevision[]): Promise<void>;

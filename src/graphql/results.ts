@@ -1,5 +1,5 @@
 import { forbiddenMessage } from '../domain/access';
-import type { DeleteOutcome, ImportOutcome, PurgeOutcome, WriteOutcome } from '../domain/registry';
+import { nameTakenMessage, type DeleteOutcome, type ImportOutcome, type PurgeOutcome, type WriteOutcome } from '../domain/registry';
 import type { ResolversTypes, ResolversUnionTypes } from './generated/resolvers-types';
 
 type Union<Name extends keyof ResolversUnionTypes<ResolversTypes>> = ResolversUnionTypes<ResolversTypes>[Name];
@@ -9,8 +9,8 @@ type Union<Name extends keyof ResolversUnionTypes<ResolversTypes>> = ResolversUn
  * and a message for people. No decisions here: the domain made them.
  */
 
-/** `subject`: what the issues of an invalid outcome are about: a tool's definition, its deprecation, or a restore of it. */
-export function toolResult(outcome: WriteOutcome, subject: 'tool' | 'deprecation' | 'restore' = 'tool'): Union<'ToolResult'> {
+/** `subject`: what the issues of an invalid outcome are about: a tool's definition, its deprecation, or a restore or a rename of it. */
+export function toolResult(outcome: WriteOutcome, subject: 'tool' | 'deprecation' | 'restore' | 'rename' = 'tool'): Union<'ToolResult'> {
   switch (outcome.kind) {
     case 'ok':
       return { __typename: 'Tool', ...outcome.tool };
@@ -23,7 +23,7 @@ export function toolResult(outcome: WriteOutcome, subject: 'tool' | 'deprecation
       };
     }
     case 'nameTaken':
-      return { __typename: 'ToolNameTaken', message: `A tool or validation named "${outcome.name}" already exists.`, name: outcome.name };
+      return { __typename: 'ToolNameTaken', message: nameTakenMessage(outcome.name), name: outcome.name };
     case 'notFound':
       return notFound(outcome.name);
     case 'forbidden':

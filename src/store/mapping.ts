@@ -63,7 +63,7 @@ export function toStoredTool(row: ToolRow): StoredTool {
     createdBy: row.createdBy,
     updatedBy: row.updatedBy,
     deprecation: deprecationOf(row),
-    deletion: row.deletedAt === null ? null : { deletedAt: row.deletedAt, deletedBy: row.deletedBy ?? 'anonymous' },
+    deletion: row.deletedAt === null ? null : { deletedAt: row.deletedAt, deletedBy: row.deletedBy ?? 'anonymous', renamedTo: row.renamedTo },
   };
 }
 
@@ -158,7 +158,8 @@ export function toToolRevision(row: ToolRevisionRow): ToolRevision {
   const definition: unknown = JSON.parse(row.definition);
   if (!isObject(definition)) throw new Error('stored revision definition is not an object');
   return {
-    name: row.toolName,
+    // The name in the definition: a renamed tool's history keeps the names of its earlier revisions.
+    name: typeof definition.name === 'string' ? definition.name : row.toolName,
     revision: row.revision,
     kind: row.kind,
     definition: definition as JsonObject,

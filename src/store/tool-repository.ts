@@ -28,6 +28,9 @@ import {
   lastRevisionsSql,
   nameLocksSql,
   namespaceCountsSql,
+  renameSideStatements,
+  replacedBySql,
+  tombstonesSql,
   pageSql,
   pageWithTotalSql,
   purgeHistorySql,
@@ -102,6 +105,19 @@ class TransactionWriter implements ToolWriter {
 
   async findWrappersOf(names: readonly string[]): Promise<StoredTool[]> {
     return names.length === 0 ? [] : tools(this.tx, wrappersOfSql(names, this.dialect, { lock: true }));
+  }
+
+  async findTombstone(name: string): Promise<StoredTool | null> {
+    await this.lockNames([name]);
+    const [found] = await tools(this.tx, tombstonesSql([name], this.dialect));
+    return found ?? null;
+  }
+
+  async findReplacedBy(names: readonly string[]): Promise<StoredTool[]> {
+    if (names.length === 0) return [];
+    const found = await tools(this.tx, replacedBySql(names, this.dialect));
+    for (const tool of found) this.current.set(tool.name, tool);
+    return found;
   }
 
   async findRevision(name: string, match: { revision: number }): Promise<ToolRevision | null> {
@@ -204,6 +220,36 @@ class TransactionWriter implements ToolWriter {
     this.counted(name, null, before);
   }
 
+  /**
+   * Moves the row of `from` (keeping when and by whom it was created, and its deprecation) to
+   * `tool.name`, and leaves under `from` a tombstone of the definition as it was, which says where
+   * the tool went. What else moves with it: ./tool-sql.ts `renameSideStatements`.
+   */
+  async rename(from: string, tool: RevisedTool, actor: string): Promise<StoredTool> {
+    const before = await this.currentOf(from);
+    if (before === null) throw new Error(`rename of "${from}", which this transaction did not find`);
+    const at = new Date();
+    for (const statement of renameSideStatements(from, tool.name, this.dialect)) await this.tx.$executeRawUnsafe(statement.sql, ...statement.params);
+    const row = await this.tx.tool.update({
+      where: { name: from, deletedAt: null },
+      data: { name: tool.name, revision: tool.revision, contentHash: tool.contentHash, updatedAt: at, updatedBy: actor },
+    });
+    const tombstone = {
+      ...newToolRow(before, actor, at),
+      wrapsToolType: null,
+      createdAt: before.createdAt,
+      createdBy: before.createdBy,
+      deletedAt: at,
+      deletedBy: actor,
+      renamedTo: tool.name,
+    };
+    await rows(this.tx, insertSql([tombstone], this.dialect));
+    const renamed = toStoredTool(row);
+    this.counted(from, null, before);
+    this.counted(renamed.name, renamed);
+    return renamed;
+  }
+
   async setDeprecation(name: string, deprecation: ToolDeprecation | null, revision: number, actor: string): Promise<StoredTool> {
     const row = await this.tx.tool.update({
       where: { name, deletedAt: null },
@@ -216,10 +262,10 @@ class TransactionWriter implements ToolWriter {
 
   async purgeHistory(name: string): Promise<{ revisions: number; last: Pick<ToolRevision, 'revision' | 'contentHash'> | null }> {
     await this.lockNames([name]);
-    const tombstone = purgeTombstoneSql(name, this.dialect);
-    await this.tx.$executeRawUnsafe(tombstone.sql, ...tombstone.params);
+    const [tombstone] = await rows<{ revision: number; contentHash: string }>(this.tx, purgeTombstoneSql(name, this.dialect));
     const purged = await rows<{ revision: number; contentHash: string }>(this.tx, purgeHistorySql(name, this.dialect));
-    const last = purged.reduce<(typeof purged)[number] | null>((latest, row) => (latest === null || row.revision > latest.revision ? row : latest), null);
+    // A rename's tombstone has no history (it moved with the tool): its own revision is the last.
+    const last = purged.reduce<(typeof purged)[number] | null>((latest, row) => (latest === null || row.revision > latest.revision ? row : latest), tombstone ?? null);
     return { revisions: purged.length, last: last && { revision: Number(last.revision), contentHash: last.contentHash } };
   }
 

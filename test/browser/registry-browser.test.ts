@@ -310,6 +310,24 @@ describeWithChromium('in Chromium', () => {
       expect(await page.evaluate(() => (window as unknown as { notReloaded?: boolean }).notReloaded)).toBe(true);
       expect(problems).toEqual([]);
     });
+
+    it('follows a rename live: the old name says where the tool went and links to it, and its history shows the rename', async () => {
+      await post(graphqlUrl, `mutation { createTool(input: { name: "moving/echo", description: "Echoes.", source: BUILTIN }) { __typename } }`);
+      await page.goto(`${origin}/#tool/moving%2Fecho`);
+      await page.waitForFunction(() => document.querySelectorAll('#tool-history li').length === 1);
+
+      const renamed = await post(graphqlUrl, `mutation { renameTool(name: "moving/echo", newName: "moved/echo") { __typename } }`);
+      expect(renamed).toEqual({ data: { renameTool: { __typename: 'Tool' } } });
+      await page.waitForFunction(() => document.getElementById('tool-description')?.textContent?.startsWith('Renamed to moved/echo'), null, { timeout: LIVE_TIMEOUT_MS });
+      await page.locator('#tool-description').getByRole('link', { name: 'moved/echo' }).click();
+      await page.waitForFunction(() => document.querySelectorAll('#tool-history li').length === 2);
+      const revisions = await page.locator('#tool-history button.revision').allTextContents();
+      expect(revisions.map((text) => text.split(' — ')[0])).toEqual(['#2 renamed: name, namespace', '#1 created']);
+
+      await post(graphqlUrl, `mutation { deleteTool(name: "moved/echo") { __typename } }`);
+      await page.waitForFunction(() => document.getElementById('tool-description')?.textContent?.startsWith('Deleted '), null, { timeout: LIVE_TIMEOUT_MS });
+      expect(problems).toEqual([]);
+    });
   });
 
   describe('GraphiQL at /graphql', () => {

@@ -16,7 +16,7 @@ describe('the in-process event bus', () => {
     const b = bus.subscribe({ namespace: null });
     const now = new Date();
     const tool = stored(fullTool('x/one'), now);
-    const created = { kind: 'created' as const, name: 'x/one', tool, occurredAt: now, actor: 'tester', revision: 1, contentHash: tool.contentHash };
+    const created = { kind: 'created' as const, name: 'x/one', tool, occurredAt: now, actor: 'tester', revision: 1, contentHash: tool.contentHash, renamedFrom: null };
     bus.publish([created]);
     bus.publish([deletedEvent('y/two')]);
     for (const stream of [a, b]) {

@@ -19,6 +19,7 @@ describe('event messages', () => {
     actor: 'tester',
     revision: i + 1,
     contentHash: deprecatedTool.contentHash,
+    renamedFrom: kind === 'renamed' ? 'devops/docker-build-old' : null,
   }));
 
   it('round-trips every kind of event, with the instants of the tool and of its deprecation as Dates', () => {
@@ -28,7 +29,8 @@ describe('event messages', () => {
   });
 
   it.each([
-    ['an unknown kind', { kind: 'renamed' }],
+    ['an unknown kind', { kind: 'moved' }],
+    ['a renamedFrom that is not a name', { renamedFrom: 42 }],
     ['no revision', { revision: undefined }],
     ['no content hash', { contentHash: 7 }],
   ])('refuses an event with %s', (_label, change) => {
@@ -37,7 +39,7 @@ describe('event messages', () => {
   });
 
   it('refuses a message of another version, or no message at all', () => {
-    expect(() => decodeEventMessage(JSON.stringify({ v: 2, gapSince: null, events: [] }))).toThrow('not a toolgraph event message');
+    expect(() => decodeEventMessage(JSON.stringify({ v: 3, gapSince: null, events: [] }))).toThrow('not a toolgraph event message');
     expect(() => decodeEventMessage('"hello"')).toThrow();
   });
 });

@@ -225,6 +225,21 @@ const OPERATIONS: readonly Operation[] = [
     refused: (_, [namespace]) => ({ restoreTool: forbidden(namespace!) }),
     after: () => seeded,
   },
+  {
+    // Out of the target's namespace into the other: the credential needs both.
+    label: 'rename to the other namespace',
+    column: 'rename',
+    tools: (cell, target) => [
+      { name: `${target}/${cell}`, namespace: target, seeded: true },
+      { name: `${otherThan(target)}/${cell}-renamed`, namespace: otherThan(target), seeded: false },
+    ],
+    run: (send, [from, to]) =>
+      send(`mutation ($name: String!, $newName: String!) { renameTool(name: $name, newName: $newName) { ${TOOL_RESULT} } }`, { name: from!.name, newName: to!.name }),
+    done: ([, to], actor) => ({ renameTool: { __typename: 'Tool', name: to!.name, ...seeded, updatedBy: actor } }),
+    // The old name's namespace is checked first.
+    refused: (cellTools, forbiddenNamespaces) => ({ renameTool: forbidden(cellTools.find((tool) => forbiddenNamespaces.includes(tool.namespace))!.namespace) }),
+    after: (tool, actor) => (tool.seeded ? null : { ...seeded, updatedBy: actor }),
+  },
   importing('import', 'import', false, newAndSeeded),
   // The target's tool first, then the other namespace's: the forbidden one is listed at its own index either way.
   importing('import of both namespaces', 'import-both', false, (cell, target) => [

@@ -11,6 +11,7 @@ import { deprecateTool, undeprecateTool, type DeprecationRequest } from './depre
 import { importTools, type ConfigReader, type ImportOutcome } from './import-tools';
 import * as reads from './read-tools';
 import { purgeTool, type PurgeOutcome } from './purge-tool';
+import { renameTool } from './rename-tool';
 import { restoreTool } from './restore-tool';
 import { unitOfWork, type Commit } from './unit-of-work';
 import { updateTool } from './update-tool';
@@ -22,6 +23,7 @@ export type { PurgeOutcome } from './purge-tool';
 export type { ConfigReader, ImportedTool, ImportOutcome, InvalidImportedTool, ToolChange } from './import-tools';
 export type { ListRequest } from './read-tools';
 export type { WriteOutcome } from './write-outcome';
+export { nameTakenMessage } from './stored-rules';
 
 export interface ToolRegistryOptions {
   /** Where committed writes are announced, and where subscribers listen. None: no live events. */
@@ -33,7 +35,7 @@ export interface ToolRegistryOptions {
 /**
  * The registry's use cases, one module each, with who may run it and what makes it valid in one
  * place: create-tool.ts, update-tool.ts, delete-tool.ts, import-tools.ts, deprecate-tool.ts,
- * restore-tool.ts, purge-tool.ts, and the reads in read-tools.ts. Writes take the caller
+ * restore-tool.ts, rename-tool.ts, purge-tool.ts, and the reads in read-tools.ts. Writes take the caller
  * (access.ts) and run through one unit of work (unit-of-work.ts) that commits them as the caller's
  * actor and announces what they changed. Talks to persistence only through the ToolStore port.
  */
@@ -120,6 +122,10 @@ export class ToolRegistry {
 
   restore(caller: Caller, name: string, revision: number): Promise<WriteOutcome> {
     return restoreTool(this.commit, caller, name, revision);
+  }
+
+  rename(caller: Caller, name: string, newName: string): Promise<WriteOutcome> {
+    return renameTool(this.commit, caller, name, newName);
   }
 
   purge(caller: Caller, name: string): Promise<PurgeOutcome> {

@@ -12,9 +12,10 @@ export type PurgeOutcome =
 
 /**
  * `purgeTool`: deletes for good the history of a deleted tool, so that nothing of it remains and a
- * tool created under the name starts again at revision 1. Who may: the admin role only (any
- * namespace). What makes it valid: the name has a history and no tool (delete it first, which
- * tells subscribers). Nothing else changes, so nothing is announced.
+ * tool created under the name starts again at revision 1; the tombstone a rename left (with no
+ * history: it moved with the tool) goes too, which frees the name. Who may: the admin role only
+ * (any namespace). What makes it valid: the name has a history or a tombstone, and no tool (delete
+ * it first, which tells subscribers). Announced as `purged`, which empties response caches.
  */
 export async function purgeTool(commit: Commit, caller: Caller, name: string): Promise<PurgeOutcome> {
   if (storableNames([name]).length === 0) return { kind: 'notFound', name };
@@ -23,6 +24,6 @@ export async function purgeTool(commit: Commit, caller: Caller, name: string): P
     const [current] = await writer.findByNames([name]);
     if (current) return { kind: 'notDeleted', name };
     const revisions = await writer.purgeHistory(name);
-    return revisions === 0 ? { kind: 'notFound', name } : { kind: 'purged', name, revisions };
+    return revisions === null ? { kind: 'notFound', name } : { kind: 'purged', name, revisions };
   });
 }

@@ -26,7 +26,8 @@ export async function restoreTool(commit: Commit, caller: Caller, name: string, 
     if (!earlier) return notFound;
     const checked = fromConfig(earlier.definition);
     if (!checked.ok) return { kind: 'invalid', issues: checked.issues };
-    const definition = checked.value;
+    // A revision from before a rename holds the old name: restored, it keeps the name it has now.
+    const definition = { ...checked.value, name };
     const issues: Issue[] = [];
     if (definition.wraps !== null) issues.push(...wrapsIssues(definition.wraps, byName(await writer.findByNames([definition.wraps])), CONFIG_PATHS));
     if (current) issues.push(...(await wrappedTypeIssues(writer, [definition], [current], CONFIG_PATHS)).map((found) => found.issue));

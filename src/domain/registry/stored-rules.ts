@@ -31,8 +31,13 @@ export function draftWraps(draft: ToolDraft, issues: readonly Issue[]): string |
   return issues.some((issue) => issue.path === 'wraps') ? null : wraps;
 }
 
+/** Also what the tombstone of a rename away from a name does: keep the name reserved (rename-tool.ts). */
+export function nameTakenMessage(name: string): string {
+  return `"${name}" is taken: a tool or validation has that name, or a tool renamed away from it keeps it reserved.`;
+}
+
 export function nameTakenIssue(name: string, paths: FieldPaths): Issue {
-  return { path: paths.name, code: 'NAME_TAKEN', message: `A tool or validation named "${name}" already exists.` };
+  return { path: paths.name, code: 'NAME_TAKEN', message: nameTakenMessage(name) };
 }
 
 /** WRAPPED_TOOL_NOT_FOUND: the wrapped tool must be among the `known` tools and not be a validation. */

@@ -6,7 +6,7 @@ import type { StoredTool, ToolDefinition, ToolDeprecation } from '../model';
 import type { ToolReader, ToolStore, ToolWriter } from '../ports';
 
 /** What a write use case does inside its transaction: the store's writer, with the actor already bound. */
-export interface UnitWriter extends ToolReader, Pick<ToolWriter, 'findRevision'> {
+export interface UnitWriter extends ToolReader, Pick<ToolWriter, 'findRevision' | 'findTombstone' | 'findReplacedBy' | 'lastRevisions'> {
   /** Stores new tools; their revisions are of kind `kind` (a restore's, or by default a creation's). */
   insert(tools: readonly ToolDefinition[], kind?: 'created' | 'restored'): Promise<StoredTool[]>;
   /**
@@ -14,10 +14,15 @@ export interface UnitWriter extends ToolReader, Pick<ToolWriter, 'findRevision'>
    * (by default an update's); when `next` defines the same tool, writes nothing and returns `current`.
    */
   replace(current: StoredTool, next: ToolDefinition, kind?: 'updated' | 'restored'): Promise<StoredTool>;
+  /** Gives `current` (as read in this transaction) the name `newName`, which the caller made sure is free; its history moves with it. */
+  rename(current: StoredTool, newName: string): Promise<StoredTool>;
   /** Deletes `current` (as read in this transaction). */
   delete(current: StoredTool): Promise<void>;
-  /** Deletes for good the history of `name`, a name with no tool; returns how many revisions it held. Announced as `purged`. */
-  purgeHistory(name: string): Promise<number>;
+  /**
+   * Deletes for good the history and the tombstone of `name`, a name with no tool; returns how many
+   * revisions it held, or null when it had neither. Announced as `purged`.
+   */
+  purgeHistory(name: string): Promise<number | null>;
   /** Deprecates `current` (as read in this transaction) as `deprecation` says, or undeprecates it (null); when that is how it stands already, writes nothing and returns `current`. */
   setDeprecation(current: StoredTool, deprecation: Pick<ToolDeprecation, 'message' | 'replacedBy'> | null): Promise<StoredTool>;
 }
@@ -56,23 +61,26 @@ export function unitOfWork(store: ToolStore, events: ToolEventPublisher | undefi
 }
 
 function eventOf(revision: RecordedRevision, occurredAt: Date): ToolEvent {
-  const { kind, name, actor, contentHash } = revision;
-  return { kind, name, tool: revision.tool, occurredAt, actor, revision: revision.revision, contentHash };
+  const { kind, name, actor, contentHash, renamedFrom } = revision;
+  return { kind, name, tool: revision.tool, occurredAt, actor, revision: revision.revision, contentHash, renamedFrom };
 }
 
-/** A revision as the unit of work records it: with the tool it leaves behind, for the event. */
-type RecordedRevision = ToolRevision & { tool: StoredTool | null };
+/** A revision as the unit of work records it: with the tool it leaves behind, and the name a rename left, for the event. */
+type RecordedRevision = ToolRevision & { tool: StoredTool | null; renamedFrom: string | null };
 
 /**
  * The store's writer, writing as `actor` whatever actor the work passes, and recording each change
  * into `revisions` (a purge, which leaves no revision, into `purges`); reads skip texts that name no tool.
  */
 function recording(writer: ToolWriter, actor: string, revisions: RecordedRevision[], purges: Omit<ToolEvent, 'occurredAt'>[]): UnitWriter {
-  const record = (kind: ToolEventKind, revision: Omit<ToolRevision, 'kind' | 'actor'>, tool: StoredTool | null) =>
-    revisions.push({ ...revision, kind, actor, tool });
+  const record = (kind: ToolEventKind, revision: Omit<ToolRevision, 'kind' | 'actor'>, tool: StoredTool | null, renamedFrom: string | null = null) =>
+    revisions.push({ ...revision, kind, actor, tool, renamedFrom });
   return {
     findByNames: (names) => writer.findByNames(storableNames(names)),
     findWrappersOf: (names) => writer.findWrappersOf(storableNames(names)),
+    findReplacedBy: (names) => writer.findReplacedBy(storableNames(names)),
+    findTombstone: (name) => writer.findTombstone(name),
+    lastRevisions: (names) => writer.lastRevisions(names),
     findRevision: (name, match) => writer.findRevision(name, match),
     async insert(tools, kind = 'created'): Promise<StoredTool[]> {
       const last = await writer.lastRevisions(tools.map((tool) => tool.name));
@@ -93,6 +101,13 @@ function recording(writer: ToolWriter, actor: string, revisions: RecordedRevisio
       record(kind, { name: stored.name, revision: stored.revision, definition: cliDict, contentHash, changedFields: changed, committedAt: stored.updatedAt }, stored);
       return stored;
     },
+    async rename(current, newName): Promise<StoredTool> {
+      const { cliDict, contentHash } = revisionContent({ ...current, name: newName });
+      const stored = await writer.rename(current.name, { ...current, name: newName, revision: current.revision + 1, contentHash }, actor);
+      const changed = changedFields(asCliDict(current), cliDict);
+      record('renamed', { name: newName, revision: stored.revision, definition: cliDict, contentHash, changedFields: changed, committedAt: stored.updatedAt }, stored, current.name);
+      return stored;
+    },
     async setDeprecation(current, deprecation): Promise<StoredTool> {
       const was = current.deprecation;
       const unchanged = deprecation === null ? was === null : was !== null && was.message === deprecation.message && was.replacedBy === deprecation.replacedBy;
@@ -103,9 +118,10 @@ function recording(writer: ToolWriter, actor: string, revisions: RecordedRevisio
       record(deprecation ? 'deprecated' : 'undeprecated', { ...revision, changedFields: [], committedAt: stored.updatedAt }, stored);
       return stored;
     },
-    async purgeHistory(name: string): Promise<number> {
+    async purgeHistory(name: string): Promise<number | null> {
       const { revisions: count, last } = await writer.purgeHistory(name);
-      if (last !== null) purges.push({ kind: 'purged', name, tool: null, actor, revision: last.revision, contentHash: last.contentHash });
+      if (last === null) return null;
+      purges.push({ kind: 'purged', name, tool: null, actor, revision: last.revision, contentHash: last.contentHash, renamedFrom: null });
       return count;
     },
     async delete(current: StoredTool): Promise<void> {

@@ -214,10 +214,25 @@ export type Mutation = {
   importTools: ImportToolsResult;
   /**
    * Deletes for good the history of a deleted tool: afterwards nothing of it remains, and a tool
-   * created under the name starts again at revision 1. Admin role only (`Forbidden` otherwise, when
-   * access control is on); a tool that still exists must be deleted first (`ToolNotDeleted`).
+   * created under the name starts again at revision 1. The tombstone a rename left is purged the same
+   * way, which frees the name (its history moved with the tool). Admin role only (`Forbidden`
+   * otherwise, when access control is on); a tool that still exists must be deleted first
+   * (`ToolNotDeleted`).
    */
   purgeTool: PurgeToolResult;
+  /**
+   * Renames a tool, keeping everything else: its history moves with it (the rename is a revision of
+   * kind `RENAMED`, whose `changedFields` are `name`, `namespace` and `short_name` as they differ),
+   * and in the same transaction the validations wrapping it are changed to wrap the new name, and
+   * deprecations naming it as the replacement name the new name (an `UPDATED` or `DEPRECATED`
+   * revision each). The old name keeps a tombstone (`status: DELETED`, `renamedTo`), listed with
+   * `includeDeleted`, and stays reserved until an admin purges it: creating, importing or renaming
+   * another tool to it gets `NAME_TAKEN`; the renamed tool may take it back by renaming again.
+   * Needs a credential covering both namespaces. A new name that breaks the name rule, is the
+   * current one, or belongs to a deleted tool's history or another tool's reservation comes back as
+   * `ToolValidationError` at `newName`; a tool that has it, as `ToolNameTaken`.
+   */
+  renameTool: ToolResult;
   /**
    * Makes the definition of an earlier revision current again, as a new revision (`RESTORED`), also
    * for a deleted tool. The definition must pass every rule as they stand now (e.g. a validation's
@@ -230,7 +245,7 @@ export type Mutation = {
   undeprecateTool: ToolResult;
   /**
    * Changes a tool: fields left out stay as they are, a field set to null goes back to its default,
-   * and a list given replaces the whole list. The name cannot change.
+   * and a list given replaces the whole list. The name cannot change here: `renameTool` does that.
    */
   updateTool: ToolResult;
 };
@@ -291,6 +306,18 @@ export type MutationImportToolsArgs = {
  */
 export type MutationPurgeToolArgs = {
   name: Scalars['String']['input'];
+};
+
+
+/**
+ * Changing the registry. Broken rules come back as error members of the result unions. When access
+ * control is on, every mutation needs a credential (`Authorization: Bearer <API token or JWT>`;
+ * without one: `extensions.code: UNAUTHENTICATED`, HTTP 401), and a credential whose grant does not
+ * cover a tool's namespace gets `Forbidden`.
+ */
+export type MutationRenameToolArgs = {
+  name: Scalars['String']['input'];
+  newName: Scalars['String']['input'];
 };
 
 
@@ -560,6 +587,11 @@ export type Tool = {
   namespace: Scalars['String']['output'];
   /** The JSON Schema (draft 2020-12) of the tool's output; null when not declared. */
   outputSchema?: Maybe<Scalars['JSONObject']['output']>;
+  /**
+   * On the tombstone a rename left under a tool's old name: the name the tool has now (its history
+   * moved with it); null otherwise. Such a name stays reserved until an admin purges it (`purgeTool`).
+   */
+  renamedTo?: Maybe<Scalars['String']['output']>;
   /** The resources the tool binds, in declaration order. */
   resourceSlots: Array<ResourceSlot>;
   /** The number of the tool's latest revision: 1 when it was created, one more with every change. */
@@ -697,6 +729,8 @@ export type ToolEvent = {
   name: Scalars['String']['output'];
   /** When the change was committed. */
   occurredAt: Scalars['DateTime']['output'];
+  /** After a rename (`RENAMED`): the tool's old name; null otherwise. A namespace filter passes a rename out of or into its namespace. */
+  renamedFrom?: Maybe<Scalars['String']['output']>;
   /** The number of the revision the change appended to the tool's history (`Tool.history`). */
   revision: Scalars['Int']['output'];
   /** The tool as it is after the change; null after a delete. */
@@ -1383,6 +1417,7 @@ export type MutationResolvers<ContextType = GraphQLContext, ParentType extends R
   deprecateTool?: Resolver<ResolversTypes['ToolResult'], ParentType, ContextType, RequireFields<MutationDeprecateToolArgs, 'message' | 'name'>>;
   importTools?: Resolver<ResolversTypes['ImportToolsResult'], ParentType, ContextType, RequireFields<MutationImportToolsArgs, 'config' | 'dryRun'>>;
   purgeTool?: Resolver<ResolversTypes['PurgeToolResult'], ParentType, ContextType, RequireFields<MutationPurgeToolArgs, 'name'>>;
+  renameTool?: Resolver<ResolversTypes['ToolResult'], ParentType, ContextType, RequireFields<MutationRenameToolArgs, 'name' | 'newName'>>;
   restoreTool?: Resolver<ResolversTypes['ToolResult'], ParentType, ContextType, RequireFields<MutationRestoreToolArgs, 'name' | 'revision'>>;
   undeprecateTool?: Resolver<ResolversTypes['ToolResult'], ParentType, ContextType, RequireFields<MutationUndeprecateToolArgs, 'name'>>;
   updateTool?: Resolver<ResolversTypes['ToolResult'], ParentType, ContextType, RequireFields<MutationUpdateToolArgs, 'input' | 'name'>>;
@@ -1466,6 +1501,7 @@ export type ToolResolvers<ContextType = GraphQLContext, ParentType extends Resol
   name?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
   namespace?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
   outputSchema?: Resolver<Maybe<ResolversTypes['JSONObject']>, ParentType, ContextType>;
+  renamedTo?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
   resourceSlots?: Resolver<Array<ResolversTypes['ResourceSlot']>, ParentType, ContextType>;
   revision?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
   shortName?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
@@ -1520,11 +1556,12 @@ export type ToolEventResolvers<ContextType = GraphQLContext, ParentType extends 
   kind?: Resolver<ResolversTypes['ToolEventKind'], ParentType, ContextType>;
   name?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
   occurredAt?: Resolver<ResolversTypes['DateTime'], ParentType, ContextType>;
+  renamedFrom?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
   revision?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
   tool?: Resolver<Maybe<ResolversTypes['Tool']>, ParentType, ContextType>;
 };
 
-export type ToolEventKindResolvers = EnumResolverSignature<{ CREATED?: any, DELETED?: any, DEPRECATED?: any, PURGED?: any, RESTORED?: any, UNDEPRECATED?: any, UPDATED?: any }, ResolversTypes['ToolEventKind']>;
+export type ToolEventKindResolvers = EnumResolverSignature<{ CREATED?: any, DELETED?: any, DEPRECATED?: any, PURGED?: any, RENAMED?: any, RESTORED?: any, UNDEPRECATED?: any, UPDATED?: any }, ResolversTypes['ToolEventKind']>;
 
 export type ToolImplementationResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['ToolImplementation'] = ResolversParentTypes['ToolImplementation']> = {
   __resolveType: TypeResolveFn<'AgentSkillImplementation' | 'BuiltinImplementation' | 'CustomImplementation' | 'McpImplementation' | 'WrappedImplementation', ParentType, ContextType>;

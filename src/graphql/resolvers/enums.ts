@@ -24,7 +24,7 @@ export const enumResolvers: Pick<
   BindingMode: { CONTEXTUAL: 'contextual', STATIC: 'static' },
   CheckpointScope: { RESOURCE: 'resource', WRITE_SCOPE: 'write_scope', SESSION: 'session' },
   ToolChange: { CREATED: 'created', UPDATED: 'updated', UNCHANGED: 'unchanged' },
-  ToolEventKind: { CREATED: 'created', UPDATED: 'updated', DELETED: 'deleted', DEPRECATED: 'deprecated', UNDEPRECATED: 'undeprecated', RESTORED: 'restored', PURGED: 'purged' },
+  ToolEventKind: { CREATED: 'created', UPDATED: 'updated', DELETED: 'deleted', DEPRECATED: 'deprecated', UNDEPRECATED: 'undeprecated', RESTORED: 'restored', RENAMED: 'renamed', PURGED: 'purged' },
   ToolStatus: { ACTIVE: 'active', DEPRECATED: 'deprecated', DELETED: 'deleted' },
   ToolOrderField: { NAME: 'name', UPDATED_AT: 'updatedAt' },
   OrderDirection: { ASC: 'asc', DESC: 'desc' },

@@ -60,6 +60,8 @@ const REVISION_KINDS = {
   DELETED: 'deleted',
   DEPRECATED: 'deprecated',
   UNDEPRECATED: 'undeprecated',
+  RESTORED: 'restored',
+  RENAMED: 'renamed',
 };
 
 const TOOL_QUERY = /* GraphQL */ `
@@ -103,7 +105,17 @@ const REVISION_QUERY = /* GraphQL */ `
 `;
 
 const EVENTS_SUBSCRIPTION = /* GraphQL */ `
-  subscription BrowserEvents { toolEvents { kind name occurredAt } }
+  subscription BrowserEvents { toolEvents { kind name renamedFrom occurredAt } }
+`;
+
+// `tool(name:)` hides tombstones: a list that includes them, narrowed to the name, tells a link to
+// a deleted or renamed tool what became of it.
+const TOMBSTONE_QUERY = /* GraphQL */ `
+  query Tombstone($namespace: String!, $name: String!) {
+    tools(filter: { namespace: $namespace, search: $name, includeDeleted: true }, first: 20) {
+      edges { node { name status renamedTo updatedAt updatedBy } }
+    }
+  }
 `;
 
 const $ = (id) => {
@@ -352,7 +364,9 @@ async function showTool(name) {
     if (sequence !== toolSequence) return;
     view.hidden = false;
     if (!data.tool) {
-      renderMissingTool(name);
+      const found = await graphql(TOMBSTONE_QUERY, { namespace: name.split('/')[0], name });
+      if (sequence !== toolSequence) return;
+      renderMissingTool(name, found.tools.edges.map((edge) => edge.node).find((tool) => tool.name === name && tool.status === 'DELETED') ?? null);
       return;
     }
     renderTool(data.tool);
@@ -369,10 +383,23 @@ function clearToolView() {
   $('more-history').hidden = true;
 }
 
-function renderMissingTool(name) {
+/** A name with no tool: never registered, or a tombstone that says when it was deleted, or where it was renamed to. */
+function renderMissingTool(name, tombstone) {
   clearToolView();
   $('tool-heading').textContent = name;
-  $('tool-description').textContent = 'There is no tool with this name (it may have been deleted).';
+  const description = $('tool-description');
+  if (tombstone === null) description.textContent = 'There is no tool with this name.';
+  else if (tombstone.renamedTo) {
+    description.replaceChildren(
+      document.createTextNode('Renamed to '),
+      el('a', { text: tombstone.renamedTo, attrs: { href: toolHref(tombstone.renamedTo) } }),
+      document.createTextNode(' '),
+      byWhom(tombstone.updatedAt, tombstone.updatedBy),
+      document.createTextNode('. Its history moved with it; this name stays reserved.'),
+    );
+  } else {
+    description.replaceChildren(document.createTextNode('Deleted '), byWhom(tombstone.updatedAt, tombstone.updatedBy), document.createTextNode('.'));
+  }
   document.title = `${name} · toolgraph registry`;
 }
 
@@ -644,7 +671,7 @@ function onToolEvent(event) {
       document.querySelector(`#tool-list li[data-tool="${CSS.escape(event.name)}"]`)?.classList.remove('changed');
     }
   }, 4000);
-  if (event.name === state.openTool) void showTool(state.openTool);
+  if (event.name === state.openTool || event.renamedFrom === state.openTool) void showTool(state.openTool);
   // Several events in a burst (an import) cause one reload.
   clearTimeout(refreshTimer);
   refreshTimer = setTimeout(() => void browse({ keepLoaded: true }), 100);

@@ -7,7 +7,7 @@ import { TOOL_EVENT_KINDS, type ToolEvent } from '../../domain/events';
  * whoever subscribed before it has missed changes and must re-read.
  */
 
-const VERSION = 3;
+const VERSION = 4;
 
 export interface EventMessage {
   gapSince: Date | null;
@@ -36,7 +36,8 @@ function decodeToolEvent(value: unknown): ToolEvent {
     typeof raw.actor !== 'string' ||
     !(TOOL_EVENT_KINDS as readonly unknown[]).includes(raw.kind) ||
     typeof raw.revision !== 'number' ||
-    typeof raw.contentHash !== 'string'
+    typeof raw.contentHash !== 'string' ||
+    (raw.renamedFrom !== null && typeof raw.renamedFrom !== 'string')
   ) {
     throw new Error('not a toolgraph tool event');
   }
@@ -47,6 +48,7 @@ function decodeToolEvent(value: unknown): ToolEvent {
     actor: raw.actor,
     revision: raw.revision,
     contentHash: raw.contentHash,
+    renamedFrom: raw.renamedFrom as string | null,
     occurredAt: new Date(raw.occurredAt as string),
     tool: tool ? (decodedTool(tool) as unknown as ToolEvent['tool']) : null,
   };

@@ -21,6 +21,7 @@ export const Tool: ToolResolvers = {
   shortName: (tool) => shortNameOf(tool.name),
   cliDict: (tool) => asCliDict(tool),
   status: (tool) => statusOf(tool),
+  renamedTo: (tool) => tool.deletion?.renamedTo ?? null,
   implementation: (tool) => implementationOf(tool),
   wraps: (tool, _args, { loaders }) => (tool.wraps === null ? null : loaders.toolByName.load(tool.wraps)),
   wrappedBy: (tool, _args, { loaders }) => loaders.wrappersOf.load(tool.name),

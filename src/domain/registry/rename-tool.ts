@@ -1,0 +1,56 @@
+import { mayWrite, namespaceToWrite, type Caller } from '../access';
+import type { Issue } from '../issues';
+import type { StoredTool } from '../model';
+import { applyPatch, validateTool } from '../validation';
+import type { Commit } from './unit-of-work';
+import { commitOne, type WriteOutcome } from './write-outcome';
+
+/**
+ * `renameTool`: the tool takes the name `newName` and keeps everything else, its history included
+ * (the rename is a revision of kind `renamed`). In the same transaction the validations wrapping it
+ * are made to wrap the new name, and deprecations naming it as the replacement name the new name,
+ * each as a revision of its own. The old name keeps a tombstone that says where the tool went
+ * (`renamedTo`), reserved until an admin purges it, so that nothing else answers to a name agents
+ * have approved; the tool may take it back by a rename.
+ *
+ * Who may: a caller whose grant covers both namespaces. What makes it valid: `newName` passes the
+ * name rule and is another name; it belongs to no tool, and no deleted tool's history (purge that
+ * first), and is not reserved by another tool's rename.
+ */
+export async function renameTool(commit: Commit, caller: Caller, name: string, newName: string): Promise<WriteOutcome> {
+  for (const namespace of [namespaceToWrite(name), namespaceToWrite(newName)]) {
+    if (namespace !== null && !mayWrite(caller.grant, namespace)) return { kind: 'forbidden', namespace };
+  }
+  return commitOne(commit, caller.actor, async (writer) => {
+    const known = await writer.findByNames([name, newName]);
+    const current = known.find((tool) => tool.name === name);
+    if (!current) return { kind: 'notFound', name };
+    if (newName === name) return invalid(`The tool is named "${name}" already.`, 'INVALID_VALUE');
+    const checked = validateTool(applyPatch(current, { name: newName }));
+    if (!checked.ok) return { kind: 'invalid', issues: checked.issues.map((issue) => ({ ...issue, path: issue.path === 'name' ? 'newName' : issue.path })) };
+    if (known.some((tool) => tool.name === newName)) return { kind: 'nameTaken', name: newName };
+    const tombstone = await writer.findTombstone(newName);
+    const renamedTo = tombstone?.deletion?.renamedTo ?? null;
+    if (renamedTo !== null && renamedTo !== name) {
+      return invalid(`"${newName}" is reserved: the tool that had it is now "${renamedTo}". An admin's purgeTool("${newName}") frees it.`);
+    }
+    if ((await writer.lastRevisions([newName])).has(newName)) {
+      return invalid(`"${newName}" is the name of a deleted tool, whose history remains: create it again, or purge it (purgeTool) before renaming a tool to it.`);
+    }
+    const wrappers = await writer.findWrappersOf([name]);
+    const deprecatedFor = await writer.findReplacedBy([name]);
+    const renamed = await writer.rename(current, newName);
+    const rewrapped = new Map<string, StoredTool>();
+    for (const wrapper of wrappers) rewrapped.set(wrapper.name, await writer.replace(wrapper, { ...wrapper, wraps: newName }));
+    for (const tool of deprecatedFor) {
+      // A wrapper may be deprecated in favour of the tool too: its deprecation follows its new revision.
+      const latest = rewrapped.get(tool.name) ?? tool;
+      await writer.setDeprecation(latest, { message: latest.deprecation!.message, replacedBy: newName });
+    }
+    return { kind: 'ok', tool: renamed };
+  });
+}
+
+function invalid(message: string, code: Issue['code'] = 'NAME_TAKEN'): WriteOutcome {
+  return { kind: 'invalid', issues: [{ path: 'newName', code, message }] };
+}

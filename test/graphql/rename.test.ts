@@ -1,0 +1,209 @@
+/**
+ * renameTool through the API on each database: the history moves with the tool, the validations
+ * wrapping it and the deprecations naming it follow in the same transaction, the old name keeps a
+ * tombstone that says where the tool went and stays reserved until purged; refusals name the
+ * input at fault; concurrent renames and writes of the names involved leave one consistent
+ * registry; subscribers hear RENAMED in both namespaces.
+ */
+import { InProcessToolEventBus } from '../../src/server/events';
+import { subscribe } from '../events/sse';
+import { testDatabases } from '../support/databases';
+import { useTestServer } from '../support/test-server';
+import { data } from './helpers';
+
+const CREATE = `mutation ($input: ToolInput!) { createTool(input: $input) { __typename ... on Tool { revision } } }`;
+const UPDATE = `mutation ($name: String!, $input: ToolPatch!) { updateTool(name: $name, input: $input) { __typename } }`;
+const RENAME = `mutation ($name: String!, $newName: String!) {
+  renameTool(name: $name, newName: $newName) {
+    __typename
+    ... on Tool { name revision contentHash createdAt }
+    ... on ToolValidationError { issues { path code message } }
+    ... on UserError { message }
+  }
+}`;
+const DELETE = `mutation ($name: String!) { deleteTool(name: $name) { __typename } }`;
+const PURGE = `mutation ($name: String!) { purgeTool(name: $name) { __typename ... on PurgedTool { revisions } } }`;
+const TOMBSTONES = `query ($namespace: String) {
+  tools(filter: { namespace: $namespace, includeDeleted: true }) { edges { node { name status renamedTo revision history { edges { node { revision } } } } } }
+}`;
+
+const builtin = (name: string, description = `The ${name} tool.`) => ({ name, description, source: 'BUILTIN' });
+const validation = (name: string, wraps: string) => ({ name, description: `Checks ${wraps}.`, source: 'WRAPPED', toolType: 'VALIDATION', wraps });
+
+describe.each(testDatabases())('renameTool on %s', (kind) => {
+  const server = useTestServer(kind, { events: () => new InProcessToolEventBus() });
+  const rename = async (name: string, newName: string) => (await data(server.yoga, RENAME, { name, newName })).renameTool;
+
+  it('keeps the history and the creation, moves the wrapping validations and leaves a tombstone that says where the tool went', async () => {
+    await data(server.yoga, CREATE, { input: builtin('old/counter', 'Counts lines.') });
+    await data(server.yoga, UPDATE, { name: 'old/counter', input: { description: 'Counts lines and words.' } });
+    await data(server.yoga, CREATE, { input: validation('old/counter-check', 'old/counter') });
+    await data(server.yoga, CREATE, { input: validation('other/counter-check', 'old/counter') });
+    const before = (await data(server.yoga, `{ tool(name: "old/counter") { createdAt contentHash } }`)).tool;
+
+    const renamed = await rename('old/counter', 'new/line-counter');
+    expect(renamed).toEqual({ __typename: 'Tool', name: 'new/line-counter', revision: 3, contentHash: expect.stringMatching(/^[0-9a-f]{64}$/), createdAt: before.createdAt });
+    expect(renamed.contentHash).not.toBe(before.contentHash);
+
+    const tool = (await data(server.yoga, `{
+      tool(name: "new/line-counter") {
+        status description cliDict
+        wrappedBy { name wraps { name } history(first: 1) { edges { node { kind changedFields } } } }
+        history { edges { node { name revision kind changedFields definition } } }
+      }
+      gone: tool(name: "old/counter") { name }
+      search: tools(filter: { search: "line-counter" }) { totalCount edges { node { name } } }
+      namespaces { namespace toolCount }
+      revision1: toolRevision(name: "new/line-counter", revision: 1) { name definition }
+      byOldName: toolRevision(name: "old/counter", revision: 1) { name }
+    }`));
+    expect(tool.gone).toBeNull();
+    expect(tool.tool.cliDict).toMatchObject({ name: 'new/line-counter', namespace: 'new', short_name: 'line-counter' });
+    expect(tool.tool.history.edges.map((edge: any) => [edge.node.name, edge.node.revision, edge.node.kind, edge.node.changedFields])).toEqual([
+      ['new/line-counter', 3, 'RENAMED', ['name', 'namespace', 'short_name']],
+      ['old/counter', 2, 'UPDATED', ['description']],
+      ['old/counter', 1, 'CREATED', []],
+    ]);
+    expect(tool.tool.history.edges[0].node.definition).toEqual(tool.tool.cliDict);
+    expect(tool.tool.wrappedBy).toEqual([
+      { name: 'old/counter-check', wraps: { name: 'new/line-counter' }, history: { edges: [{ node: { kind: 'UPDATED', changedFields: ['wraps'] } }] } },
+      { name: 'other/counter-check', wraps: { name: 'new/line-counter' }, history: { edges: [{ node: { kind: 'UPDATED', changedFields: ['wraps'] } }] } },
+    ]);
+    expect(tool.search).toEqual({ totalCount: 1, edges: [{ node: { name: 'new/line-counter' } }] });
+    expect(tool.namespaces).toEqual(expect.arrayContaining([{ namespace: 'new', toolCount: 1 }, { namespace: 'old', toolCount: 1 }]));
+    expect(tool.revision1).toEqual({ name: 'old/counter', definition: expect.objectContaining({ name: 'old/counter', description: 'Counts lines.' }) });
+    expect(tool.byOldName).toBeNull();
+
+    const tombstones = (await data(server.yoga, TOMBSTONES, { namespace: 'old' })).tools.edges.map((edge: any) => edge.node);
+    expect(tombstones).toEqual([
+      { name: 'old/counter', status: 'DELETED', renamedTo: 'new/line-counter', revision: 2, history: { edges: [] } },
+      { name: 'old/counter-check', status: 'ACTIVE', renamedTo: null, revision: 2, history: { edges: [{ node: { revision: 2 } }, { node: { revision: 1 } }] } },
+    ]);
+    // The wrapped tool cannot go while the validations, now wrapping its new name, exist.
+    expect((await data(server.yoga, DELETE, { name: 'new/line-counter' })).deleteTool.__typename).toBe('ToolIsWrapped');
+  });
+
+  it('keeps the old name reserved until purged, lets the tool take it back, and points every tombstone at the current name', async () => {
+    await data(server.yoga, CREATE, { input: builtin('keep/a') });
+    expect((await rename('keep/a', 'keep/b')).name).toBe('keep/b');
+
+    const taken = await data(server.yoga, CREATE, { input: builtin('keep/a') });
+    expect(taken.createTool.__typename).toBe('ToolNameTaken');
+    const imported = await data(server.yoga, `mutation ($config: String!) { importTools(config: $config) { __typename ... on ImportValidationError { invalidTools { issues { path code } } } } }`, {
+      config: JSON.stringify({ name: 'keep/a', description: 'Again.', source: 'builtin' }),
+    });
+    expect(imported.importTools).toEqual({ __typename: 'ImportValidationError', invalidTools: [{ issues: [{ path: 'name', code: 'NAME_TAKEN' }] }] });
+    await data(server.yoga, CREATE, { input: builtin('keep/other') });
+    expect(await rename('keep/other', 'keep/a')).toEqual({
+      __typename: 'ToolValidationError',
+      message: expect.any(String),
+      issues: [{ path: 'newName', code: 'NAME_TAKEN', message: expect.stringContaining('"keep/b"') }],
+    });
+
+    // A chain a → b → c: both tombstones say c; c takes a back, and b's tombstone then says a.
+    expect((await rename('keep/b', 'keep/c')).revision).toBe(3);
+    const chain = (await data(server.yoga, TOMBSTONES, { namespace: 'keep' })).tools.edges.map((edge: any) => [edge.node.name, edge.node.renamedTo]);
+    expect(chain).toEqual([['keep/a', 'keep/c'], ['keep/b', 'keep/c'], ['keep/c', null], ['keep/other', null]]);
+    expect(await rename('keep/c', 'keep/a')).toMatchObject({ __typename: 'Tool', name: 'keep/a', revision: 4 });
+    const back = (await data(server.yoga, TOMBSTONES, { namespace: 'keep' })).tools.edges.map((edge: any) => [edge.node.name, edge.node.status, edge.node.renamedTo]);
+    expect(back).toEqual([['keep/a', 'ACTIVE', null], ['keep/b', 'DELETED', 'keep/a'], ['keep/c', 'DELETED', 'keep/a'], ['keep/other', 'ACTIVE', null]]);
+    const history = (await data(server.yoga, `{ tool(name: "keep/a") { history { edges { node { name kind } } } } }`)).tool.history.edges.map((edge: any) => edge.node);
+    expect(history).toEqual([
+      { name: 'keep/a', kind: 'RENAMED' },
+      { name: 'keep/c', kind: 'RENAMED' },
+      { name: 'keep/b', kind: 'RENAMED' },
+      { name: 'keep/a', kind: 'CREATED' },
+    ]);
+
+    // Purging a rename's tombstone (which has no history) frees the name.
+    expect((await data(server.yoga, PURGE, { name: 'keep/b' })).purgeTool).toEqual({ __typename: 'PurgedTool', revisions: 0 });
+    expect((await data(server.yoga, PURGE, { name: 'keep/b' })).purgeTool.__typename).toBe('ToolNotFound');
+    expect((await data(server.yoga, CREATE, { input: builtin('keep/b') })).createTool).toEqual({ __typename: 'Tool', revision: 1 });
+  });
+
+  it('refuses what it cannot do, at the input at fault, and writes nothing', async () => {
+    await data(server.yoga, CREATE, { input: builtin('no/tool') });
+    await data(server.yoga, CREATE, { input: builtin('no/taken') });
+    await data(server.yoga, CREATE, { input: builtin('no/deleted') });
+    await data(server.yoga, DELETE, { name: 'no/deleted' });
+    const issue = (result: any) => [result.__typename, result.issues?.map((found: any) => [found.path, found.code])];
+
+    expect((await rename('no/missing', 'no/other')).__typename).toBe('ToolNotFound');
+    expect((await rename('no/deleted', 'no/other')).__typename).toBe('ToolNotFound');
+    expect(await rename('no/tool', 'no/taken')).toEqual({ __typename: 'ToolNameTaken', message: expect.stringContaining('"no/taken"') });
+    expect(issue(await rename('no/tool', 'no/tool'))).toEqual(['ToolValidationError', [['newName', 'INVALID_VALUE']]]);
+    expect(issue(await rename('no/tool', 'no/deleted'))).toEqual(['ToolValidationError', [['newName', 'NAME_TAKEN']]]);
+    for (const bad of ['No/Upper', 'no-slash', 'no/', '/x', 'a/b/c', `no/${'x'.repeat(65)}`, 'no/tool\u0000', 'no/ünï', '']) {
+      expect(issue(await rename('no/tool', bad))).toEqual(['ToolValidationError', [['newName', 'INVALID_NAME']]]);
+    }
+    const state = await data(server.yoga, `{ tool(name: "no/tool") { revision } tools(filter: { namespace: "no", includeDeleted: true }) { totalCount } }`);
+    expect(state).toEqual({ tool: { revision: 1 }, tools: { totalCount: 3 } });
+  });
+
+  it('points deprecations at the new name, and restores an earlier revision under the name the tool has now', async () => {
+    await data(server.yoga, CREATE, { input: builtin('dep/new-way', 'First description.') });
+    await data(server.yoga, UPDATE, { name: 'dep/new-way', input: { description: 'Second description.' } });
+    await data(server.yoga, CREATE, { input: builtin('dep/old-way') });
+    await data(server.yoga, `mutation { deprecateTool(name: "dep/old-way", message: "Use the new way.", replacedBy: "dep/new-way") { __typename } }`);
+    await rename('dep/new-way', 'dep/the-way');
+
+    const old = (await data(server.yoga, `{ tool(name: "dep/old-way") { revision deprecation { message replacedByName replacedBy { name } } } }`)).tool;
+    expect(old).toEqual({ revision: 3, deprecation: { message: 'Use the new way.', replacedByName: 'dep/the-way', replacedBy: { name: 'dep/the-way' } } });
+
+    const restored = await data(server.yoga, `mutation { restoreTool(name: "dep/the-way", revision: 1) { __typename ... on Tool { name revision description history(first: 1) { edges { node { kind changedFields } } } } } }`);
+    expect(restored.restoreTool).toEqual({
+      __typename: 'Tool',
+      name: 'dep/the-way',
+      revision: 4,
+      description: 'First description.',
+      history: { edges: [{ node: { kind: 'RESTORED', changedFields: ['description'] } }] },
+    });
+  });
+
+  it('under concurrent renames and writes of the names involved, does each exactly once and leaves no validation wrapping a tombstone', async () => {
+    await data(server.yoga, CREATE, { input: builtin('race/tool') });
+    const renames = Array.from({ length: 10 }, (_, i) => rename('race/tool', `race/renamed-${i}`));
+    const validations = Array.from({ length: 10 }, (_, i) => data(server.yoga, CREATE, { input: validation(`race/check-${i}`, 'race/tool') }));
+    const [renamed, created] = await Promise.all([Promise.all(renames), Promise.all(validations)]);
+    const won = renamed.filter((result) => result.__typename === 'Tool');
+    expect(won).toHaveLength(1);
+    expect(renamed.filter((result) => result.__typename !== 'Tool').map((result) => result.__typename)).toEqual(Array(9).fill('ToolNotFound'));
+    const newName = won[0].name;
+
+    const state = await data(server.yoga, `{
+      tools(filter: { namespace: "race" }) { edges { node { name toolType wraps { name } } } }
+      tombstones: tools(filter: { namespace: "race", includeDeleted: true }) { totalCount }
+    }`);
+    const checks = state.tools.edges.map((edge: any) => edge.node).filter((tool: any) => tool.toolType === 'VALIDATION');
+    // A validation made before the rename was moved with it, one made after it was refused (its tool was gone).
+    expect(checks.length).toBe(created.filter((result) => result.createTool.__typename === 'Tool').length);
+    for (const check of checks) expect(check.wraps).toEqual({ name: newName });
+    expect(state.tombstones.totalCount).toBe(checks.length + 2);
+
+    // Two tools renamed to one free name at once: one gets it.
+    await data(server.yoga, CREATE, { input: builtin('race/x') });
+    await data(server.yoga, CREATE, { input: builtin('race/y') });
+    const both = await Promise.all([rename('race/x', 'race/z'), rename('race/y', 'race/z')]);
+    expect(both.map((result) => result.__typename).sort()).toEqual(['Tool', 'ToolNameTaken']);
+  });
+
+  it('tells subscribers of both namespaces: RENAMED with the old name, then the moved validations', async () => {
+    await data(server.yoga, CREATE, { input: builtin('from/tool') });
+    await data(server.yoga, CREATE, { input: validation('from/check', 'from/tool') });
+    const query = (namespace: string) => `subscription { toolEvents(namespace: "${namespace}") { kind name renamedFrom revision tool { name } } }`;
+    const out = await subscribe(server.yoga.fetch as never, 'http://yoga/graphql', query('from'), {});
+    const into = await subscribe(server.yoga.fetch as never, 'http://yoga/graphql', query('into'), {});
+    try {
+      await rename('from/tool', 'into/tool');
+      await data(server.yoga, CREATE, { input: builtin('from/marker') });
+      await data(server.yoga, CREATE, { input: builtin('into/marker') });
+      const renamedEvent = { kind: 'RENAMED', name: 'into/tool', renamedFrom: 'from/tool', revision: 2, tool: { name: 'into/tool' } };
+      const moved = { kind: 'UPDATED', name: 'from/check', renamedFrom: null, revision: 2, tool: { name: 'from/check' } };
+      expect((await out.until((result) => result.data?.toolEvents?.name === 'from/marker')).map((result) => result.data.toolEvents)).toEqual([renamedEvent, moved]);
+      expect((await into.until((result) => result.data?.toolEvents?.name === 'into/marker')).map((result) => result.data.toolEvents)).toEqual([renamedEvent]);
+    } finally {
+      out.close();
+      into.close();
+    }
+  });
+});
