@@ -168,9 +168,9 @@ export interface ToolWriter extends ToolReader {
   delete(name: string, revision: number, actor: string): Promise<void>;
   /** Sets or clears (null) the deprecation of the stored tool `name`, as its revision `revision`, written by `actor`. */
   setDeprecation(name: string, deprecation: ToolDeprecation | null, revision: number, actor: string): Promise<StoredTool>;
-  /** The tombstone of `name` (read after the name's lock); null when it has none. */
-  findTombstone(name: string): Promise<StoredTool | null>;
-  /** The tools whose deprecation names one of `names` as the replacement, locked like a read by name. */
+  /** The tombstones of `names` (read after the names' locks), ordered by name. */
+  findTombstones(names: readonly string[]): Promise<StoredTool[]>;
+  /** The tools whose deprecation names one of `names` as the replacement, ordered and locked like a read by name. */
   findReplacedBy(names: readonly string[]): Promise<StoredTool[]>;
   /**
    * Renames the stored tool `from` to `tool.name`, as its revision `tool.revision`, written by
@@ -182,10 +182,16 @@ export interface ToolWriter extends ToolReader {
   /** The revision of `name` numbered `revision`, read in this transaction (after the name's lock); null when none. */
   findRevision(name: string, match: { revision: number }): Promise<ToolRevision | null>;
   /**
-   * Deletes for good the history of `name` and its tombstone (under the name's lock): how many
-   * revisions it held, and the last of them or, with none, the tombstone's (null: neither existed).
+   * Deletes for good the history of `name`, its tombstone and the tombstones of the names its
+   * renames left (under the name's lock): how many revisions it held, the last of them or, with
+   * none, the tombstone's (null: neither existed), and the names freed with the revision and hash
+   * of their tombstones.
    */
-  purgeHistory(name: string): Promise<{ revisions: number; last: Pick<ToolRevision, 'revision' | 'contentHash'> | null }>;
+  purgeHistory(name: string): Promise<{
+    revisions: number;
+    last: Pick<ToolRevision, 'revision' | 'contentHash'> | null;
+    freed: (Pick<ToolRevision, 'name' | 'revision' | 'contentHash'>)[];
+  }>;
   /** Appends revisions to their names' histories, in as few statements as the database allows. */
   appendRevisions(revisions: readonly ToolRevision[]): Promise<void>;
 }

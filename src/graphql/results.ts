@@ -1,5 +1,5 @@
 import { forbiddenMessage } from '../domain/access';
-import { nameTakenMessage, type DeleteOutcome, type ImportOutcome, type PurgeOutcome, type WriteOutcome } from '../domain/registry';
+import { nameTakenMessage, reservedNameMessage, type DeleteOutcome, type ImportOutcome, type PurgeOutcome, type WriteOutcome } from '../domain/registry';
 import type { ResolversTypes, ResolversUnionTypes } from './generated/resolvers-types';
 
 type Union<Name extends keyof ResolversUnionTypes<ResolversTypes>> = ResolversUnionTypes<ResolversTypes>[Name];
@@ -23,7 +23,11 @@ export function toolResult(outcome: WriteOutcome, subject: 'tool' | 'deprecation
       };
     }
     case 'nameTaken':
-      return { __typename: 'ToolNameTaken', message: nameTakenMessage(outcome.name), name: outcome.name };
+      return {
+        __typename: 'ToolNameTaken',
+        message: outcome.reservedFor === undefined ? nameTakenMessage(outcome.name) : reservedNameMessage(outcome.name, outcome.reservedFor),
+        name: outcome.name,
+      };
     case 'notFound':
       return notFound(outcome.name);
     case 'forbidden':
@@ -52,7 +56,7 @@ export function deleteResult(outcome: DeleteOutcome): Union<'DeleteToolResult'> 
 export function purgeResult(outcome: PurgeOutcome): Union<'PurgeToolResult'> {
   switch (outcome.kind) {
     case 'purged':
-      return { __typename: 'PurgedTool', name: outcome.name, revisions: outcome.revisions };
+      return { __typename: 'PurgedTool', name: outcome.name, revisions: outcome.revisions, freedNames: outcome.freedNames };
     case 'notFound':
       return { __typename: 'ToolNotFound', message: `No tool or validation named "${outcome.name}" has a history.`, name: outcome.name };
     case 'notDeleted':

@@ -34,6 +34,7 @@ import {
   pageSql,
   pageWithTotalSql,
   purgeHistorySql,
+  purgeReservationsSql,
   purgeTombstoneSql,
   revisionsInSql,
   statsSql,
@@ -104,20 +105,32 @@ class TransactionWriter implements ToolWriter {
   }
 
   async findWrappersOf(names: readonly string[]): Promise<StoredTool[]> {
-    return names.length === 0 ? [] : tools(this.tx, wrappersOfSql(names, this.dialect, { lock: true }));
-  }
-
-  async findTombstone(name: string): Promise<StoredTool | null> {
-    await this.lockNames([name]);
-    const [found] = await tools(this.tx, tombstonesSql([name], this.dialect));
-    return found ?? null;
+    return names.length === 0 ? [] : this.referring((lock) => wrappersOfSql(names, this.dialect, { lock }));
   }
 
   async findReplacedBy(names: readonly string[]): Promise<StoredTool[]> {
-    if (names.length === 0) return [];
-    const found = await tools(this.tx, replacedBySql(names, this.dialect));
+    return names.length === 0 ? [] : this.referring((lock) => replacedBySql(names, this.dialect, { lock }));
+  }
+
+  /**
+   * The tools a statement finds by what they refer to, locked as every write locks: their names
+   * first, then their rows (rows first would deadlock with a write of one of them, which takes its
+   * name first). The caller holds the lock of the names they refer to, so no tool can come to
+   * refer to one meanwhile: the second read finds the first one's tools, less any that changed.
+   */
+  private async referring(statement: (lock: boolean) => Statement): Promise<StoredTool[]> {
+    const candidates = await tools(this.tx, statement(false));
+    if (candidates.length === 0) return [];
+    await this.lockNames(candidates.map((tool) => tool.name));
+    const found = await tools(this.tx, statement(true));
     for (const tool of found) this.current.set(tool.name, tool);
     return found;
+  }
+
+  async findTombstones(names: readonly string[]): Promise<StoredTool[]> {
+    if (names.length === 0) return [];
+    await this.lockNames(names);
+    return tools(this.tx, tombstonesSql(names, this.dialect));
   }
 
   async findRevision(name: string, match: { revision: number }): Promise<ToolRevision | null> {
@@ -260,13 +273,18 @@ class TransactionWriter implements ToolWriter {
     return stored;
   }
 
-  async purgeHistory(name: string): Promise<{ revisions: number; last: Pick<ToolRevision, 'revision' | 'contentHash'> | null }> {
+  async purgeHistory(name: string): ReturnType<ToolWriter['purgeHistory']> {
     await this.lockNames([name]);
-    const [tombstone] = await rows<{ revision: number; contentHash: string }>(this.tx, purgeTombstoneSql(name, this.dialect));
-    const purged = await rows<{ revision: number; contentHash: string }>(this.tx, purgeHistorySql(name, this.dialect));
+    const [tombstone] = await rows<RevisionRef>(this.tx, purgeTombstoneSql(name, this.dialect));
+    const purged = await rows<RevisionRef>(this.tx, purgeHistorySql(name, this.dialect));
+    const reserved = await rows<RevisionRef & { name: string }>(this.tx, purgeReservationsSql(name, this.dialect));
     // A rename's tombstone has no history (it moved with the tool): its own revision is the last.
-    const last = purged.reduce<(typeof purged)[number] | null>((latest, row) => (latest === null || row.revision > latest.revision ? row : latest), tombstone ?? null);
-    return { revisions: purged.length, last: last && { revision: Number(last.revision), contentHash: last.contentHash } };
+    const last = purged.reduce<RevisionRef | null>((latest, row) => (latest === null || row.revision > latest.revision ? row : latest), tombstone ?? null);
+    return {
+      revisions: purged.length,
+      last: last && revisionRef(last),
+      freed: reserved.map((row) => ({ name: row.name, ...revisionRef(row) })),
+    };
   }
 
   async appendRevisions(revisions: readonly ToolRevision[]): Promise<void> {
@@ -305,6 +323,10 @@ class TransactionWriter implements ToolWriter {
     }
   }
 }
+
+type RevisionRef = Pick<ToolRevision, 'revision' | 'contentHash'>;
+// Postgres may return an integer column of a RETURNING as a string.
+const revisionRef = (row: RevisionRef): RevisionRef => ({ revision: Number(row.revision), contentHash: row.contentHash });
 
 const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 

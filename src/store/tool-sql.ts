@@ -156,6 +156,12 @@ export function purgeTombstoneSql(name: string, dialect: Dialect): Statement {
   return { sql: `DELETE FROM "Tool" WHERE "name" = ${params.add(name)} AND "deletedAt" IS NOT NULL RETURNING "revision", "contentHash"`, params: params.values };
 }
 
+/** Deletes the tombstones renames left that point at `name`, returning their "name", "revision" and "contentHash". */
+export function purgeReservationsSql(name: string, dialect: Dialect): Statement {
+  const params = new Parameters(dialect);
+  return { sql: `DELETE FROM "Tool" WHERE "renamedTo" = ${params.add(name)} RETURNING "name", "revision", "contentHash"`, params: params.values };
+}
+
 /** The latest revision of `name` numbered `revision` and/or with `contentHash`. */
 export function findRevisionSql(name: string, match: { revision?: number; contentHash?: string }, dialect: Dialect): Statement {
   const params = new Parameters(dialect);
@@ -291,16 +297,16 @@ export function wrappersOfSql(names: readonly string[], dialect: Dialect, option
   return toolsWithSql('wrapsName', names, dialect, { ...options, also: (params) => `"toolType" = ${params.add('validation', 'ToolType')} AND ${LIVE}` });
 }
 
-/** The tools deprecated in favour of any of `names`, ordered by name, locked until the transaction ends. */
-export function replacedBySql(names: readonly string[], dialect: Dialect): Statement {
-  return toolsWithSql('replacedBy', names, dialect, { lock: true });
+/** The tools deprecated in favour of any of `names`, ordered by name. */
+export function replacedBySql(names: readonly string[], dialect: Dialect, options: { lock: boolean }): Statement {
+  return toolsWithSql('replacedBy', names, dialect, options);
 }
 
 /**
  * What a rename of tool `from` to `to` does besides moving its row: the live validations wrapping
- * it stop checking their foreign key ("wrapsToolType" NULL; the writer points them at `to` next,
- * which checks it again), a tombstone of `to` (left by an earlier rename away from it) goes, the
- * history moves to `to`, and tombstones that pointed at `from` point at `to`.
+ * it stop checking their foreign key ("wrapsToolType" NULL, until the rename's use case replaces
+ * them to wrap `to`, which checks it again), the tombstone of `to` left by this tool's rename away
+ * from it goes, the history moves to `to`, and tombstones that pointed at `from` point at `to`.
  */
 export function renameSideStatements(from: string, to: string, dialect: Dialect): Statement[] {
   const statement = (sql: (params: Parameters) => string): Statement => {
@@ -309,7 +315,7 @@ export function renameSideStatements(from: string, to: string, dialect: Dialect)
   };
   return [
     statement((p) => `UPDATE "Tool" SET "wrapsToolType" = NULL WHERE "wrapsName" = ${p.add(from)} AND ${LIVE}`),
-    statement((p) => `DELETE FROM "Tool" WHERE "name" = ${p.add(to)} AND "deletedAt" IS NOT NULL`),
+    statement((p) => `DELETE FROM "Tool" WHERE "name" = ${p.add(to)} AND "renamedTo" = ${p.add(from)}`),
     statement((p) => `UPDATE "ToolRevision" SET "toolName" = ${p.add(to)} WHERE "toolName" = ${p.add(from)}`),
     statement((p) => `UPDATE "Tool" SET "renamedTo" = ${p.add(to)} WHERE "renamedTo" = ${p.add(from)}`),
   ];

@@ -260,7 +260,7 @@ describe.each(testDatabases())('tool history on %s', (kind) => {
       const registry = new ToolRegistry(server.store);
       expect(await registry.purge({ actor: 'writer', grant: { role: 'write', namespaces: '*' } }, name)).toEqual({ kind: 'forbidden', namespace: 'purge' });
       expect((await data(server.yoga, REVISION, { name })).toolRevision).toMatchObject({ revision: 2 });
-      expect(await registry.purge({ actor: 'root', grant: { role: 'admin', namespaces: '*' } }, name)).toEqual({ kind: 'purged', name, revisions: 2 });
+      expect(await registry.purge({ actor: 'root', grant: { role: 'admin', namespaces: '*' } }, name)).toEqual({ kind: 'purged', name, revisions: 2, freedNames: [] });
     });
   });
 

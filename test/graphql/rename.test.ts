@@ -121,6 +121,35 @@ describe.each(testDatabases())('renameTool on %s', (kind) => {
     expect((await data(server.yoga, CREATE, { input: builtin('keep/b') })).createTool).toEqual({ __typename: 'Tool', revision: 1 });
   });
 
+  it('says why a reserved name is taken, dry runs included, and frees the old names when the tool itself is purged', async () => {
+    await data(server.yoga, CREATE, { input: builtin('res/a') });
+    await rename('res/a', 'res/b');
+    await rename('res/b', 'res/c');
+    const withOtherIssue = await data(server.yoga, `mutation { createTool(input: { name: "res/a", description: "", source: BUILTIN }) { __typename ... on ToolValidationError { issues { path code message } } } }`);
+    expect(withOtherIssue.createTool.issues).toEqual([
+      { path: 'description', code: 'INVALID_DESCRIPTION', message: expect.any(String) },
+      { path: 'name', code: 'NAME_TAKEN', message: expect.stringContaining('renamed to "res/c"') },
+    ]);
+    expect((await data(server.yoga, CREATE, { input: builtin('res/b') })).createTool.__typename).toBe('ToolNameTaken');
+    const alone = await data(server.yoga, `mutation { createTool(input: { name: "res/b", description: "B.", source: BUILTIN }) { ... on ToolNameTaken { message } } }`);
+    expect(alone.createTool.message).toContain('renamed to "res/c"');
+    const dryRun = await data(server.yoga, `mutation ($config: String!) { importTools(config: $config, dryRun: true) { __typename ... on ImportValidationError { invalidTools { name issues { path code message } } } } }`, {
+      config: JSON.stringify({ tools: [{ name: 'res/a', description: 'A.', source: 'builtin' }, { name: 'res/new', description: 'New.', source: 'builtin' }] }),
+    });
+    expect(dryRun.importTools).toEqual({
+      __typename: 'ImportValidationError',
+      invalidTools: [{ name: 'res/a', issues: [{ path: 'name', code: 'NAME_TAKEN', message: expect.stringContaining('renamed to "res/c"') }] }],
+    });
+
+    await data(server.yoga, DELETE, { name: 'res/c' });
+    const purged = await data(server.yoga, `mutation { purgeTool(name: "res/c") { __typename ... on PurgedTool { revisions freedNames } } }`);
+    expect(purged.purgeTool).toEqual({ __typename: 'PurgedTool', revisions: 4, freedNames: ['res/a', 'res/b'] });
+    expect((await data(server.yoga, TOMBSTONES, { namespace: 'res' })).tools.edges).toEqual([]);
+    // A new tool under the last name cannot claim the old ones: they went with the purge.
+    expect((await data(server.yoga, CREATE, { input: builtin('res/c') })).createTool).toEqual({ __typename: 'Tool', revision: 1 });
+    expect((await data(server.yoga, CREATE, { input: builtin('res/a') })).createTool).toEqual({ __typename: 'Tool', revision: 1 });
+  });
+
   it('refuses what it cannot do, at the input at fault, and writes nothing', async () => {
     await data(server.yoga, CREATE, { input: builtin('no/tool') });
     await data(server.yoga, CREATE, { input: builtin('no/taken') });
@@ -136,8 +165,15 @@ describe.each(testDatabases())('renameTool on %s', (kind) => {
     for (const bad of ['No/Upper', 'no-slash', 'no/', '/x', 'a/b/c', `no/${'x'.repeat(65)}`, 'no/tool\u0000', 'no/ünï', '']) {
       expect(issue(await rename('no/tool', bad))).toEqual(['ToolValidationError', [['newName', 'INVALID_NAME']]]);
     }
+    // Deprecated in favour of a name that is free again (its tool was deleted and purged): not a name for itself.
+    await data(server.yoga, `mutation { deprecateTool(name: "no/tool", message: "Use no/taken.", replacedBy: "no/taken") { __typename } }`);
+    await data(server.yoga, DELETE, { name: 'no/taken' });
+    await data(server.yoga, PURGE, { name: 'no/taken' });
+    expect(issue(await rename('no/tool', 'no/taken'))).toEqual(['ToolValidationError', [['newName', 'INVALID_VALUE']]]);
+    await data(server.yoga, `mutation { undeprecateTool(name: "no/tool") { __typename } }`);
+    await data(server.yoga, CREATE, { input: builtin('no/taken') });
     const state = await data(server.yoga, `{ tool(name: "no/tool") { revision } tools(filter: { namespace: "no", includeDeleted: true }) { totalCount } }`);
-    expect(state).toEqual({ tool: { revision: 1 }, tools: { totalCount: 3 } });
+    expect(state).toEqual({ tool: { revision: 3 }, tools: { totalCount: 3 } });
   });
 
   it('points deprecations at the new name, and restores an earlier revision under the name the tool has now', async () => {
@@ -179,6 +215,18 @@ describe.each(testDatabases())('renameTool on %s', (kind) => {
     expect(checks.length).toBe(created.filter((result) => result.createTool.__typename === 'Tool').length);
     for (const check of checks) expect(check.wraps).toEqual({ name: newName });
     expect(state.tombstones.totalCount).toBe(checks.length + 2);
+
+    // Writes of a wrapper while the tool it wraps is renamed: each answers, one after the other.
+    await data(server.yoga, CREATE, { input: builtin('race/wrapped') });
+    await data(server.yoga, CREATE, { input: validation('race/wrapper', 'race/wrapped') });
+    const [, ...updates] = await Promise.all([
+      rename('race/wrapped', 'race/wrapped-2'),
+      ...Array.from({ length: 10 }, (_, i) => data(server.yoga, UPDATE, { name: 'race/wrapper', input: { description: `Update ${i}.` } })),
+    ]);
+    expect(updates.map((result) => result.updateTool.__typename)).toEqual(Array(10).fill('Tool'));
+    const wrapper = (await data(server.yoga, `{ tool(name: "race/wrapper") { revision wraps { name } history(first: 100) { edges { node { revision } } } } }`)).tool;
+    expect(wrapper.wraps).toEqual({ name: 'race/wrapped-2' });
+    expect(wrapper.history.edges.map((edge: any) => edge.node.revision)).toEqual(Array.from({ length: 12 }, (_, i) => 12 - i));
 
     // Two tools renamed to one free name at once: one gets it.
     await data(server.yoga, CREATE, { input: builtin('race/x') });

@@ -288,8 +288,8 @@ describe.each(testDatabases())('ToolStore on %s', (kind) => {
       await store.write((writer) => writer.replace(revised(builtinTool('w/tool', { toolType: 'validation', source: 'wrapped', wraps: null })), 'tester'));
       await store.write((writer) => writer.delete('w/tool', 2, 'tester'));
       // Written without revisions (the store alone): the tombstone's own revision is the last one purged.
-      expect(await store.write((writer) => writer.purgeHistory('w/tool'))).toEqual({ revisions: 0, last: { revision: 2, contentHash: expect.any(String) } });
-      expect(await store.write((writer) => writer.purgeHistory('w/tool'))).toEqual({ revisions: 0, last: null });
+      expect(await store.write((writer) => writer.purgeHistory('w/tool'))).toEqual({ revisions: 0, last: { revision: 2, contentHash: expect.any(String) }, freed: [] });
+      expect(await store.write((writer) => writer.purgeHistory('w/tool'))).toEqual({ revisions: 0, last: null, freed: [] });
       expect(namesOf((await store.listPage({ query: q({ includeDeleted: true }), first: 10 })).tools)).toEqual(['w/check']);
     });
 

@@ -1,15 +1,15 @@
 import { mayWrite, namespaceToWrite, type Caller } from '../access';
 import { validateTool, type ToolDraft } from '../validation';
-import { API_PATHS, byName, draftWraps, nameTakenIssue, wrapsIssues } from './stored-rules';
+import { API_PATHS, byName, draftWraps, nameTakenIssue, reservedNameIssue, reservedNames, wrapsIssues } from './stored-rules';
 import type { Commit } from './unit-of-work';
 import { commitOne, type WriteOutcome } from './write-outcome';
 
 /**
  * `createTool`. Who may: a caller whose grant covers the tool's namespace (a validation may wrap a
  * tool of a namespace its author cannot write). What makes it valid: every rule of the model
- * (validation.ts), then, in the transaction, the name is free and a validation's wrapped tool
- * exists and is a tool. A taken name alone is `nameTaken`; with other issues it joins them as
- * NAME_TAKEN.
+ * (validation.ts), then, in the transaction, the name is free (no tool has it, and no rename's
+ * tombstone keeps it reserved) and a validation's wrapped tool exists and is a tool. A taken name
+ * alone is `nameTaken`; with other issues it joins them as NAME_TAKEN.
  */
 export async function createTool(commit: Commit, caller: Caller, input: ToolDraft): Promise<WriteOutcome> {
   const namespace = namespaceToWrite(input.name);
@@ -26,6 +26,11 @@ export async function createTool(commit: Commit, caller: Caller, input: ToolDraf
     if (existing) {
       if (issues.length === 0) return { kind: 'nameTaken', name: existing.name };
       issues.push(nameTakenIssue(existing.name, API_PATHS));
+    }
+    const reservedFor = name === null || existing ? undefined : (await reservedNames(writer, [name])).get(name);
+    if (reservedFor !== undefined) {
+      if (issues.length === 0) return { kind: 'nameTaken', name: name!, reservedFor };
+      issues.push(reservedNameIssue(name!, reservedFor, API_PATHS.name));
     }
     if (!checked.ok || issues.length > 0) return { kind: 'invalid', issues };
     const [created] = await writer.insert([checked.value]);

@@ -4,7 +4,7 @@ import type { Checked, Issue } from '../issues';
 import { contentHashOf } from '../history';
 import type { StoredTool, ToolDefinition } from '../model';
 import { StoreConflict } from '../ports';
-import { byName, CONFIG_PATHS, conflictIssue, wrappedTypeIssues, wrapsIssues } from './stored-rules';
+import { byName, CONFIG_PATHS, conflictIssue, reservedNameIssue, reservedNames, wrappedTypeIssues, wrapsIssues } from './stored-rules';
 import type { Commit, UnitWriter } from './unit-of-work';
 
 export type ToolChange = 'created' | 'updated' | 'unchanged';
@@ -112,8 +112,12 @@ async function applyImport(writer: UnitWriter, plan: ImportPlan, options: { dryR
   const names = new Set(definitions.map((d) => d.name));
   const existing = stored.filter((tool) => names.has(tool.name));
   const known = new Map<string, ToolDefinition>([...byName(stored), ...byName(definitions)]);
+  const existingNames = new Set(existing.map((tool) => tool.name));
+  const reserved = await reservedNames(writer, [...names].filter((name) => !existingNames.has(name)));
   for (const { index, definition } of plan.valid) {
     invalid.report(index, definition.name, wrapsIssues(definition.wraps, known, CONFIG_PATHS));
+    const reservedFor = reserved.get(definition.name);
+    if (reservedFor !== undefined) invalid.report(index, definition.name, [reservedNameIssue(definition.name, reservedFor, CONFIG_PATHS.name)]);
   }
   for (const found of await wrappedTypeIssues(writer, definitions, existing, CONFIG_PATHS)) {
     invalid.report(plan.firstIndexOfName.get(found.name) ?? 0, found.name, [found.issue]);

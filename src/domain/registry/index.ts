@@ -23,7 +23,7 @@ export type { PurgeOutcome } from './purge-tool';
 export type { ConfigReader, ImportedTool, ImportOutcome, InvalidImportedTool, ToolChange } from './import-tools';
 export type { ListRequest } from './read-tools';
 export type { WriteOutcome } from './write-outcome';
-export { nameTakenMessage } from './stored-rules';
+export { nameTakenMessage, reservedNameMessage } from './stored-rules';
 
 export interface ToolRegistryOptions {
   /** Where committed writes are announced, and where subscribers listen. None: no live events. */

@@ -5,15 +5,16 @@ import type { Commit } from './unit-of-work';
 import type { Forbidden } from './write-outcome';
 
 export type PurgeOutcome =
-  | { kind: 'purged'; name: string; revisions: number }
+  | { kind: 'purged'; name: string; revisions: number; freedNames: string[] }
   | { kind: 'notFound'; name: string }
   | { kind: 'notDeleted'; name: string }
   | Forbidden;
 
 /**
  * `purgeTool`: deletes for good the history of a deleted tool, so that nothing of it remains and a
- * tool created under the name starts again at revision 1; the tombstone a rename left (with no
- * history: it moved with the tool) goes too, which frees the name. Who may: the admin role only
+ * tool created under the name starts again at revision 1. The tombstones its renames left under
+ * its old names go with it, which frees those names (the tool they were kept for is gone); a
+ * rename's tombstone may be purged alone (it has no history: that moved with the tool). Who may: the admin role only
  * (any namespace). What makes it valid: the name has a history or a tombstone, and no tool (delete
  * it first, which tells subscribers). Announced as `purged`, which empties response caches.
  */
@@ -23,7 +24,7 @@ export async function purgeTool(commit: Commit, caller: Caller, name: string): P
   return commit(caller.actor, async (writer): Promise<PurgeOutcome> => {
     const [current] = await writer.findByNames([name]);
     if (current) return { kind: 'notDeleted', name };
-    const revisions = await writer.purgeHistory(name);
-    return revisions === null ? { kind: 'notFound', name } : { kind: 'purged', name, revisions };
+    const purged = await writer.purgeHistory(name);
+    return purged === null ? { kind: 'notFound', name } : { kind: 'purged', name, ...purged };
   });
 }

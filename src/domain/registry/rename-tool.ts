@@ -2,6 +2,7 @@ import { mayWrite, namespaceToWrite, type Caller } from '../access';
 import type { Issue } from '../issues';
 import type { StoredTool } from '../model';
 import { applyPatch, validateTool } from '../validation';
+import { reservedNameIssue, reservedNames } from './stored-rules';
 import type { Commit } from './unit-of-work';
 import { commitOne, type WriteOutcome } from './write-outcome';
 
@@ -9,13 +10,15 @@ import { commitOne, type WriteOutcome } from './write-outcome';
  * `renameTool`: the tool takes the name `newName` and keeps everything else, its history included
  * (the rename is a revision of kind `renamed`). In the same transaction the validations wrapping it
  * are made to wrap the new name, and deprecations naming it as the replacement name the new name,
- * each as a revision of its own. The old name keeps a tombstone that says where the tool went
+ * each as a revision of its own, whatever their namespace (they follow the tool they refer to; the
+ * caller changes nothing else of theirs). The old name keeps a tombstone that says where the tool went
  * (`renamedTo`), reserved until an admin purges it, so that nothing else answers to a name agents
  * have approved; the tool may take it back by a rename.
  *
  * Who may: a caller whose grant covers both namespaces. What makes it valid: `newName` passes the
  * name rule and is another name; it belongs to no tool, and no deleted tool's history (purge that
- * first), and is not reserved by another tool's rename.
+ * first), is not reserved by another tool's rename, and is not the replacement the tool's own
+ * deprecation names.
  */
 export async function renameTool(commit: Commit, caller: Caller, name: string, newName: string): Promise<WriteOutcome> {
   for (const namespace of [namespaceToWrite(name), namespaceToWrite(newName)]) {
@@ -29,10 +32,10 @@ export async function renameTool(commit: Commit, caller: Caller, name: string, n
     const checked = validateTool(applyPatch(current, { name: newName }));
     if (!checked.ok) return { kind: 'invalid', issues: checked.issues.map((issue) => ({ ...issue, path: issue.path === 'name' ? 'newName' : issue.path })) };
     if (known.some((tool) => tool.name === newName)) return { kind: 'nameTaken', name: newName };
-    const tombstone = await writer.findTombstone(newName);
-    const renamedTo = tombstone?.deletion?.renamedTo ?? null;
-    if (renamedTo !== null && renamedTo !== name) {
-      return invalid(`"${newName}" is reserved: the tool that had it is now "${renamedTo}". An admin's purgeTool("${newName}") frees it.`);
+    const reservedFor = (await reservedNames(writer, [newName])).get(newName);
+    if (reservedFor !== undefined && reservedFor !== name) return { kind: 'invalid', issues: [reservedNameIssue(newName, reservedFor, 'newName')] };
+    if (current.deprecation?.replacedBy === newName) {
+      return invalid(`"${newName}" is the replacement this tool's deprecation names, and a tool cannot be its own replacement: change or withdraw the deprecation first.`, 'INVALID_VALUE');
     }
     if ((await writer.lastRevisions([newName])).has(newName)) {
       return invalid(`"${newName}" is the name of a deleted tool, whose history remains: create it again, or purge it (purgeTool) before renaming a tool to it.`);

@@ -1,6 +1,6 @@
 import type { Issue } from '../issues';
 import type { StoredTool, ToolDefinition } from '../model';
-import type { StoreConflict, ToolReader } from '../ports';
+import type { StoreConflict, ToolReader, ToolWriter } from '../ports';
 import type { ToolDraft } from '../validation';
 
 /**
@@ -34,6 +34,23 @@ export function draftWraps(draft: ToolDraft, issues: readonly Issue[]): string |
 /** Also what the tombstone of a rename away from a name does: keep the name reserved (rename-tool.ts). */
 export function nameTakenMessage(name: string): string {
   return `"${name}" is taken: a tool or validation has that name, or a tool renamed away from it keeps it reserved.`;
+}
+
+/**
+ * NAME_TAKEN by a reservation: the names of `names` that the tombstone of a rename keeps for the
+ * tool renamed away from them, each with the name that tool has now. Read under the names' locks.
+ */
+export async function reservedNames(writer: Pick<ToolWriter, 'findTombstones'>, names: readonly string[]): Promise<Map<string, string>> {
+  const tombstones = await writer.findTombstones(names);
+  return new Map(tombstones.flatMap((tombstone) => (tombstone.deletion?.renamedTo ? [[tombstone.name, tombstone.deletion.renamedTo] as const] : [])));
+}
+
+export function reservedNameMessage(name: string, renamedTo: string): string {
+  return `"${name}" is reserved: the tool that had it was renamed to "${renamedTo}". An admin's purgeTool(name: "${name}") frees it.`;
+}
+
+export function reservedNameIssue(name: string, renamedTo: string, path: string): Issue {
+  return { path, code: 'NAME_TAKEN', message: reservedNameMessage(name, renamedTo) };
 }
 
 export function nameTakenIssue(name: string, paths: FieldPaths): Issue {

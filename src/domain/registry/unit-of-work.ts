@@ -6,7 +6,7 @@ import type { StoredTool, ToolDefinition, ToolDeprecation } from '../model';
 import type { ToolReader, ToolStore, ToolWriter } from '../ports';
 
 /** What a write use case does inside its transaction: the store's writer, with the actor already bound. */
-export interface UnitWriter extends ToolReader, Pick<ToolWriter, 'findRevision' | 'findTombstone' | 'findReplacedBy' | 'lastRevisions'> {
+export interface UnitWriter extends ToolReader, Pick<ToolWriter, 'findRevision' | 'findTombstones' | 'findReplacedBy' | 'lastRevisions'> {
   /** Stores new tools; their revisions are of kind `kind` (a restore's, or by default a creation's). */
   insert(tools: readonly ToolDefinition[], kind?: 'created' | 'restored'): Promise<StoredTool[]>;
   /**
@@ -19,10 +19,11 @@ export interface UnitWriter extends ToolReader, Pick<ToolWriter, 'findRevision' 
   /** Deletes `current` (as read in this transaction). */
   delete(current: StoredTool): Promise<void>;
   /**
-   * Deletes for good the history and the tombstone of `name`, a name with no tool; returns how many
-   * revisions it held, or null when it had neither. Announced as `purged`.
+   * Deletes for good the history and the tombstone of `name`, a name with no tool, and the
+   * tombstones of the names its renames left; returns how many revisions it held and the names it
+   * freed, or null when it had neither history nor tombstone. Each name is announced as `purged`.
    */
-  purgeHistory(name: string): Promise<number | null>;
+  purgeHistory(name: string): Promise<{ revisions: number; freedNames: string[] } | null>;
   /** Deprecates `current` (as read in this transaction) as `deprecation` says, or undeprecates it (null); when that is how it stands already, writes nothing and returns `current`. */
   setDeprecation(current: StoredTool, deprecation: Pick<ToolDeprecation, 'message' | 'replacedBy'> | null): Promise<StoredTool>;
 }
@@ -31,8 +32,8 @@ export interface UnitWriter extends ToolReader, Pick<ToolWriter, 'findRevision' 
 export type Commit = <T>(actor: string, work: (writer: UnitWriter) => Promise<T>) => Promise<T>;
 
 /**
- * The one place where writes become revisions and events: every insert, replace, delete and
- * (un)deprecation the work makes is recorded by the writer it is given; the revisions are appended in the same
+ * The one place where writes become revisions and events: every insert, replace, rename, delete,
+ * (un)deprecation and purge the work makes is recorded by the writer it is given; the revisions are appended in the same
  * transaction, after the work, and once it has committed the events are published as one batch. A
  * use case cannot forget to record a change, nor announce one that was rolled back; a transaction
  * the store runs again starts with an empty record.
@@ -79,8 +80,8 @@ function recording(writer: ToolWriter, actor: string, revisions: RecordedRevisio
     findByNames: (names) => writer.findByNames(storableNames(names)),
     findWrappersOf: (names) => writer.findWrappersOf(storableNames(names)),
     findReplacedBy: (names) => writer.findReplacedBy(storableNames(names)),
-    findTombstone: (name) => writer.findTombstone(name),
-    lastRevisions: (names) => writer.lastRevisions(names),
+    findTombstones: (names) => writer.findTombstones(storableNames(names)),
+    lastRevisions: (names) => writer.lastRevisions(storableNames(names)),
     findRevision: (name, match) => writer.findRevision(name, match),
     async insert(tools, kind = 'created'): Promise<StoredTool[]> {
       const last = await writer.lastRevisions(tools.map((tool) => tool.name));
@@ -118,11 +119,13 @@ function recording(writer: ToolWriter, actor: string, revisions: RecordedRevisio
       record(deprecation ? 'deprecated' : 'undeprecated', { ...revision, changedFields: [], committedAt: stored.updatedAt }, stored);
       return stored;
     },
-    async purgeHistory(name: string): Promise<number | null> {
-      const { revisions: count, last } = await writer.purgeHistory(name);
+    async purgeHistory(name: string) {
+      const { revisions: count, last, freed } = await writer.purgeHistory(name);
       if (last === null) return null;
-      purges.push({ kind: 'purged', name, tool: null, actor, revision: last.revision, contentHash: last.contentHash, renamedFrom: null });
-      return count;
+      for (const gone of [{ name, ...last }, ...freed]) {
+        purges.push({ kind: 'purged', name: gone.name, tool: null, actor, revision: gone.revision, contentHash: gone.contentHash, renamedFrom: null });
+      }
+      return { revisions: count, freedNames: freed.map((gone) => gone.name) };
     },
     async delete(current: StoredTool): Promise<void> {
       await writer.delete(current.name, current.revision + 1, actor);

@@ -8,7 +8,8 @@ import type { Commit, UnitWriter } from './unit-of-work';
 export type WriteOutcome =
   | { kind: 'ok'; tool: StoredTool }
   | { kind: 'invalid'; issues: Issue[] }
-  | { kind: 'nameTaken'; name: string }
+  /** `reservedFor`: when the name is kept by a rename's tombstone, the name that tool has now. */
+  | { kind: 'nameTaken'; name: string; reservedFor?: string }
   | { kind: 'notFound'; name: string }
   | Forbidden;
 

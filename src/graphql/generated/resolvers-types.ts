@@ -214,8 +214,9 @@ export type Mutation = {
   importTools: ImportToolsResult;
   /**
    * Deletes for good the history of a deleted tool: afterwards nothing of it remains, and a tool
-   * created under the name starts again at revision 1. The tombstone a rename left is purged the same
-   * way, which frees the name (its history moved with the tool). Admin role only (`Forbidden`
+   * created under the name starts again at revision 1; the old names its renames kept reserved are
+   * freed with it (`freedNames`). The tombstone a rename left may also be purged on its own, which
+   * frees that name (its history moved with the tool). Admin role only (`Forbidden`
    * otherwise, when access control is on); a tool that still exists must be deleted first
    * (`ToolNotDeleted`).
    */
@@ -397,9 +398,11 @@ export type PurgeToolResult = Forbidden | PurgedTool | ToolNotDeleted | ToolNotF
 /** A deleted tool's history, deleted for good. */
 export type PurgedTool = {
   __typename?: 'PurgedTool';
+  /** The old names the tool's renames had kept reserved, freed with it (their tombstones are purged too). */
+  freedNames: Array<Scalars['String']['output']>;
   /** The name whose history is gone. */
   name: Scalars['String']['output'];
-  /** How many revisions it held. */
+  /** How many revisions it held (none for the tombstone a rename left: its history moved with the tool). */
   revisions: Scalars['Int']['output'];
 };
 
@@ -1447,6 +1450,7 @@ export type PurgeToolResultResolvers<ContextType = GraphQLContext, ParentType ex
 };
 
 export type PurgedToolResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['PurgedTool'] = ResolversParentTypes['PurgedTool']> = {
+  freedNames?: Resolver<Array<ResolversTypes['String']>, ParentType, ContextType>;
   name?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
   revisions?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
   __isTypeOf?: IsTypeOfResolverFn<ParentType, ContextType>;

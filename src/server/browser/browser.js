@@ -109,10 +109,11 @@ const EVENTS_SUBSCRIPTION = /* GraphQL */ `
 `;
 
 // `tool(name:)` hides tombstones: a list that includes them, narrowed to the name, tells a link to
-// a deleted or renamed tool what became of it.
+// a deleted or renamed tool what became of it. The largest page: in its namespace a name is found
+// only by the names it begins (itself first) and by descriptions that mention it.
 const TOMBSTONE_QUERY = /* GraphQL */ `
   query Tombstone($namespace: String!, $name: String!) {
-    tools(filter: { namespace: $namespace, search: $name, includeDeleted: true }, first: 20) {
+    tools(filter: { namespace: $namespace, search: $name, includeDeleted: true }, first: 100) {
       edges { node { name status renamedTo updatedAt updatedBy } }
     }
   }
