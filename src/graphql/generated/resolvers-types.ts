@@ -226,12 +226,14 @@ export type Mutation = {
    * kind `RENAMED`, whose `changedFields` are `name`, `namespace` and `short_name` as they differ),
    * and in the same transaction the validations wrapping it are changed to wrap the new name, and
    * deprecations naming it as the replacement name the new name (an `UPDATED` or `DEPRECATED`
-   * revision each). The old name keeps a tombstone (`status: DELETED`, `renamedTo`), listed with
+   * revision each, whatever their namespace; such a deprecation's `deprecatedAt` and `deprecatedBy`
+   * become the rename's, as for any change of a deprecation). The old name keeps a tombstone (`status: DELETED`, `renamedTo`), listed with
    * `includeDeleted`, and stays reserved until an admin purges it: creating, importing or renaming
    * another tool to it gets `NAME_TAKEN`; the renamed tool may take it back by renaming again.
    * Needs a credential covering both namespaces. A new name that breaks the name rule, is the
-   * current one, or belongs to a deleted tool's history or another tool's reservation comes back as
-   * `ToolValidationError` at `newName`; a tool that has it, as `ToolNameTaken`.
+   * current one, is the replacement the tool's own deprecation names, or belongs to a deleted tool's
+   * history or another tool's reservation comes back as `ToolValidationError` at `newName`; a tool
+   * that has it, as `ToolNameTaken`. Purging the tool (once deleted) frees its old names too.
    */
   renameTool: ToolResult;
   /**
@@ -416,8 +418,9 @@ export type Query = {
   /**
    * One revision of a tool's history, exactly as it was committed: the one numbered `revision`, or
    * the latest whose definition has `contentHash`, or, given both, the one that has both; given
-   * neither, the latest. Null when there is none. The history of a deleted tool stays readable here.
-   * Pinning: keep the `contentHash` you approved, compare it with `Tool.contentHash`, and read what
+   * neither, the latest. Null when there is none. The history of a deleted tool stays readable here;
+   * a renamed tool's moved with it, and answers under its new name (the old name's tombstone says
+   * which: `Tool.renamedTo`). Pinning: keep the `contentHash` you approved, compare it with `Tool.contentHash`, and read what
    * you approved with `toolRevision(name:, contentHash:)`.
    */
   toolRevision?: Maybe<ToolRevision>;
