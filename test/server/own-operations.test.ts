@@ -36,6 +36,7 @@ const VARIABLES: Record<string, Record<string, unknown>> = {
   'query ToolView': { name: 'devops/k8s-rollout' },
   'query MoreHistory': { name: 'devops/k8s-rollout', after: null },
   'query Revision': { name: 'devops/k8s-rollout', revision: 1 },
+  'query Tombstone': { namespace: 'devops', name: 'devops/k8s-rollout' },
 };
 
 /**
