@@ -196,7 +196,20 @@ export interface ToolWriter extends ToolReader {
   appendRevisions(revisions: readonly ToolRevision[]): Promise<void>;
 }
 
+/**
+ * Whether the registry's data may have changed: a generation that grows with every committed write
+ * of any instance; null while writes may go unnoticed (then nothing read earlier may be used).
+ */
+export interface ChangeClock {
+  generation(): number | null;
+}
+
 export interface ToolStore extends ToolQueries {
+  /**
+   * From now on, reads the store keeps to answer again (a search's matches) are used only while
+   * `clock` says nothing changed since they were read. Without a clock, every read asks the database.
+   */
+  followChanges(clock: ChangeClock): void;
   /**
    * Runs `work` in one database transaction: committed when it resolves, rolled back when it throws.
    * A transaction the database aborts for a conflict with another (a deadlock) is run again from the

@@ -3,7 +3,7 @@ import { useResponseCache, type Cache } from '@envelop/response-cache';
 import type { Plugin } from 'graphql-yoga';
 import { print, type ExecutionResult } from 'graphql';
 import { LRUCache } from 'lru-cache';
-import type { ToolEvent, ToolEventBus, ToolEventFilter } from '../domain/events';
+import type { ChangeTracker } from './change-tracker';
 
 /**
  * Answers to repeated reads of unchanged data, from memory: a dashboard polling its facets, many
@@ -11,9 +11,9 @@ import type { ToolEvent, ToolEventBus, ToolEventFilter } from '../domain/events'
  * and a slow Redis cannot slow reads); what instances share is invalidation, which rides on the
  * tool events every instance already receives (through Redis when configured).
  *
- * Why an answer is never stale for longer than an event takes to arrive:
- * - every committed write empties this instance's cache before the write answers
- *   (`invalidatingBus`), and every other instance's when its event arrives (`follow`);
+ * Why an answer is never stale for longer than an event takes to arrive (./change-tracker.ts):
+ * - every committed write empties this instance's cache before the write answers, and every
+ *   other instance's when its event arrives;
  * - an answer computed while a write committed is not stored: each miss remembers the
  *   generation it started in, and a write starts a new one;
  * - while events may be missed (Redis away, or this instance not yet listening) nothing is
@@ -29,8 +29,6 @@ const MAX_CACHED_BYTES = 64 * 1024 * 1024;
 const MAX_ENTRY_BYTES = 1024 * 1024;
 /** Misses being computed at once whose generation is remembered; one forgotten is simply not stored. */
 const MAX_PENDING_MISSES = 10_000;
-/** How soon the cache listens again after the event bus failed its subscription. */
-const RESUBSCRIBE_MS = 1000;
 
 /** A stored answer and its JSON text, which every hit sends as it is instead of serialising the answer again. */
 interface Entry {
@@ -41,21 +39,14 @@ interface Entry {
 export class ResponseCache implements Cache {
   private entries: LRUCache<string, Entry>;
   private readonly missedIn = new LRUCache<string, number>({ max: MAX_PENDING_MISSES });
-  private generation = 0;
-  private listening = false;
-  private closed = false;
 
   constructor(
-    private readonly bus: ToolEventBus & { readonly available?: boolean },
+    private readonly changes: ChangeTracker,
     private readonly ttlSeconds: number,
   ) {
     this.entries = new LRUCache({ maxSize: MAX_CACHED_BYTES, ttl: ttlSeconds * 1000 });
-    void this.follow();
-  }
-
-  /** Whether answers may be served from and stored in the cache right now. */
-  get usable(): boolean {
-    return !this.closed && this.listening && this.bus.available !== false;
+    // Any write may change any answer (a count, a page, a search): all entries go.
+    changes.onChange(() => this.entries.clear());
   }
 
   /** The envelop plugin; place it after the plugins that may refuse an operation. */
@@ -63,7 +54,7 @@ export class ResponseCache implements Cache {
     return useResponseCache({
       cache: this,
       session: () => null,
-      enabled: () => this.usable,
+      enabled: () => this.changes.usable,
       ttl: this.ttlSeconds * 1000,
       // Writes empty the cache through their events, not through the entities in their answers.
       invalidateViaMutation: false,
@@ -77,18 +68,6 @@ export class ResponseCache implements Cache {
     });
   }
 
-  /** The bus the registry publishes to: this instance's cache is emptied before each write answers. */
-  invalidatingBus(): ToolEventBus {
-    return {
-      publish: (events: readonly ToolEvent[]) => {
-        this.clear();
-        this.bus.publish(events);
-      },
-      subscribe: (filter: ToolEventFilter) => this.bus.subscribe(filter),
-      close: () => this.bus.close(),
-    };
-  }
-
   /**
    * The answer stored for `key`, with the `stringify` yoga's result processor uses in place of
    * JSON.stringify: serialising a page of 50 tools was a tenth of the CPU of a hit. Stored answers
@@ -97,7 +76,8 @@ export class ResponseCache implements Cache {
   get(key: string): (ExecutionResult & { stringify: () => string }) | undefined {
     const hit = this.entries.get(key);
     if (hit === undefined) {
-      if (!this.missedIn.has(key)) this.missedIn.set(key, this.generation);
+      const generation = this.changes.generation();
+      if (generation !== null && !this.missedIn.has(key)) this.missedIn.set(key, generation);
       return undefined;
     }
     return { ...hit.result, stringify: () => hit.text };
@@ -106,42 +86,13 @@ export class ResponseCache implements Cache {
   set(key: string, result: ExecutionResult): void {
     const startedIn = this.missedIn.get(key);
     this.missedIn.delete(key);
-    if (startedIn !== this.generation || !this.usable) return;
+    if (startedIn === undefined || startedIn !== this.changes.generation()) return;
     const text = JSON.stringify(result);
     if (text.length <= MAX_ENTRY_BYTES) this.entries.set(key, { result, text }, { size: text.length });
   }
 
-  /** Any write may change any answer (a count, a page, a search): all entries go. */
+  /** The envelop cache's own invalidation (unused: invalidateViaMutation is off); empties the cache all the same. */
   invalidate(): void {
-    this.clear();
-  }
-
-  private close(): void {
-    this.closed = true;
-    this.clear();
-  }
-
-  private clear(): void {
-    this.generation += 1;
     this.entries.clear();
-  }
-
-  /** Empties the cache on every event of every instance; stops using it while events may be missed. */
-  private async follow(): Promise<void> {
-    while (!this.closed) {
-      const stream = this.bus.subscribe({});
-      this.listening = true;
-      let ended = false;
-      try {
-        for await (const _event of stream) this.clear();
-        ended = true; // the bus was closed
-      } catch {
-        // EventsUnavailable: events may have been missed, so nothing cached can be trusted.
-      }
-      this.listening = false;
-      this.clear();
-      if (ended) return this.close();
-      await new Promise((resolve) => setTimeout(resolve, RESUBSCRIBE_MS).unref());
-    }
   }
 }

@@ -25,6 +25,7 @@ import { useStartupGate } from './plugins/use-startup-gate';
 import { useVariablesLimit } from './plugins/use-variables-limit';
 import type { RateLimits } from './rate-limits';
 import { readinessCheck } from './readiness';
+import { ChangeTracker } from './change-tracker';
 import { ResponseCache } from './response-cache';
 
 export interface ToolgraphServerOptions {
@@ -61,9 +62,12 @@ export type ToolgraphServer = YogaServerInstance<object, GraphQLContext>;
  * `yoga.fetch('http://yoga/graphql', …)`.
  */
 export function createToolgraphServer(options: ToolgraphServerOptions): ToolgraphServer {
-  const responseCache =
-    options.events && options.responseCacheTtlSeconds ? new ResponseCache(options.events, options.responseCacheTtlSeconds) : undefined;
-  const events = responseCache?.invalidatingBus() ?? options.events;
+  // What this instance keeps of earlier reads (answers, a search's matches) lasts until a write of
+  // any instance, which it learns of through the events; without events it keeps nothing.
+  const changes = options.events ? new ChangeTracker(options.events) : undefined;
+  if (changes) options.store.followChanges(changes);
+  const responseCache = changes && options.responseCacheTtlSeconds ? new ResponseCache(changes, options.responseCacheTtlSeconds) : undefined;
+  const events = changes?.invalidatingBus() ?? options.events;
   const registry = new ToolRegistry(options.store, { events, readConfig: options.readConfig });
   const starting = options.starting ?? (() => null);
   const sharedEvents = options.events && 'available' in options.events ? (options.events as { available: boolean }) : undefined;

@@ -5,8 +5,11 @@ import {
   StoreConflict,
   DependencyUnavailable,
   type NamespaceSummary,
+  type ChangeClock,
+  type ToolOrder,
   type ToolPage,
   type ToolPageRequest,
+  type ToolPosition,
   type ToolQuery,
   type ToolStats,
   type ToolStore,
@@ -18,6 +21,7 @@ import { FacetDeltas } from './facet-counts';
 import { deprecationColumns, newRevisionRow, newToolRow, toolColumns, toStoredTool, toToolRevision, type ToolRevisionRow, type ToolRow } from './mapping';
 import type { StoreClient, StoreTransaction } from './prisma-client';
 import type { ReadConnection } from './read-connection';
+import { keysAfter, SearchMatches, type MatchKey } from './search-matches';
 import {
   byNamesSql,
   countReadsTools,
@@ -26,6 +30,7 @@ import {
   insertRevisionsSql,
   insertSql,
   lastRevisionsSql,
+  matchKeysSql,
   nameLocksSql,
   namespaceCountsSql,
   renameSideStatements,
@@ -37,6 +42,7 @@ import {
   purgeReservationsSql,
   purgeTombstoneSql,
   revisionsInSql,
+  searchesLiveTools,
   statsSql,
   toToolStats,
   wrappersOfSql,
@@ -331,11 +337,17 @@ const revisionRef = (row: RevisionRef): RevisionRef => ({ revision: Number(row.r
 const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 export class PrismaToolStore implements ToolStore {
+  private searchMatches: SearchMatches | null = null;
+
   constructor(
     private readonly db: StoreClient,
     private readonly reads: ReadConnection,
     private readonly dialect: Dialect,
   ) {}
+
+  followChanges(clock: ChangeClock): void {
+    this.searchMatches = new SearchMatches(clock);
+  }
 
   findByNames(names: readonly string[]): Promise<StoredTool[]> {
     return this.read(async () => (names.length === 0 ? [] : this.tools(byNamesSql(names, this.dialect, { lock: false }))));
@@ -348,6 +360,8 @@ export class PrismaToolStore implements ToolStore {
   listPage({ query, first, order = DEFAULT_TOOL_ORDER, after = null, withTotal = false }: ToolPageRequest): Promise<ToolPage> {
     return this.read(async () => {
       const take = Math.max(0, Math.floor(first));
+      const matches = await this.searchMatchesOf(query, order);
+      if (matches) return this.pageOfMatches(matches, order, after, take, withTotal);
       // One more than asked: whether it exists says whether there is a next page.
       if (!withTotal || !countReadsTools(query)) {
         const [found, total] = await Promise.all([
@@ -365,7 +379,23 @@ export class PrismaToolStore implements ToolStore {
   }
 
   count(query: ToolQuery): Promise<number> {
-    return this.read(() => this.countOf(query));
+    return this.read(async () => (await this.searchMatchesOf(query, DEFAULT_TOOL_ORDER))?.length ?? this.countOf(query));
+  }
+
+  /** The keys of every match of a search of live tools, in `order`, kept from an earlier read if nothing changed since; null for other queries, or too many matches. */
+  private async searchMatchesOf(query: ToolQuery, order: ToolOrder): Promise<readonly MatchKey[] | null> {
+    if (!this.searchMatches || !searchesLiveTools(query)) return null;
+    return this.searchMatches.keysOf(query, order, (limit) => this.reads.rows<MatchKey>(matchKeysSql(query, order, limit, this.dialect)));
+  }
+
+  /** A page of a search from its matches' keys: only the page's rows are read. */
+  private async pageOfMatches(matches: readonly MatchKey[], order: ToolOrder, after: ToolPosition | null, take: number, withTotal: boolean): Promise<ToolPage> {
+    const next = keysAfter(matches, order, after).slice(0, take + 1);
+    const found = next.length === 0 ? [] : await this.tools(byNamesSql(next.map((key) => key.name), this.dialect, { lock: false }));
+    const byName = new Map(found.map((tool) => [tool.name, tool]));
+    // A tool deleted since its search was kept is left out; the write that deleted it ends what was kept.
+    const tools = next.slice(0, take).flatMap((key) => byName.get(key.name) ?? []);
+    return { tools, hasNextPage: next.length > take, ...(withTotal ? { total: matches.length } : {}) };
   }
 
   private async countOf(query: ToolQuery): Promise<number> {

@@ -376,6 +376,20 @@ export function pageWithTotalSql(query: ToolQuery, order: ToolOrder, after: Tool
   return { sql, params: params.values };
 }
 
+/**
+ * Whether `query` searches live tools: then the store keeps its matches (./search-matches.ts) and
+ * reads a page's rows by name (`byNamesSql`, which reads live tools only).
+ */
+export const searchesLiveTools = (query: ToolQuery): boolean => hasSearch(query) && !query.includeDeleted;
+
+/** The sort keys of at most `limit` tools of `query` in `order`: "name", and "updatedAt" when the order needs it. */
+export function matchKeysSql(query: ToolQuery, order: ToolOrder, limit: number, dialect: Dialect): Statement {
+  const params = new Parameters(dialect);
+  const keys = order.field === 'updatedAt' ? '"name", "updatedAt"' : '"name"';
+  const where = conditions(whereOf(query, params, toolRows(dialect, query)));
+  return { sql: `SELECT ${keys} FROM "Tool" WHERE ${where} ORDER BY ${orderByOf(order)} LIMIT ${params.add(limit)}`, params: params.values };
+}
+
 export function countSql(query: ToolQuery, dialect: Dialect): Statement {
   const params = new Parameters(dialect);
   const counted = countedRowsFor(query, dialect);

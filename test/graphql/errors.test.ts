@@ -18,6 +18,7 @@ function brokenStore(): ToolStore {
     revisionsIn: fail,
     findRevision: fail,
     write: fail,
+    followChanges: () => undefined,
     close: async () => undefined,
   };
 }

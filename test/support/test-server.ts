@@ -13,6 +13,7 @@
  */
 import type { ToolEventBus } from '../../src/domain/events';
 import type { ToolStore } from '../../src/domain/ports';
+import { InProcessToolEventBus } from '../../src/server/events';
 import { createToolgraphServer, type ToolgraphServer, type ToolgraphServerOptions } from '../../src/server/yoga';
 import { createToolStore } from '../../src/store';
 import { freshDatabase, type DatabaseKind, type FreshDatabase } from './databases';
@@ -20,7 +21,10 @@ import { freshDatabase, type DatabaseKind, type FreshDatabase } from './database
 export interface TestServerOptions<Events extends ToolEventBus> {
   /** Keep every SQL statement the store runs in `sql` (it turns on Prisma's query events). */
   recordSql?: boolean;
-  /** Makes the bus that committed writes are announced on and `toolEvents` listens to; closed after the suite. */
+  /**
+   * Makes the bus that committed writes are announced on and `toolEvents` listens to; closed after
+   * the suite. Default: an in-process bus, as the server always has one.
+   */
   events?: () => Events;
   /** The server's CORS_ORIGINS. */
   corsOrigins?: readonly string[];
@@ -61,7 +65,7 @@ export function useTestServer<Events extends ToolEventBus = ToolEventBus>(
   beforeAll(async () => {
     database = await freshDatabase(kind);
     store = await createToolStore(database.url, options.recordSql ? { onQuery: (query) => sql.push(query) } : {});
-    events = options.events?.();
+    events = options.events ? options.events() : (new InProcessToolEventBus() as ToolEventBus as Events);
     yoga = serve({ corsOrigins: options.corsOrigins });
   });
 
