@@ -11,8 +11,9 @@
  * load share the machine, so compare figures of one run, not of two. "toolgraph" is the server as
  * `npm start` runs it (the compiled build, which the bench brings up to date first), so a repeated
  * query is answered by its response cache; "toolgraph, no cache" (RESPONSE_CACHE_TTL_SECONDS=0)
- * computes every answer. RSS is the default server's: idle
- * (a fresh process on the seeded database, before any query) and its peak under the load.
+ * computes every answer (a repeated search from the matches its instance keeps until a write, so
+ * the search is also timed in process, the first after a change and the next). RSS is the default
+ * server's: idle (a fresh process on the seeded database, before any query) and its peak under the load.
  *
  * `--short` (a minute or two per database): 1,000 and 11,000 tools, one round of 2 s.
  * Numbers, not a test.
@@ -25,6 +26,8 @@ import { Client } from 'pg';
 import { createScratchPostgres, createScratchSqlite, postgresServerUrl, type ScratchDatabase } from '../db/scratch-databases';
 import { COMPILED_MAIN, killServer, post, startServer, type RunningServer } from '../../test/support/server-process';
 import { memory, resetPeak } from '../load/process-memory';
+import { toolQuery } from '../../src/domain/filter';
+import { createToolStore } from '../../src/store';
 import { seedBatch, SEARCH_WORD, namespaceOf, nameAt } from './seed';
 
 const { values: options } = parseArgs({ options: { short: { type: 'boolean', default: false }, only: { type: 'string' } } });
@@ -173,6 +176,33 @@ async function analyze(url: string): Promise<void> {
 
 const pad = (value: string | number, width: number) => String(value).padStart(width);
 
+/**
+ * The search's page and total as the store answers them, in this process: the first search after a
+ * change (its matches read, every time) and a search after it (from the matches kept); medians of
+ * 300, in microseconds.
+ */
+async function searchInProcess(databaseUrl: string): Promise<{ afterChange: number; kept: number }> {
+  const store = await createToolStore(databaseUrl);
+  try {
+    const request = { query: toolQuery({ search: SEARCH_WORD })!, first: 20, withTotal: true };
+    let generation = 0;
+    store.followChanges({ generation: () => generation });
+    const medianMicros = async (beforeEach: () => void) => {
+      const samples: number[] = [];
+      for (let i = 0; i < 320; i++) {
+        beforeEach();
+        const started = performance.now();
+        await store.listPage(request);
+        if (i >= 20) samples.push((performance.now() - started) * 1000);
+      }
+      return median(samples);
+    };
+    return { afterChange: await medianMicros(() => (generation += 1)), kept: await medianMicros(() => {}) };
+  } finally {
+    await store.close();
+  }
+}
+
 async function run(kind: 'sqlite' | 'postgres', database: ScratchDatabase): Promise<void> {
   const hello = await startServer('', {}, join(__dirname, 'bare-yoga.ts'));
   let toolgraph = await startServer(database.url, {}, COMPILED_MAIN);
@@ -180,6 +210,7 @@ async function run(kind: 'sqlite' | 'postgres', database: ScratchDatabase): Prom
   let postgraphile: RunningServer | undefined;
   const sizes = new Map<number, Map<string, Measurement>>();
   const rss: Record<string, number> = { 'idle, empty': memory(toolgraph.child.pid!).rss };
+  const searches = new Map<number, { afterChange: number; kept: number }>();
   let importSeconds = 0;
   let importCount = 0;
   try {
@@ -216,6 +247,7 @@ async function run(kind: 'sqlite' | 'postgres', database: ScratchDatabase): Prom
         { label: 'bare yoga', server: hello, queries: [HELLO] },
       ];
       sizes.set(size, await measureAll(targets, size));
+      searches.set(size, await searchInProcess(database.url));
       rss[`peak under load, ${size.toLocaleString('en-US')} tools`] = memory(toolgraph.child.pid!).peak;
     }
   } finally {
@@ -234,6 +266,11 @@ async function run(kind: 'sqlite' | 'postgres', database: ScratchDatabase): Prom
       `  ${key.padEnd(52)} ${pad(Math.round(a.requestsPerSecond), 12)} ${pad(a.p99, 12)} ${pad(Math.round(b.requestsPerSecond), 13)} ${pad(b.p99, 13)} ${pad(ratio.toFixed(2), 10)} ${a.failures + b.failures}`,
     );
   }
+  const micros = (size: number, key: 'afterChange' | 'kept') => `${Math.round(searches.get(size)![key])} µs`;
+  console.log(
+    `  search "${SEARCH_WORD}" + totalCount in process, ${small / 1000}k / ${large / 1000}k: first after a change ${micros(small, 'afterChange')} / ${micros(large, 'afterChange')}, ` +
+      `matches kept ${micros(small, 'kept')} / ${micros(large, 'kept')}`,
+  );
   console.log(`  import ${importCount.toLocaleString('en-US')} tools (batches of ${BATCH.toLocaleString('en-US')}): ${importSeconds.toFixed(1)} s`);
   console.log(`  RSS: ${Object.entries(rss).map(([label, bytes]) => `${label} ${Math.round(bytes / MB)} MB`).join('; ')}`);
 }
