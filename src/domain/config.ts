@@ -4,7 +4,7 @@ import { ok, rejected } from './issues';
 import type { Checked, Issue } from './issues';
 import { MAX_CONFIG_ALIASES, MAX_CONFIG_BYTES, MAX_CONFIG_DEPTH, MAX_CONFIG_VALUES, MAX_IMPORT_TOOLS } from './limits';
 import { namespaceOf, shortNameOf } from './model';
-import type { JsonObject, JsonValue, ToolDefinition } from './model';
+import type { JsonObject, ToolDefinition } from './model';
 import {
   CAPABILITY_FIELDS,
   LIFECYCLE_FIELDS,
@@ -14,7 +14,7 @@ import {
   validateTool,
 } from './validation';
 import type { ToolDraft } from './validation';
-import { describeValue, isPlainObject, setOwn, truncate } from './values';
+import { describeValue, isPlainObject, sortKeys, truncate } from './values';
 
 /**
  * Tool config files (spec section 3): `Tool.from_config` (snake_case YAML/JSON → ToolDefinition,
@@ -252,19 +252,6 @@ export function asCliDict(tool: ToolDefinition): JsonObject {
         : { discover: lifecycle.discover, activate: lifecycle.activate, deactivate: lifecycle.deactivate },
     timeout: tool.timeout,
   };
-}
-
-/**
- * A copy of a JSON value with every object's keys sorted, so a schema prints the same whichever
- * store held it (PostgreSQL's jsonb does not keep key order).
- */
-function sortKeys<T extends JsonValue>(value: T): T;
-function sortKeys(value: JsonValue): JsonValue {
-  if (Array.isArray(value)) return value.map(sortKeys);
-  if (value === null || typeof value !== 'object') return value;
-  const sorted: JsonObject = {};
-  for (const key of Object.keys(value).sort()) setOwn(sorted, key, sortKeys(value[key] as JsonValue));
-  return sorted;
 }
 
 export function toConfigText(tools: readonly ToolDefinition[]): string {

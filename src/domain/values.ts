@@ -1,4 +1,5 @@
 /** Small helpers for checking loosely typed input and echoing it in messages. */
+import type { JsonObject, JsonValue } from './model';
 
 /** A plain object (object literal, parsed JSON/YAML mapping, or GraphQL input object), not an array or class instance. */
 export function isPlainObject(value: unknown): value is Record<string, unknown> {
@@ -75,4 +76,17 @@ export function sameJsonValue(a: unknown, b: unknown): boolean {
   if (!isPlainObject(a) || !isPlainObject(b)) return false;
   const keys = Object.keys(a);
   return keys.length === Object.keys(b).length && keys.every((key) => Object.hasOwn(b, key) && sameJsonValue(a[key], b[key]));
+}
+
+/**
+ * A copy of a JSON value with every object's keys sorted, so a schema prints the same whichever
+ * store held it (PostgreSQL's jsonb does not keep key order).
+ */
+export function sortKeys<T extends JsonValue>(value: T): T;
+export function sortKeys(value: JsonValue): JsonValue {
+  if (Array.isArray(value)) return value.map(sortKeys);
+  if (value === null || typeof value !== 'object') return value;
+  const sorted: JsonObject = {};
+  for (const key of Object.keys(value).sort()) setOwn(sorted, key, sortKeys(value[key] as JsonValue));
+  return sorted;
 }

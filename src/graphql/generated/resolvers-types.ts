@@ -416,6 +416,13 @@ export type Query = {
   /** The tool or validation with this exact name (`namespace/short_name`); null when there is none. */
   tool?: Maybe<Tool>;
   /**
+   * The tool or validation a model tool name stands for: the `name` of `Tool.asMcpTool`,
+   * `asOpenAiTool` or `asAnthropicTool`, which a model calls the tool by (`devops__docker-build` for
+   * `devops/docker-build`; README "Model tool names"). Null when no tool has it, or when the text is
+   * no model tool name.
+   */
+  toolByModelName?: Maybe<Tool>;
+  /**
    * One revision of a tool's history, exactly as it was committed: the one numbered `revision`, or
    * the latest whose definition has `contentHash`, or, given both, the one that has both; given
    * neither, the latest. Null when there is none. The history of a deleted tool stays readable here;
@@ -442,6 +449,12 @@ export type Query = {
 /** Reading the registry. */
 export type QueryToolArgs = {
   name: Scalars['String']['input'];
+};
+
+
+/** Reading the registry. */
+export type QueryToolByModelNameArgs = {
+  modelName: Scalars['String']['input'];
 };
 
 
@@ -551,6 +564,26 @@ export type Tool = {
   __typename?: 'Tool';
   /** `AGENT_SKILL` tools: the path of the Agent Skills folder; null for other sources. */
   agentSkillPath?: Maybe<Scalars['String']['output']>;
+  /**
+   * The tool as an Anthropic Messages API tool: `{ name, description, input_schema }`. Null when its
+   * model tool name is longer than 64 characters, or its input schema does not describe an object of
+   * arguments.
+   */
+  asAnthropicTool?: Maybe<Scalars['JSONObject']['output']>;
+  /**
+   * The tool as an entry of an MCP server's `tools/list` (MCP `Tool`): `name` (its model tool name,
+   * README "Model tool names"), `description`, `inputSchema`, `outputSchema` (when it describes an
+   * object) and `annotations` derived from the capability (README "MCP annotations"). Null when the
+   * tool cannot be one: its model tool name is longer than 128 characters, or its input schema does
+   * not describe an object of arguments (`type: object` at the root).
+   */
+  asMcpTool?: Maybe<Scalars['JSONObject']['output']>;
+  /**
+   * The tool as an OpenAI function tool (Chat Completions `ChatCompletionFunctionTool`): `{ type:
+   * "function", function: { name, description, parameters } }`. Null when its model tool name is
+   * longer than 64 characters, or its input schema does not describe an object of arguments.
+   */
+  asOpenAiTool?: Maybe<Scalars['JSONObject']['output']>;
   /** What the tool can and cannot do. */
   capability: ToolCapability;
   /**
@@ -1462,6 +1495,7 @@ export type PurgedToolResolvers<ContextType = GraphQLContext, ParentType extends
 export type QueryResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['Query'] = ResolversParentTypes['Query']> = {
   namespaces?: Resolver<Array<ResolversTypes['NamespaceSummary']>, ParentType, ContextType>;
   tool?: Resolver<Maybe<ResolversTypes['Tool']>, ParentType, ContextType, RequireFields<QueryToolArgs, 'name'>>;
+  toolByModelName?: Resolver<Maybe<ResolversTypes['Tool']>, ParentType, ContextType, RequireFields<QueryToolByModelNameArgs, 'modelName'>>;
   toolRevision?: Resolver<Maybe<ResolversTypes['ToolRevision']>, ParentType, ContextType, RequireFields<QueryToolRevisionArgs, 'name'>>;
   toolStats?: Resolver<ResolversTypes['ToolStats'], ParentType, ContextType, Partial<QueryToolStatsArgs>>;
   tools?: Resolver<ResolversTypes['ToolConnection'], ParentType, ContextType, RequireFields<QueryToolsArgs, 'first'>>;
@@ -1491,6 +1525,9 @@ export type SubscriptionResolvers<ContextType = GraphQLContext, ParentType exten
 export type ToolResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['Tool'] = ResolversParentTypes['Tool'], FederationReferenceType extends FederationReferenceTypes['Tool'] = FederationReferenceTypes['Tool']> = {
   __resolveReference?: ReferenceResolver<Maybe<ResolversTypes['Tool']> | FederationReferenceType, FederationReferenceType, ContextType>;
   agentSkillPath?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  asAnthropicTool?: Resolver<Maybe<ResolversTypes['JSONObject']>, ParentType, ContextType>;
+  asMcpTool?: Resolver<Maybe<ResolversTypes['JSONObject']>, ParentType, ContextType>;
+  asOpenAiTool?: Resolver<Maybe<ResolversTypes['JSONObject']>, ParentType, ContextType>;
   capability?: Resolver<ResolversTypes['ToolCapability'], ParentType, ContextType>;
   cliDict?: Resolver<ResolversTypes['JSONObject'], ParentType, ContextType>;
   code?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;

@@ -1,5 +1,6 @@
 import { GraphQLError } from 'graphql';
 import { asCliDict } from '../../../domain/config';
+import { asModelTool, type ModelFormat } from '../../../domain/exports';
 import { historyPage } from '../../../domain/history';
 import { namespaceOf, shortNameOf, statusOf } from '../../../domain/model';
 import { decodeRevisionCursor } from '../../cursor';
@@ -20,6 +21,9 @@ export const Tool: ToolResolvers = {
   namespace: (tool) => namespaceOf(tool.name),
   shortName: (tool) => shortNameOf(tool.name),
   cliDict: (tool) => asCliDict(tool),
+  asMcpTool: (tool) => modelTool(tool, 'mcp'),
+  asOpenAiTool: (tool) => modelTool(tool, 'openai'),
+  asAnthropicTool: (tool) => modelTool(tool, 'anthropic'),
   status: (tool) => statusOf(tool),
   renamedTo: (tool) => tool.deletion?.renamedTo ?? null,
   implementation: (tool) => implementationOf(tool),
@@ -31,6 +35,12 @@ export const Tool: ToolResolvers = {
     return { revisions: range ? await loaders.revisionsIn.load(range) : [], hasNextPage };
   },
 };
+
+/** Null when the tool cannot be expressed in `format`; the schema's descriptions and the README say why. */
+function modelTool(tool: ResolversParentTypes['Tool'], format: ModelFormat) {
+  const exported = asModelTool(tool, format);
+  return exported.ok ? exported.value : null;
+}
 
 type Implementation = ResolversUnionTypes<ResolversTypes>['ToolImplementation'];
 
