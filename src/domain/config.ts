@@ -22,7 +22,8 @@ import { describeValue, isPlainObject, sortKeys, truncate } from './values';
  * snake_case map). Exporting and loading again gives the same definitions back.
  */
 
-const toSnake = (key: string): string => key.replace(/[A-Z]/g, (letter) => `_${letter.toLowerCase()}`);
+/** A model key as a config key: `resourceSlots` → `resource_slots`. */
+export const toSnake = (key: string): string => key.replace(/[A-Z]/g, (letter) => `_${letter.toLowerCase()}`);
 
 /** Config key → model key, for one level of the model. */
 const keyMap = (fields: readonly string[]): ReadonlyMap<string, string> =>
@@ -34,7 +35,7 @@ const RESOURCE_SLOT_KEYS = keyMap(RESOURCE_SLOT_FIELDS);
 const LIFECYCLE_KEYS = keyMap(LIFECYCLE_FIELDS);
 
 /** The keys as_cli_dict derives from the name; a config may repeat them, if they agree with it. */
-const DERIVED_NAME_KEYS = [
+export const DERIVED_NAME_KEYS = [
   ['namespace', namespaceOf],
   ['short_name', shortNameOf],
 ] as const;

@@ -68,9 +68,13 @@ export const SOURCE_REQUIREMENTS: Readonly<Record<ToolSource, readonly SourceFie
   wrapped: [],
 };
 
-/** INVALID_NAME: `namespace/short_name`, each part 1–64 chars of a-z 0-9 . _ -, starting and ending with a letter or digit. */
+/**
+ * INVALID_NAME: `namespace/short_name`, each part 1–64 chars of a-z 0-9 . _ -, starting and ending
+ * with a letter or digit. As an ECMA-262 pattern, for the config's JSON Schema too.
+ */
 const NAME_PART = '[a-z0-9](?:[a-z0-9._-]{0,62}[a-z0-9])?';
-const TOOL_NAME = new RegExp(`^${NAME_PART}/${NAME_PART}$`);
+export const TOOL_NAME_PATTERN = `^${NAME_PART}/${NAME_PART}$`;
+const TOOL_NAME = new RegExp(TOOL_NAME_PATTERN);
 
 export function isToolName(value: string): boolean {
   return TOOL_NAME.test(value);
@@ -78,6 +82,32 @@ export function isToolName(value: string): boolean {
 
 /** Timeouts are stored as a signed 32-bit integer. */
 export const MAX_TIMEOUT_SECONDS = 2_147_483_647;
+
+/**
+ * The most characters of each text field (limits.ts), by the model object it belongs to: the rules
+ * below and the config's JSON Schema (config-schema.ts) read them here. `sideEffects`: each entry.
+ */
+export const TEXT_LIMITS = {
+  tool: {
+    description: MAX_DESCRIPTION_LENGTH,
+    code: MAX_CODE_LENGTH,
+    mcpServer: MAX_LABEL_LENGTH,
+    mcpToolName: MAX_LABEL_LENGTH,
+    agentSkillPath: MAX_REFERENCE_LENGTH,
+    wraps: MAX_LABEL_LENGTH,
+  },
+  capability: { writeScope: MAX_REFERENCE_LENGTH, costProfile: MAX_LABEL_LENGTH, sideEffects: MAX_LABEL_LENGTH },
+  resourceSlot: { name: MAX_LABEL_LENGTH, resourceType: MAX_LABEL_LENGTH, description: MAX_SLOT_DESCRIPTION_LENGTH, staticResource: MAX_LABEL_LENGTH },
+  lifecycle: { discover: MAX_REFERENCE_LENGTH, activate: MAX_REFERENCE_LENGTH, deactivate: MAX_REFERENCE_LENGTH },
+} as const satisfies {
+  tool: Partial<Record<(typeof TOOL_FIELDS)[number], number>>;
+  capability: Partial<Record<(typeof CAPABILITY_FIELDS)[number], number>>;
+  resourceSlot: Partial<Record<(typeof RESOURCE_SLOT_FIELDS)[number], number>>;
+  lifecycle: Record<(typeof LIFECYCLE_FIELDS)[number], number>;
+};
+
+/** The most entries of each list field. */
+export const LIST_LIMITS = { sideEffects: MAX_SIDE_EFFECTS, resourceSlots: MAX_RESOURCE_SLOTS } as const;
 
 /** Collects the issues of one input. */
 class IssueList {
@@ -236,8 +266,8 @@ function checkDescription(list: IssueList, value: unknown): string {
   // Its length is its own rule (INVALID_DESCRIPTION), so it is read without readString's limit.
   const text = readString(list, value, 'description', Number.POSITIVE_INFINITY);
   if (typeof text !== 'string') return '';
-  if (longerThan(text, MAX_DESCRIPTION_LENGTH)) {
-    list.add('description', 'INVALID_DESCRIPTION', `The description is longer than ${MAX_DESCRIPTION_LENGTH} characters, the most allowed.`);
+  if (longerThan(text, TEXT_LIMITS.tool.description)) {
+    list.add('description', 'INVALID_DESCRIPTION', `The description is longer than ${TEXT_LIMITS.tool.description} characters, the most allowed.`);
   }
   return text;
 }
@@ -268,13 +298,6 @@ const SOURCE_FIELD_LABELS: Readonly<Record<SourceField, string>> = {
   agentSkillPath: 'an agent skill path',
 };
 
-const SOURCE_FIELD_MAX_LENGTHS: Readonly<Record<SourceField, number>> = {
-  code: MAX_CODE_LENGTH,
-  mcpServer: MAX_LABEL_LENGTH,
-  mcpToolName: MAX_LABEL_LENGTH,
-  agentSkillPath: MAX_REFERENCE_LENGTH,
-};
-
 /** MISSING_SOURCE_FIELD and FIELD_NOT_ALLOWED for `code`, `mcpServer`, `mcpToolName`, `agentSkillPath`. */
 function checkSourceFields(
   list: IssueList,
@@ -287,7 +310,7 @@ function checkSourceFields(
     toolType === 'validation' ? [] : source === undefined ? undefined : SOURCE_REQUIREMENTS[source];
   const result: Record<SourceField, string | null> = { code: null, mcpServer: null, mcpToolName: null, agentSkillPath: null };
   for (const field of SOURCE_FIELDS) {
-    const value = readString(list, draft[field], field, SOURCE_FIELD_MAX_LENGTHS[field]);
+    const value = readString(list, draft[field], field, TEXT_LIMITS.tool[field]);
     if (value === undefined || needed === undefined) continue;
     if (needed.includes(field)) {
       if (value === null || value.trim() === '') {
@@ -305,7 +328,7 @@ function checkSourceFields(
 
 /** WRAPPED_TOOL_NOT_FOUND (the part that needs no stored data) and FIELD_NOT_ALLOWED for `wraps`. */
 function checkWraps(list: IssueList, value: unknown, toolType: ToolType | undefined, name: string): string | null {
-  const wraps = readString(list, value, 'wraps', MAX_LABEL_LENGTH);
+  const wraps = readString(list, value, 'wraps', TEXT_LIMITS.tool.wraps);
   if (wraps === undefined || toolType === undefined) return null;
   if (toolType === 'tool') {
     if (wraps !== null) list.add('wraps', 'FIELD_NOT_ALLOWED', 'Only a validation wraps a tool.');
@@ -358,8 +381,8 @@ function checkCapability(list: IssueList, value: unknown): ToolCapability {
   for (const key of ['readOnly', 'writes', 'checkpointable', 'idempotent', 'unsafe', 'humanApprovalRequired'] as const) {
     capability[key] = readBoolean(list, value[key], path(key), capability[key]);
   }
-  capability.writeScope = readString(list, value.writeScope, path('writeScope'), MAX_REFERENCE_LENGTH) ?? null;
-  capability.costProfile = readString(list, value.costProfile, path('costProfile'), MAX_LABEL_LENGTH) ?? null;
+  capability.writeScope = readString(list, value.writeScope, path('writeScope'), TEXT_LIMITS.capability.writeScope) ?? null;
+  capability.costProfile = readString(list, value.costProfile, path('costProfile'), TEXT_LIMITS.capability.costProfile) ?? null;
   capability.checkpointScope = readEnum(list, value.checkpointScope, path('checkpointScope'), CHECKPOINT_SCOPES) ?? null;
   capability.sideEffects = readSideEffects(list, value.sideEffects, path('sideEffects'));
 
@@ -385,14 +408,14 @@ function readSideEffects(list: IssueList, value: unknown, path: string): string[
     list.add(path, 'INVALID_VALUE', `Expected a list of strings, got ${describeValue(value)}.`);
     return [];
   }
-  if (tooManyItems(list, value, path, MAX_SIDE_EFFECTS, 'side effects')) return [];
+  if (tooManyItems(list, value, path, LIST_LIMITS.sideEffects, 'side effects')) return [];
   const effects: string[] = [];
   value.forEach((item: unknown, index) => {
     if (isAbsent(item)) {
       list.add(`${path}[${index}]`, 'INVALID_VALUE', `Expected a string, got ${describeValue(item)}.`);
       return;
     }
-    const text = readString(list, item, `${path}[${index}]`, MAX_LABEL_LENGTH);
+    const text = readString(list, item, `${path}[${index}]`, TEXT_LIMITS.capability.sideEffects);
     if (typeof text === 'string') effects.push(text);
   });
   return effects;
@@ -407,7 +430,7 @@ function checkResourceSlots(list: IssueList, value: unknown): ResourceSlot[] {
     list.add('resourceSlots', 'INVALID_VALUE', `Expected a list of resource slots, got ${describeValue(value)}.`);
     return [];
   }
-  if (tooManyItems(list, value, 'resourceSlots', MAX_RESOURCE_SLOTS, 'resource slots')) return [];
+  if (tooManyItems(list, value, 'resourceSlots', LIST_LIMITS.resourceSlots, 'resource slots')) return [];
   const slots: ResourceSlot[] = [];
   const seen = new Set<string>();
   value.forEach((item: unknown, index) => {
@@ -425,8 +448,9 @@ function checkResourceSlot(list: IssueList, value: unknown, base: string, seen: 
   reportUnknownFields(list, value, RESOURCE_SLOT_FIELDS, base);
   const path = (key: string): string => `${base}.${key}`;
 
-  const readLabel = (into: IssueList, item: unknown, where: string) => readString(into, item, where, MAX_LABEL_LENGTH);
-  const name = readRequired(list, value.name, path('name'), 'A resource slot needs a name.', readLabel);
+  const name = readRequired(list, value.name, path('name'), 'A resource slot needs a name.', (into, item, where) =>
+    readString(into, item, where, TEXT_LIMITS.resourceSlot.name),
+  );
   if (typeof name === 'string') {
     if (!isPythonIdentifier(name)) {
       list.add(path('name'), 'INVALID_SLOT_NAME', `Slot name ${describeValue(name)} is not a valid Python identifier.`);
@@ -439,7 +463,8 @@ function checkResourceSlot(list: IssueList, value: unknown, base: string, seen: 
   }
 
   const resourceType = readRequired(
-    list, value.resourceType, path('resourceType'), 'A resource slot needs a resource type.', readLabel,
+    list, value.resourceType, path('resourceType'), 'A resource slot needs a resource type.',
+    (into, item, where) => readString(into, item, where, TEXT_LIMITS.resourceSlot.resourceType),
   );
   if (typeof resourceType === 'string' && resourceType.trim() === '') {
     list.add(path('resourceType'), 'INVALID_VALUE', 'The resource type must not be blank.');
@@ -448,9 +473,9 @@ function checkResourceSlot(list: IssueList, value: unknown, base: string, seen: 
     list, value.access, path('access'), `A resource slot needs an access mode (${RESOURCE_ACCESS_MODES.join(', ')}).`,
     (into, item, where) => readEnum(into, item, where, RESOURCE_ACCESS_MODES),
   );
-  const description = readString(list, value.description, path('description'), MAX_SLOT_DESCRIPTION_LENGTH) ?? '';
+  const description = readString(list, value.description, path('description'), TEXT_LIMITS.resourceSlot.description) ?? '';
   const binding = readEnum(list, value.binding, path('binding'), BINDING_MODES);
-  const staticResource = readString(list, value.staticResource, path('staticResource'), MAX_LABEL_LENGTH);
+  const staticResource = readString(list, value.staticResource, path('staticResource'), TEXT_LIMITS.resourceSlot.staticResource);
   const required = readBoolean(list, value.required, path('required'), true);
 
   const effectiveBinding = withDefault(binding, 'contextual');
@@ -498,11 +523,8 @@ function checkLifecycle(list: IssueList, value: unknown): ToolLifecycle | null {
     return null;
   }
   reportUnknownFields(list, value, LIFECYCLE_FIELDS, 'lifecycle');
-  return {
-    discover: readString(list, value.discover, 'lifecycle.discover', MAX_REFERENCE_LENGTH) ?? null,
-    activate: readString(list, value.activate, 'lifecycle.activate', MAX_REFERENCE_LENGTH) ?? null,
-    deactivate: readString(list, value.deactivate, 'lifecycle.deactivate', MAX_REFERENCE_LENGTH) ?? null,
-  };
+  const hook = (key: keyof ToolLifecycle) => readString(list, value[key], `lifecycle.${key}`, TEXT_LIMITS.lifecycle[key]) ?? null;
+  return { discover: hook('discover'), activate: hook('activate'), deactivate: hook('deactivate') };
 }
 
 // ---- updates

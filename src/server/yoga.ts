@@ -12,6 +12,7 @@ import { GRAPHIQL_EXAMPLES } from './graphiql-examples';
 import { DEFAULT_REQUEST_LIMITS, type RequestLimits } from './limits';
 import { useBrowserPage } from './plugins/use-browser-page';
 import { useCompiledQueries } from './plugins/use-compiled-queries';
+import { useConfigSchema } from './plugins/use-config-schema';
 import { useCloseAfterChunkedRefusal } from './plugins/use-close-after-chunked-refusal';
 import { unauthenticated, useCredentialRequirement } from './plugins/use-credential-requirement';
 import { useFrameProtection } from './plugins/use-frame-protection';
@@ -119,6 +120,8 @@ export function createToolgraphServer(options: ToolgraphServerOptions): Toolgrap
       options.compileQueries !== false && useCompiledQueries(),
       // `/` and `/browser/*`: the registry browser, a static page that talks to /graphql only.
       useBrowserPage(),
+      // `/schemas/tool.schema.json`: the JSON Schema of tool config files, for editors.
+      useConfigSchema(),
       // Last: every plugin above may refuse an operation before a cached answer is used.
       ...(responseCache ? [responseCache.plugin()] : []),
     ],
