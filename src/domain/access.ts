@@ -58,8 +58,8 @@ export function forbiddenIssue(namespace: string): Issue {
 
 // ---- the rules of a grant, for the credentials the registry issues (API tokens)
 
-/** A namespace as a grant names it: what a tool name allows before its `/`. */
-const isNamespace = (text: string): boolean => isToolName(`${text}/x`);
+/** A namespace as a grant (or a prune) names it: what a tool name allows before its `/`. */
+export const isNamespace = (text: string): boolean => isToolName(`${text}/x`);
 
 /** An API token's name: what `token revoke NAME` takes and what writes record as their actor. */
 const TOKEN_NAME = /^[a-z0-9](?:[a-z0-9._-]{0,62}[a-z0-9])?$/;

@@ -61,6 +61,18 @@ export const MAX_IMPORT_TOOLS = 1_000;
  */
 export const MAX_CONFIG_DEPTH = MAX_SCHEMA_DEPTH + 8;
 
+/**
+ * Namespaces one import may prune (`importTools(prune:)`): a team syncs the few namespaces its
+ * repository owns.
+ */
+export const MAX_PRUNE_NAMESPACES = 100;
+
+/**
+ * Tools one import may delete by pruning: as many as it may write, for the same reason (one
+ * transaction that appends a revision and announces an event per tool).
+ */
+export const MAX_PRUNED_TOOLS = MAX_IMPORT_TOOLS;
+
 /** Aliases (`*anchor`) in a config text: a shared block or two stay usable. */
 export const MAX_CONFIG_ALIASES = 50;
 

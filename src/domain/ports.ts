@@ -168,6 +168,11 @@ export interface ToolWriter extends ToolReader {
   delete(name: string, revision: number, actor: string): Promise<void>;
   /** Sets or clears (null) the deprecation of the stored tool `name`, as its revision `revision`, written by `actor`. */
   setDeprecation(name: string, deprecation: ToolDeprecation | null, revision: number, actor: string): Promise<StoredTool>;
+  /**
+   * The names of the live tools of `namespaces`, ordered by name, at most `limit`. Not locked: the
+   * caller reads the tools it acts on by name, which locks them.
+   */
+  namesInNamespaces(namespaces: readonly string[], limit: number): Promise<string[]>;
   /** The tombstones of `names` (read after the names' locks), ordered by name. */
   findTombstones(names: readonly string[]): Promise<StoredTool[]>;
   /** The tools whose deprecation names one of `names` as the replacement, ordered and locked like a read by name. */

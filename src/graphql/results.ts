@@ -76,13 +76,17 @@ export function importResult(outcome: ImportOutcome): Union<'ImportToolsResult'>
       created: count('created'),
       updated: count('updated'),
       unchanged: count('unchanged'),
+      deleted: count('deleted'),
     };
   }
   const invalid = outcome.tools.length;
+  const pruneIssues = outcome.issues.filter((issue) => issue.path.startsWith('prune')).length;
   const message =
-    invalid === 0
-      ? 'The config could not be read; nothing was imported.'
-      : `${invalid} tool${invalid === 1 ? '' : 's'} of the config ${invalid === 1 ? 'is' : 'are'} invalid; nothing was imported.`;
+    invalid > 0
+      ? `${invalid} tool${invalid === 1 ? '' : 's'} of the config ${invalid === 1 ? 'is' : 'are'} invalid; nothing was imported.`
+      : pruneIssues > 0
+        ? `The prune cannot be done (${pruneIssues} issue${pruneIssues === 1 ? '' : 's'}); nothing was imported.`
+        : 'The config could not be read; nothing was imported.';
   return { __typename: 'ImportValidationError', message, issues: outcome.issues, invalidTools: outcome.tools };
 }
 

@@ -32,6 +32,7 @@ import {
   lastRevisionsSql,
   matchKeysSql,
   nameLocksSql,
+  namesInNamespacesSql,
   namespaceCountsSql,
   renameSideStatements,
   replacedBySql,
@@ -131,6 +132,11 @@ class TransactionWriter implements ToolWriter {
     const found = await tools(this.tx, statement(true));
     for (const tool of found) this.current.set(tool.name, tool);
     return found;
+  }
+
+  async namesInNamespaces(namespaces: readonly string[], limit: number): Promise<string[]> {
+    if (namespaces.length === 0 || limit <= 0) return [];
+    return (await rows<{ name: string }>(this.tx, namesInNamespacesSql(namespaces, limit, this.dialect))).map((row) => row.name);
   }
 
   async findTombstones(names: readonly string[]): Promise<StoredTool[]> {

@@ -199,13 +199,18 @@ interface CountedRows {
 /** The condition that leaves tombstones out: every read of tools has it, but a list that asks for them (`includeDeleted`). */
 const LIVE = '"deletedAt" IS NULL';
 
+/**
+ * The names of a namespace are the range ['ns/', 'ns0'): '0' is the character after '/'. The name
+ * column compares bytewise on both databases (SQLite BINARY; COLLATE "C" on Postgres, see the init
+ * migration), so this is a range scan of the unique index on name.
+ */
+const nameInNamespace = (namespace: string, params: Parameters): string =>
+  `"name" >= ${params.add(`${namespace}/`)} AND "name" < ${params.add(`${namespace}0`)}`;
+
 const toolRows = (dialect: Dialect, query: ToolQuery): CountedRows => ({
   table: '"Tool"',
   namespace: dialect.namespaceOfNameSql,
-  // The names of a namespace are the range ['ns/', 'ns0'): '0' is the character after '/'. The
-  // name column compares bytewise on both databases (SQLite BINARY; COLLATE "C" on Postgres, see
-  // the init migration), so this is a range scan of the unique index on name.
-  inNamespace: (namespace, params) => `"name" >= ${params.add(`${namespace}/`)} AND "name" < ${params.add(`${namespace}0`)}`,
+  inNamespace: nameInNamespace,
   weight: '1',
   always: query.includeDeleted ? [] : [LIVE],
 });
@@ -280,6 +285,13 @@ function toolsWithSql(
   const params = new Parameters(dialect);
   const where = [dialect.inNames(`"${column}"`, params.add(dialect.namesParameter(names))), options.also?.(params) ?? LIVE].join(' AND ');
   return { sql: `SELECT ${TOOL_COLUMNS} FROM "Tool" WHERE ${where} ORDER BY "name"${options.lock ? dialect.lockReadRows : ''}`, params: params.values };
+}
+
+/** The names of the live tools of `namespaces`, ordered by name, at most `limit`: a range scan of the name index per namespace. */
+export function namesInNamespacesSql(namespaces: readonly string[], limit: number, dialect: Dialect): Statement {
+  const params = new Parameters(dialect);
+  const ranges = namespaces.map((namespace) => `(${nameInNamespace(namespace, params)})`).join(' OR ');
+  return { sql: `SELECT "name" FROM "Tool" WHERE (${ranges}) AND ${LIVE} ORDER BY "name" LIMIT ${Math.max(0, Math.floor(limit))}`, params: params.values };
 }
 
 /** Tools by name, ordered by name; in a write transaction, locked until it ends. */

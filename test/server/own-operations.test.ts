@@ -24,6 +24,7 @@ const examples = readdirSync(join(root, 'examples', 'tools'))
 /** The variables each operation is sent with: the largest page the browser asks for, a real tool. */
 const VARIABLES: Record<string, Record<string, unknown>> = {
   'mutation Import': { config: examples[0] },
+  'mutation Sync': { config: examples[0] },
   'query Browse': {
     filter: { search: 'o' },
     namespaceFilter: { search: 'o' },

@@ -1,19 +1,32 @@
-import { forbiddenIssue, mayWrite, namespaceToWrite, type Caller } from '../access';
-import type { ConfigEntry } from '../config';
+import { forbiddenIssue, forbiddenMessage, isNamespace, mayWrite, namespaceToWrite, type Caller } from '../access';
+import { asCliDict, type ConfigEntry } from '../config';
 import type { Checked, Issue } from '../issues';
-import { contentHashOf } from '../history';
-import type { StoredTool, ToolDefinition } from '../model';
+import { changedFields, contentHashOf } from '../history';
+import { MAX_PRUNE_NAMESPACES, MAX_PRUNED_TOOLS } from '../limits';
+import { namespaceOf, type StoredTool, type ToolDefinition } from '../model';
 import { StoreConflict } from '../ports';
+import { describeValue } from '../values';
 import { byName, CONFIG_PATHS, conflictIssue, reservedNameIssue, reservedNames, wrappedTypeIssues, wrapsIssues } from './stored-rules';
 import type { Commit, UnitWriter } from './unit-of-work';
 
-export type ToolChange = 'created' | 'updated' | 'unchanged';
+export type ToolChange = 'created' | 'updated' | 'unchanged' | 'deleted';
 
 export interface ImportedTool {
   name: string;
   change: ToolChange;
-  /** The tool as stored after the import; on a dry run, as stored now (null when it would be created). */
+  /**
+   * The tool as stored after the import; on a dry run, as stored now (null when it would be
+   * created). A tool the prune deletes: as it was before.
+   */
   tool: StoredTool | null;
+  /** For an update, the top-level `cliDict` keys it changes, in `cliDict` order; empty otherwise. */
+  changedFields: string[];
+}
+
+export interface ImportOptions {
+  dryRun: boolean;
+  /** Namespaces whose tools the config does not name are deleted by the import. */
+  prune?: readonly string[];
 }
 
 export interface InvalidImportedTool {
@@ -26,6 +39,7 @@ export interface InvalidImportedTool {
 
 export type ImportOutcome =
   | { kind: 'ok'; dryRun: boolean; tools: ImportedTool[] }
+  /** `issues`: of the config text as a whole (paths are config keys), or of the prune (paths `prune[i]`). */
   | { kind: 'invalid'; tools: InvalidImportedTool[]; issues: Issue[] };
 
 /** Reads a config text into its tools, each checked against the rules (config.ts `parseToolConfigs`). */
@@ -40,23 +54,28 @@ const NAME_RACE_ATTEMPTS = 5;
 
 /**
  * `importTools`: all or nothing. Who may: a caller whose grant covers the namespace of every tool
- * of the text; each tool outside it is FORBIDDEN (at its `name`), dry runs included. What makes it
+ * of the text and every namespace it prunes; each tool outside it is FORBIDDEN (at its `name`),
+ * each pruned namespace outside it FORBIDDEN at `prune[i]`, dry runs included. What makes it
  * valid: every tool of the text is checked against the rules and against the registry as it will
- * be after the import (a validation may wrap a tool of the same import), and only when no tool has
- * an issue is anything written, in one transaction. Existing names are updated, new ones created,
- * tools that would not change are left alone; a dry run writes nothing.
+ * be after the import (a validation may wrap a tool of the same import, and not one the prune
+ * deletes), a tool the prune deletes must not stay wrapped (TOOL_IS_WRAPPED), and only when there
+ * is no issue is anything written, in one transaction. Existing names are updated, new ones
+ * created, tools that would not change are left alone, and the live tools of the pruned
+ * namespaces that the text does not name are deleted, each leaving a tombstone as deleteTool does;
+ * a dry run writes nothing.
  */
 export async function importTools(
   commit: Commit,
   readConfig: ConfigReader,
   caller: Caller,
   configText: string,
-  options: { dryRun: boolean },
+  options: ImportOptions,
 ): Promise<ImportOutcome> {
   const parsed = await readConfig(configText);
   if (!parsed.ok) return { kind: 'invalid', tools: [], issues: parsed.issues };
-  const plan = planImport(parsed.value, caller);
-  if (plan.valid.length === 0 && plan.invalid.size > 0) return invalidImport(plan.invalid);
+  const prune = checkPrune(options.prune ?? [], caller);
+  const plan = { ...planImport(parsed.value, caller), prune: prune.namespaces };
+  if (prune.issues.length > 0 || (plan.valid.length === 0 && plan.invalid.size > 0)) return invalidImport(plan.invalid, prune.issues);
 
   for (let attempt = 1; ; attempt++) {
     try {
@@ -75,9 +94,28 @@ interface ImportPlan {
   valid: { index: number; definition: ToolDefinition }[];
   invalid: ReadonlyMap<number, InvalidImportedTool>;
   firstIndexOfName: ReadonlyMap<string, number>;
+  /** The namespaces to prune, each once, in the order given. */
+  prune: readonly string[];
 }
 
-function planImport(entries: readonly ConfigEntry[], caller: Caller): ImportPlan {
+/** The namespaces to prune, and the issues of those the caller may not prune (INVALID_VALUE, FORBIDDEN, VALUE_TOO_LARGE at `prune…`). */
+function checkPrune(prune: readonly string[], caller: Caller): { namespaces: string[]; issues: Issue[] } {
+  if (prune.length > MAX_PRUNE_NAMESPACES) {
+    return { namespaces: [], issues: [{ path: 'prune', code: 'VALUE_TOO_LARGE', message: `One import prunes at most ${MAX_PRUNE_NAMESPACES} namespaces; got ${prune.length}.` }] };
+  }
+  const issues: Issue[] = [];
+  prune.forEach((namespace, index) => {
+    const path = `prune[${index}]`;
+    if (!isNamespace(namespace)) {
+      issues.push({ path, code: 'INVALID_VALUE', message: `${describeValue(namespace)} is not a namespace (a-z 0-9 . _ -, starting and ending with a letter or digit).` });
+    } else if (!mayWrite(caller.grant, namespace)) {
+      issues.push({ path, code: 'FORBIDDEN', message: forbiddenMessage(namespace) });
+    }
+  });
+  return { namespaces: [...new Set(prune)], issues };
+}
+
+function planImport(entries: readonly ConfigEntry[], caller: Caller): Omit<ImportPlan, 'prune'> {
   const invalid = new IssuesByTool();
   const valid: ImportPlan['valid'] = [];
   const firstIndexOfName = new Map<string, number>();
@@ -102,16 +140,19 @@ function planImport(entries: readonly ConfigEntry[], caller: Caller): ImportPlan
 }
 
 /** One run of the import's transaction; its issues start from the plan's on every run. */
-async function applyImport(writer: UnitWriter, plan: ImportPlan, options: { dryRun: boolean }): Promise<ImportOutcome> {
+async function applyImport(writer: UnitWriter, plan: ImportPlan, options: ImportOptions): Promise<ImportOutcome> {
   const invalid = new IssuesByTool(plan.invalid);
   const definitions = plan.valid.map((v) => v.definition);
-  // Every tool of the import and every tool they wrap, in one read; a wrapped tool is judged as it
-  // will be after the import.
-  const wrapped = definitions.flatMap((d) => (d.wraps === null ? [] : [d.wraps]));
-  const stored = await writer.findByNames([...definitions.map((d) => d.name), ...wrapped]);
   const names = new Set(definitions.map((d) => d.name));
+  const pruning = await toolsToPrune(writer, plan, names);
+  if (pruning.issues.length > 0) return invalidImport(invalid.byIndex, pruning.issues);
+  const pruned = new Set(pruning.tools.map((tool) => tool.name));
+  // Every tool of the import and every tool they wrap, in one read; a wrapped tool is judged as it
+  // will be after the import: changed by it, or gone by its prune.
+  const wrapped = definitions.flatMap((d) => (d.wraps === null ? [] : [d.wraps]));
+  const stored = await writer.findByNames([...names, ...wrapped]);
   const existing = stored.filter((tool) => names.has(tool.name));
-  const known = new Map<string, ToolDefinition>([...byName(stored), ...byName(definitions)]);
+  const known = new Map<string, ToolDefinition>([...byName(stored.filter((tool) => !pruned.has(tool.name))), ...byName(definitions)]);
   const existingNames = new Set(existing.map((tool) => tool.name));
   const reserved = await reservedNames(writer, [...names].filter((name) => !existingNames.has(name)));
   for (const { index, definition } of plan.valid) {
@@ -119,10 +160,11 @@ async function applyImport(writer: UnitWriter, plan: ImportPlan, options: { dryR
     const reservedFor = reserved.get(definition.name);
     if (reservedFor !== undefined) invalid.report(index, definition.name, [reservedNameIssue(definition.name, reservedFor, CONFIG_PATHS.name)]);
   }
-  for (const found of await wrappedTypeIssues(writer, definitions, existing, CONFIG_PATHS)) {
+  for (const found of await wrappedTypeIssues(writer, definitions, existing, CONFIG_PATHS, pruned)) {
     invalid.report(plan.firstIndexOfName.get(found.name) ?? 0, found.name, [found.issue]);
   }
-  if (invalid.byIndex.size > 0) return invalidImport(invalid.byIndex);
+  const stillWrapped = await prunedButWrapped(writer, plan, pruning.tools, definitions);
+  if (invalid.byIndex.size > 0 || stillWrapped.length > 0) return invalidImport(invalid.byIndex, stillWrapped);
 
   const existingByName = byName(existing);
   const changes = definitions.map((definition) => {
@@ -130,9 +172,16 @@ async function applyImport(writer: UnitWriter, plan: ImportPlan, options: { dryR
     const change: ToolChange = !current ? 'created' : current.contentHash === contentHashOf(definition) ? 'unchanged' : 'updated';
     return { definition, change, stored: current };
   });
-  if (options.dryRun) {
-    return { kind: 'ok', dryRun: true, tools: changes.map((c) => ({ name: c.definition.name, change: c.change, tool: c.stored })) };
-  }
+  const report = (written: ReadonlyMap<string, StoredTool>): ImportedTool[] => [
+    ...changes.map((c) => ({
+      name: c.definition.name,
+      change: c.change,
+      tool: written.get(c.definition.name) ?? c.stored,
+      changedFields: c.change === 'updated' && c.stored ? changedFields(asCliDict(c.stored), asCliDict(c.definition)) : [],
+    })),
+    ...pruning.tools.map((tool) => ({ name: tool.name, change: 'deleted' as const, tool, changedFields: [] })),
+  ];
+  if (options.dryRun) return { kind: 'ok', dryRun: true, tools: report(new Map()) };
   // In write order, each run of creates as one insert.
   const written = new Map<string, StoredTool>();
   let creates: ToolDefinition[] = [];
@@ -148,11 +197,49 @@ async function applyImport(writer: UnitWriter, plan: ImportPlan, options: { dryR
     }
   }
   await insertCreates();
-  return {
-    kind: 'ok',
-    dryRun: false,
-    tools: changes.map((c) => ({ name: c.definition.name, change: c.change, tool: written.get(c.definition.name) ?? c.stored })),
-  };
+  // After the writes, so that a validation the config moves off a pruned tool no longer wraps it.
+  for (const tool of [...pruning.tools].sort(byDeleteOrder)) await writer.delete(tool);
+  return { kind: 'ok', dryRun: false, tools: report(written) };
+}
+
+/**
+ * The live tools of the pruned namespaces that the config does not name, read (and locked) by
+ * name; VALUE_TOO_LARGE at `prune` when they are more than one import may delete.
+ */
+async function toolsToPrune(writer: UnitWriter, plan: ImportPlan, names: ReadonlySet<string>): Promise<{ tools: StoredTool[]; issues: Issue[] }> {
+  if (plan.prune.length === 0) return { tools: [], issues: [] };
+  const pruned = new Set(plan.prune);
+  const named = [...names].filter((name) => pruned.has(namespaceOf(name))).length;
+  const candidates = (await writer.namesInNamespaces(plan.prune, named + MAX_PRUNED_TOOLS + 1)).filter((name) => !names.has(name));
+  if (candidates.length > MAX_PRUNED_TOOLS) {
+    const message = `The prune would delete more than ${MAX_PRUNED_TOOLS.toLocaleString('en-US')} tools, the most one import deletes. Delete some first, or prune fewer namespaces at once.`;
+    return { tools: [], issues: [{ path: 'prune', code: 'VALUE_TOO_LARGE', message }] };
+  }
+  return { tools: await writer.findByNames(candidates), issues: [] };
+}
+
+/**
+ * TOOL_IS_WRAPPED: a tool the prune deletes that a validation would still wrap after the import
+ * (one the prune keeps, and the config does not name or still has wrap it), at the `prune[i]` of
+ * its namespace.
+ */
+async function prunedButWrapped(writer: UnitWriter, plan: ImportPlan, pruned: readonly StoredTool[], definitions: readonly ToolDefinition[]): Promise<Issue[]> {
+  if (pruned.length === 0) return [];
+  const gone = new Set(pruned.map((tool) => tool.name));
+  const rewritten = new Map(definitions.map((d) => [d.name, d.wraps]));
+  const wrappers = (await writer.findWrappersOf([...gone])).filter((wrapper) => !gone.has(wrapper.name) && !rewritten.has(wrapper.name));
+  return pruned.flatMap((tool) => {
+    const by = wrappers.filter((wrapper) => wrapper.wraps === tool.name).map((wrapper) => wrapper.name);
+    if (by.length === 0) return [];
+    const message = `The prune would delete "${tool.name}", which no file names, but ${by.join(', ')} ${by.length === 1 ? 'wraps' : 'wrap'} it; delete or change ${by.length === 1 ? 'that validation' : 'those validations'} too.`;
+    return [{ path: `prune[${plan.prune.indexOf(namespaceOf(tool.name))}]`, code: 'TOOL_IS_WRAPPED' as const, message }];
+  });
+}
+
+/** Validations before the tools they may wrap, each group by name (the order names are locked in). */
+function byDeleteOrder(a: StoredTool, b: StoredTool): number {
+  const group = (tool: StoredTool) => (tool.toolType === 'validation' ? 0 : 1);
+  return group(a) - group(b) || (a.name < b.name ? -1 : a.name > b.name ? 1 : 0);
 }
 
 /** The issues found so far, per tool of the config. */
@@ -188,6 +275,6 @@ function byWriteOrder(
   return group(a) - group(b) || (name(a) < name(b) ? -1 : name(a) > name(b) ? 1 : 0);
 }
 
-function invalidImport(invalid: ReadonlyMap<number, InvalidImportedTool>): ImportOutcome {
-  return { kind: 'invalid', tools: [...invalid.values()].sort((a, b) => a.index - b.index), issues: [] };
+function invalidImport(invalid: ReadonlyMap<number, InvalidImportedTool>, issues: Issue[] = []): ImportOutcome {
+  return { kind: 'invalid', tools: [...invalid.values()].sort((a, b) => a.index - b.index), issues };
 }

@@ -8,7 +8,7 @@ import type { ToolDraft } from '../validation';
 import { createTool } from './create-tool';
 import { deleteTool, type DeleteOutcome } from './delete-tool';
 import { deprecateTool, undeprecateTool, type DeprecationRequest } from './deprecate-tool';
-import { importTools, type ConfigReader, type ImportOutcome } from './import-tools';
+import { importTools, type ConfigReader, type ImportOptions, type ImportOutcome } from './import-tools';
 import * as reads from './read-tools';
 import { purgeTool, type PurgeOutcome } from './purge-tool';
 import { renameTool } from './rename-tool';
@@ -20,7 +20,7 @@ import type { WriteOutcome } from './write-outcome';
 export type { ToolDraft };
 export type { DeleteOutcome } from './delete-tool';
 export type { PurgeOutcome } from './purge-tool';
-export type { ConfigReader, ImportedTool, ImportOutcome, InvalidImportedTool, ToolChange } from './import-tools';
+export type { ConfigReader, ImportedTool, ImportOptions, ImportOutcome, InvalidImportedTool, ToolChange } from './import-tools';
 export type { ListRequest } from './read-tools';
 export type { WriteOutcome } from './write-outcome';
 export { nameTakenMessage, reservedNameMessage } from './stored-rules';
@@ -108,7 +108,7 @@ export class ToolRegistry {
     return deleteTool(this.commit, caller, name);
   }
 
-  importTools(caller: Caller, configText: string, options: { dryRun: boolean }): Promise<ImportOutcome> {
+  importTools(caller: Caller, configText: string, options: ImportOptions): Promise<ImportOutcome> {
     return importTools(this.commit, this.readConfig, caller, configText, options);
   }
 

@@ -79,6 +79,8 @@ export async function wrappedTypeIssues(
   definitions: readonly ToolDefinition[],
   stored: readonly StoredTool[],
   paths: FieldPaths,
+  /** Validations the same write deletes (an import's prune): they wrap nothing afterwards. */
+  deleted: ReadonlySet<string> = new Set(),
 ): Promise<{ name: string; issue: Issue }[]> {
   const storedTypes = new Map(stored.map((t) => [t.name, t.toolType]));
   const becomingValidations = definitions
@@ -86,8 +88,10 @@ export async function wrappedTypeIssues(
     .map((d) => d.name);
   if (becomingValidations.length === 0) return [];
   const pendingWraps = new Map(definitions.map((d) => [d.name, d.wraps]));
-  const wrapsAfterWrite = (wrapper: StoredTool) =>
-    pendingWraps.has(wrapper.name) ? pendingWraps.get(wrapper.name) : wrapper.wraps;
+  const wrapsAfterWrite = (wrapper: StoredTool) => {
+    if (deleted.has(wrapper.name)) return null;
+    return pendingWraps.has(wrapper.name) ? pendingWraps.get(wrapper.name) : wrapper.wraps;
+  };
   const wrappers = await reader.findWrappersOf(becomingValidations);
   return becomingValidations.flatMap((name) => {
     const by = wrappers.filter((w) => wrapsAfterWrite(w) === name).map((w) => w.name);

@@ -6,7 +6,7 @@ import type { StoredTool, ToolDefinition, ToolDeprecation } from '../model';
 import type { ToolReader, ToolStore, ToolWriter } from '../ports';
 
 /** What a write use case does inside its transaction: the store's writer, with the actor already bound. */
-export interface UnitWriter extends ToolReader, Pick<ToolWriter, 'findRevision' | 'findTombstones' | 'findReplacedBy' | 'lastRevisions'> {
+export interface UnitWriter extends ToolReader, Pick<ToolWriter, 'findRevision' | 'findTombstones' | 'findReplacedBy' | 'lastRevisions' | 'namesInNamespaces'> {
   /** Stores new tools; their revisions are of kind `kind` (a restore's, or by default a creation's). */
   insert(tools: readonly ToolDefinition[], kind?: 'created' | 'restored'): Promise<StoredTool[]>;
   /**
@@ -83,6 +83,7 @@ function recording(writer: ToolWriter, actor: string, revisions: RecordedRevisio
     findTombstones: (names) => writer.findTombstones(storableNames(names)),
     lastRevisions: (names) => writer.lastRevisions(storableNames(names)),
     findRevision: (name, match) => writer.findRevision(name, match),
+    namesInNamespaces: (namespaces, limit) => writer.namesInNamespaces(namespaces, limit),
     async insert(tools, kind = 'created'): Promise<StoredTool[]> {
       const last = await writer.lastRevisions(tools.map((tool) => tool.name));
       const contents = tools.map(revisionContent);

@@ -115,7 +115,7 @@ export type ImportValidationError = UserError & {
   __typename?: 'ImportValidationError';
   /** Each invalid tool of the config, with its issues. */
   invalidTools: Array<InvalidToolConfig>;
-  /** Problems with the config text as a whole (e.g. not YAML or JSON); paths are config keys. */
+  /** Problems with the config text as a whole (e.g. not YAML or JSON; paths are config keys), or with the prune (paths `prune[i]`). */
   issues: Array<Issue>;
   /** A summary of what went wrong. */
   message: Scalars['String']['output'];
@@ -124,11 +124,13 @@ export type ImportValidationError = UserError & {
 /** One tool of an import and what happened to it. */
 export type ImportedToolChange = {
   __typename?: 'ImportedToolChange';
-  /** Created, updated or unchanged. */
+  /** Created, updated, unchanged or deleted. */
   change: ToolChange;
+  /** For `UPDATED`: the top-level `cliDict` keys the import changes, in `cliDict` order (`description`, `capability`, …); empty otherwise. */
+  changedFields: Array<Scalars['String']['output']>;
   /** The tool's name. */
   name: Scalars['String']['output'];
-  /** The tool as stored after the import; on a dry run, as stored now (null when it would be created). */
+  /** The tool as stored after the import; on a dry run, as stored now (null when it would be created). A deleted tool: as it was before. */
   tool?: Maybe<Tool>;
 };
 
@@ -137,9 +139,11 @@ export type ImportedTools = {
   __typename?: 'ImportedTools';
   /** How many tools were (or would be) created. */
   created: Scalars['Int']['output'];
+  /** How many tools the prune deleted (or would delete). */
+  deleted: Scalars['Int']['output'];
   /** True when nothing was written: the changes are what would happen. */
   dryRun: Scalars['Boolean']['output'];
-  /** One entry per tool of the config, in config order. */
+  /** One entry per tool of the config, in config order, then one per tool the prune deletes, by name. */
   tools: Array<ImportedToolChange>;
   /** How many tools were already identical. */
   unchanged: Scalars['Int']['output'];
@@ -210,6 +214,10 @@ export type Mutation = {
    * every invalid tool's issues come back. Existing names are updated, new ones created. One import
    * holds at most 1,000 tools and 5 MiB of text (larger ones: VALUE_TOO_LARGE; split them). A tool
    * of a namespace the caller may not write gets the issue FORBIDDEN at `name`, and nothing is written.
+   * With `prune`, the live tools of those namespaces that the config does not name are deleted in the
+   * same transaction, each leaving a tombstone with a DELETED revision and event, as `deleteTool`
+   * does (at most 1,000 per import); a namespace the caller may not write is FORBIDDEN at
+   * `prune[i]`, and a deleted tool that a validation would still wrap is TOOL_IS_WRAPPED there.
    */
   importTools: ImportToolsResult;
   /**
@@ -298,6 +306,7 @@ export type MutationDeprecateToolArgs = {
 export type MutationImportToolsArgs = {
   config: Scalars['String']['input'];
   dryRun?: InputMaybe<Scalars['Boolean']['input']>;
+  prune?: InputMaybe<Array<Scalars['String']['input']>>;
 };
 
 
@@ -1409,12 +1418,14 @@ export type ImportValidationErrorResolvers<ContextType = GraphQLContext, ParentT
 
 export type ImportedToolChangeResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['ImportedToolChange'] = ResolversParentTypes['ImportedToolChange']> = {
   change?: Resolver<ResolversTypes['ToolChange'], ParentType, ContextType>;
+  changedFields?: Resolver<Array<ResolversTypes['String']>, ParentType, ContextType>;
   name?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
   tool?: Resolver<Maybe<ResolversTypes['Tool']>, ParentType, ContextType>;
 };
 
 export type ImportedToolsResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['ImportedTools'] = ResolversParentTypes['ImportedTools']> = {
   created?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  deleted?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
   dryRun?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
   tools?: Resolver<Array<ResolversTypes['ImportedToolChange']>, ParentType, ContextType>;
   unchanged?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
@@ -1573,7 +1584,7 @@ export type ToolCapabilityResolvers<ContextType = GraphQLContext, ParentType ext
   writes?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
 };
 
-export type ToolChangeResolvers = EnumResolverSignature<{ CREATED?: any, UNCHANGED?: any, UPDATED?: any }, ResolversTypes['ToolChange']>;
+export type ToolChangeResolvers = EnumResolverSignature<{ CREATED?: any, DELETED?: any, UNCHANGED?: any, UPDATED?: any }, ResolversTypes['ToolChange']>;
 
 export type ToolConnectionResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['ToolConnection'] = ResolversParentTypes['ToolConnection']> = {
   edges?: Resolver<Array<ResolversTypes['ToolEdge']>, ParentType, ContextType>;

@@ -23,7 +23,7 @@ export const enumResolvers: Pick<
   ResourceAccessMode: { READ_ONLY: 'read_only', READ_WRITE: 'read_write' },
   BindingMode: { CONTEXTUAL: 'contextual', STATIC: 'static' },
   CheckpointScope: { RESOURCE: 'resource', WRITE_SCOPE: 'write_scope', SESSION: 'session' },
-  ToolChange: { CREATED: 'created', UPDATED: 'updated', UNCHANGED: 'unchanged' },
+  ToolChange: { CREATED: 'created', UPDATED: 'updated', UNCHANGED: 'unchanged', DELETED: 'deleted' },
   ToolEventKind: { CREATED: 'created', UPDATED: 'updated', DELETED: 'deleted', DEPRECATED: 'deprecated', UNDEPRECATED: 'undeprecated', RESTORED: 'restored', RENAMED: 'renamed', PURGED: 'purged' },
   ToolStatus: { ACTIVE: 'active', DEPRECATED: 'deprecated', DELETED: 'deleted' },
   ToolOrderField: { NAME: 'name', UPDATED_AT: 'updatedAt' },

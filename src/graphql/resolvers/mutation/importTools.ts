@@ -1,6 +1,6 @@
 import type { MutationResolvers } from '../../generated/resolvers-types';
 import { importResult } from '../../results';
 
-/** `importTools(config, dryRun)`: all or nothing. */
-export const importTools: NonNullable<MutationResolvers['importTools']> = async (_root, { config, dryRun }, { registry, caller }) =>
-  importResult(await registry.importTools(caller, config, { dryRun: dryRun ?? false }));
+/** `importTools(config, dryRun, prune)`: all or nothing. */
+export const importTools: NonNullable<MutationResolvers['importTools']> = async (_root, { config, dryRun, prune }, { registry, caller }) =>
+  importResult(await registry.importTools(caller, config, { dryRun: dryRun ?? false, prune: prune ?? [] }));
