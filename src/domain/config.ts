@@ -124,16 +124,22 @@ export interface ConfigEntry {
   checked: Checked<ToolDefinition>;
 }
 
-/**
- * A config text (YAML, or JSON which is YAML too) read into its tools, each checked against the
- * rules. Everything that can cost time or memory is bounded before or while parsing: the text's
- * size (MAX_CONFIG_BYTES), its nesting (MAX_CONFIG_DEPTH) and aliases (MAX_CONFIG_ALIASES), each
- * refused with VALUE_TOO_LARGE; the number of tools (MAX_IMPORT_TOOLS) before any tool is checked.
- * Parsed with the YAML 1.2 core schema: plain scalars are strings, numbers, booleans and null, never
- * dates or merges, and a key given twice is an error.
- */
+/** A config text (YAML, or JSON which is YAML too) read into its tools, each checked against the rules (readToolConfigs, fromConfig). */
 export function parseToolConfigs(text: string): Checked<ConfigEntry[]> {
-  const refuse = (code: 'INVALID_CONFIG' | 'VALUE_TOO_LARGE', path: string, message: string): Checked<ConfigEntry[]> =>
+  const read = readToolConfigs(text);
+  return read.ok ? ok(read.value.map((config, index) => configEntry(index, config))) : read;
+}
+
+/**
+ * A config text read into its tools' configs, as parsed, not yet checked. Everything that can cost
+ * time or memory is bounded before or while parsing: the text's size (MAX_CONFIG_BYTES), its
+ * nesting (MAX_CONFIG_DEPTH) and aliases (MAX_CONFIG_ALIASES), each refused with VALUE_TOO_LARGE;
+ * the number of tools (MAX_IMPORT_TOOLS) before any tool is checked. Parsed with the YAML 1.2 core
+ * schema: plain scalars are strings, numbers, booleans and null, never dates or merges, and a key
+ * given twice is an error.
+ */
+export function readToolConfigs(text: string): Checked<unknown[]> {
+  const refuse = (code: 'INVALID_CONFIG' | 'VALUE_TOO_LARGE', path: string, message: string): Checked<unknown[]> =>
     rejected([{ path, code, message }]);
   if (typeof text !== 'string') return refuse('INVALID_CONFIG', '', 'The config must be text (YAML or JSON).');
   // A UTF-16 code unit is at most 3 bytes of UTF-8, so most texts are judged by their length alone.
@@ -156,9 +162,7 @@ export function parseToolConfigs(text: string): Checked<ConfigEntry[]> {
   if (!isPlainObject(data)) {
     return refuse('INVALID_CONFIG', '', `The config must be one tool (a mapping with name, …) or a tools: list, not ${describeValue(data)}.`);
   }
-  if (!Object.hasOwn(data, 'tools')) {
-    return ok([entry(0, data)]);
-  }
+  if (!Object.hasOwn(data, 'tools')) return ok([data]);
   const others = Object.keys(data).filter((key) => key !== 'tools');
   if (others.length > 0) {
     const shown = others.slice(0, 5).map((key) => `"${truncate(key)}"`).join(', ');
@@ -174,10 +178,11 @@ export function parseToolConfigs(text: string): Checked<ConfigEntry[]> {
       `The config holds ${data.tools.length.toLocaleString('en-US')} tools; one import takes at most ${MAX_IMPORT_TOOLS.toLocaleString('en-US')}. Split it into several imports.`,
     );
   }
-  return ok(data.tools.map((config: unknown, index) => entry(index, config)));
+  return ok(data.tools);
 }
 
-function entry(index: number, config: unknown): ConfigEntry {
+/** A tool's config, checked, with its position in the text and its name when it gives one. */
+export function configEntry(index: number, config: unknown): ConfigEntry {
   const name = isPlainObject(config) && typeof config.name === 'string' ? config.name : null;
   return { index, name, checked: fromConfig(config) };
 }

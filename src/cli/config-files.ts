@@ -1,0 +1,151 @@
+import { readdirSync, readFileSync, statSync } from 'node:fs';
+import { extname, join } from 'node:path';
+import { configEntry, readToolConfigs, type ConfigEntry } from '../domain/config';
+import type { Issue } from '../domain/issues';
+import { MAX_CONFIG_BYTES } from '../domain/limits';
+import type { ToolDefinition } from '../domain/model';
+import { CONFIG_PATHS, wrapsIssues } from '../domain/registry/stored-rules';
+import { CliError, type LocatedIssue } from './output';
+import { pathSegments, pathText, SourceMap } from './source-map';
+
+/**
+ * `toolgraph validate` and what `plan` / `apply` check before they send anything: the config
+ * files named on the command line (folders: their .yaml, .yml and .json files, recursively), each
+ * read and checked by the domain's own rules (src/domain/config.ts), then the set as a whole:
+ * a name given twice, in one file or in two, and a validation wrapping a tool of the set that is a
+ * validation itself. A validation may wrap a tool of no file (the registry has it, or not: `plan`
+ * asks the registry). Every issue is located in its file.
+ */
+
+/** The files a folder contributes; a file named on the command line is read whatever its name. */
+export const CONFIG_EXTENSIONS = ['.yaml', '.yml', '.json'];
+
+/** One tool of one file. */
+export interface FileTool {
+  file: string;
+  /** Its position in the file's `tools:` list (0 for a single-tool file). */
+  index: number;
+  /** As parsed, before any rule: what `plan` and `apply` send. */
+  config: unknown;
+  entry: ConfigEntry;
+  /** Where an issue of this tool lies: its path, relative to the tool, located in the file. */
+  locate(issue: Issue): LocatedIssue;
+}
+
+export interface CheckedSet {
+  files: string[];
+  tools: FileTool[];
+  issues: LocatedIssue[];
+}
+
+/** The config files of `paths`, in the order given, each folder's sorted; a path that does not exist is a usage error. */
+export function configFiles(paths: readonly string[]): string[] {
+  const files: string[] = [];
+  for (const path of paths) {
+    let isFolder: boolean;
+    try {
+      isFolder = statSync(path).isDirectory();
+    } catch {
+      throw new CliError(`${path}: no such file or folder`);
+    }
+    if (isFolder) files.push(...filesIn(path));
+    else files.push(path);
+  }
+  return [...new Set(files)];
+}
+
+/** Config files under a folder, hidden folders and node_modules left out, symbolic links not followed. */
+function filesIn(folder: string): string[] {
+  const entries = readdirSync(folder, { withFileTypes: true }).sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
+  return entries.flatMap((entry) => {
+    const path = join(folder, entry.name);
+    if (entry.isDirectory()) return entry.name.startsWith('.') || entry.name === 'node_modules' ? [] : filesIn(path);
+    return entry.isFile() && CONFIG_EXTENSIONS.includes(extname(entry.name).toLowerCase()) ? [path] : [];
+  });
+}
+
+export function checkFiles(paths: readonly string[]): CheckedSet {
+  const files = configFiles(paths);
+  const tools: FileTool[] = [];
+  const issues: LocatedIssue[] = [];
+  for (const file of files) {
+    const read = readFile(file);
+    issues.push(...read.issues);
+    tools.push(...read.tools);
+  }
+  issues.push(...setIssues(tools));
+  // In file order, then as they lie in each file.
+  const order = new Map(files.map((file, i) => [file, i]));
+  issues.sort((a, b) => (order.get(a.file ?? '') ?? 0) - (order.get(b.file ?? '') ?? 0) || a.line - b.line || a.column - b.column);
+  return { files, tools, issues };
+}
+
+function readFile(file: string): { tools: FileTool[]; issues: LocatedIssue[] } {
+  const whole = (issue: Issue, line = 1, column = 1): LocatedIssue => ({ file, line, column, tool: null, ...issue });
+  let text: string;
+  try {
+    // Judged by its size before it is read: a file of gigabytes costs nothing.
+    const size = statSync(file).size;
+    if (size > MAX_CONFIG_BYTES) {
+      const message = `The file is ${size.toLocaleString('en-US')} bytes; one import reads at most ${MAX_CONFIG_BYTES.toLocaleString('en-US')}. Split it into several files.`;
+      return { tools: [], issues: [whole({ path: '', code: 'VALUE_TOO_LARGE', message })] };
+    }
+    text = readFileSync(file, 'utf8');
+  } catch (error) {
+    throw new CliError(`${file}: ${(error as Error).message}`);
+  }
+  const source = new SourceMap(text);
+  const read = readToolConfigs(text);
+  if (!read.ok) {
+    return {
+      tools: [],
+      issues: read.issues.map((issue) => {
+        const at = issue.path === '' ? (source.parseError() ?? { line: 1, column: 1 }) : source.locate(pathSegments(issue.path));
+        return whole(issue, at.line, at.column);
+      }),
+    };
+  }
+  // A single-tool file has its keys at the top; a list file, its tools under `tools:`.
+  const listed = source.hasTopLevelKey('tools');
+  const tools = read.value.map((config, index): FileTool => {
+    const entry = configEntry(index, config);
+    const base = listed ? ['tools', index] : [];
+    return {
+      file,
+      index,
+      config,
+      entry,
+      locate: (issue) => {
+        const { line, column } = source.locate([...base, ...pathSegments(issue.path)], issue.code === 'UNKNOWN_FIELD' ? 'key' : 'value');
+        // The issue's own path, after the tool's place in the file: what the domain named, as it named it.
+        const path = [pathText(base), issue.path].filter((part) => part !== '').join('.');
+        return { file, line, column, tool: entry.name, path, code: issue.code, message: issue.message };
+      },
+    };
+  });
+  return { tools, issues: tools.flatMap((tool) => (tool.entry.checked.ok ? [] : tool.entry.checked.issues.map(tool.locate))) };
+}
+
+/** The rules of the set: each name once, and a validation wraps a tool, not a validation, when the set has it. */
+function setIssues(tools: readonly FileTool[]): LocatedIssue[] {
+  const issues: LocatedIssue[] = [];
+  const first = new Map<string, FileTool>();
+  for (const tool of tools) {
+    const name = tool.entry.name;
+    if (name === null) continue;
+    const earlier = first.get(name);
+    if (earlier === undefined) {
+      first.set(name, tool);
+      continue;
+    }
+    const where = earlier.locate({ path: 'name', code: 'NAME_TAKEN', message: '' });
+    issues.push(tool.locate({ path: 'name', code: 'NAME_TAKEN', message: `"${name}" is also defined at ${where.file}:${where.line}:${where.column}; a name is given once.` }));
+  }
+  const known = new Map<string, ToolDefinition>();
+  for (const tool of first.values()) if (tool.entry.checked.ok) known.set(tool.entry.checked.value.name, tool.entry.checked.value);
+  for (const tool of tools) {
+    const wraps = tool.entry.checked.ok ? tool.entry.checked.value.wraps : null;
+    if (wraps !== null && known.has(wraps)) issues.push(...wrapsIssues(wraps, known, CONFIG_PATHS).map(tool.locate));
+  }
+  return issues;
+}

@@ -1,0 +1,91 @@
+import type { Issue } from '../domain/issues';
+import { count, painter, writeJson, type LocatedIssue } from './output';
+import type { RegistryClient } from './registry-client';
+
+/**
+ * `plan` and `apply` (and `discover`, which registers what it found the same way): the tools go to
+ * the registry as one `importTools`, a dry run for a plan, so that the registry judges them as a
+ * whole against what it holds, and writes them all or nothing. The issues it finds come back to
+ * the file (or MCP tool) each tool came from.
+ */
+
+/** A tool to send, and where its issues lie. */
+export interface SyncTool {
+  config: unknown;
+  locate(issue: Issue): LocatedIssue;
+}
+
+export type Change = 'created' | 'updated' | 'unchanged' | 'deleted';
+
+export interface PlannedChange {
+  name: string;
+  change: Change;
+  /** For an update, the top-level keys it changes. */
+  changedFields: string[];
+}
+
+export type SyncResult = { ok: true; dryRun: boolean; tools: PlannedChange[] } | { ok: false; issues: LocatedIssue[] };
+
+const IMPORT = /* GraphQL */ `
+  mutation Sync($config: String!, $dryRun: Boolean, $prune: [String!]) {
+    importTools(config: $config, dryRun: $dryRun, prune: $prune) {
+      __typename
+      ... on ImportedTools { dryRun tools { name change changedFields } }
+      ... on ImportValidationError { issues { path code message } invalidTools { index name issues { path code message } } }
+    }
+  }
+`;
+
+type ImportAnswer =
+  | { __typename: 'ImportedTools'; dryRun: boolean; tools: { name: string; change: string; changedFields: string[] }[] }
+  | { __typename: 'ImportValidationError'; issues: Issue[]; invalidTools: { index: number; name: string | null; issues: Issue[] }[] };
+
+export async function sync(client: RegistryClient, tools: readonly SyncTool[], options: { dryRun: boolean; prune: readonly string[] }): Promise<SyncResult> {
+  const config = JSON.stringify({ tools: tools.map((tool) => tool.config) });
+  const { importTools: answer } = await client.request<{ importTools: ImportAnswer }>(IMPORT, { config, dryRun: options.dryRun, prune: options.prune });
+  if (answer.__typename === 'ImportedTools') {
+    return {
+      ok: true,
+      dryRun: answer.dryRun,
+      tools: answer.tools.map((tool) => ({ name: tool.name, change: tool.change.toLowerCase() as Change, changedFields: tool.changedFields })),
+    };
+  }
+  const ofTools = answer.invalidTools.flatMap((invalid) => {
+    const tool = tools[invalid.index];
+    return invalid.issues.map((issue) => (tool ? tool.locate(issue) : ofNoFile(issue, invalid.name, options.prune)));
+  });
+  return { ok: false, issues: [...answer.issues.map((issue) => ofNoFile(issue, null, options.prune)), ...ofTools] };
+}
+
+/** An issue of the import as a whole (its size) or of its prune, whose path names the option: `prune[1]` → `--prune <namespace>`. */
+function ofNoFile(issue: Issue, tool: string | null, prune: readonly string[]): LocatedIssue {
+  const index = /^prune\[(\d+)\]$/.exec(issue.path)?.[1];
+  const path = index !== undefined ? `--prune ${prune[Number(index)]}` : issue.path === 'prune' ? '--prune' : issue.path;
+  return { file: null, line: 1, column: 1, tool, ...issue, path };
+}
+
+const SYMBOLS: Record<Change, string> = { created: '+', updated: '~', unchanged: '=', deleted: '-' };
+const STYLES = { created: 'green', updated: 'yellow', unchanged: 'dim', deleted: 'red' } as const;
+const PLANNED: Record<Change, string> = { created: 'to create', updated: 'to update', unchanged: 'unchanged', deleted: 'to delete' };
+
+/** One line per tool (`+ name  created`, `~ name  updated: description, timeout`), and what it comes to. */
+export function printChanges(result: Extract<SyncResult, { ok: true }>, format: 'text' | 'json', server: string): void {
+  const totals = Object.fromEntries((['created', 'updated', 'unchanged', 'deleted'] as const).map((change) => [change, result.tools.filter((t) => t.change === change).length])) as Record<Change, number>;
+  if (format === 'json') {
+    writeJson({ server, dryRun: result.dryRun, ...totals, tools: result.tools });
+    return;
+  }
+  const paint = painter(process.stdout);
+  const width = Math.max(0, ...result.tools.map((tool) => tool.name.length));
+  for (const tool of result.tools) {
+    const verb = result.dryRun ? PLANNED[tool.change] : tool.change;
+    const fields = tool.changedFields.length > 0 ? `: ${tool.changedFields.join(', ')}` : '';
+    process.stdout.write(`${paint(STYLES[tool.change], SYMBOLS[tool.change])} ${tool.name.padEnd(width)}  ${paint(STYLES[tool.change], verb)}${fields}\n`);
+  }
+  const summary = (['created', 'updated', 'unchanged', 'deleted'] as const).map((change) => `${totals[change]} ${result.dryRun ? PLANNED[change] : change}`).join(', ');
+  process.stdout.write(
+    result.dryRun
+      ? `Plan for ${server}: ${summary} (${count(result.tools.length, 'tool')}; nothing written).\n`
+      : `Applied to ${server}: ${summary}.\n`,
+  );
+}
