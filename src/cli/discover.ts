@@ -6,7 +6,7 @@ import { capabilityOfMcpAnnotations } from '../domain/exports';
 import type { Issue } from '../domain/issues';
 import { MAX_DESCRIPTION_LENGTH } from '../domain/limits';
 import { isPlainObject, truncate } from '../domain/values';
-import { CliError, type LocatedIssue } from './output';
+import { CliError, networkReason, type LocatedIssue } from './output';
 import type { SyncTool } from './sync';
 import { VERSION } from './version';
 
@@ -50,7 +50,7 @@ export async function listMcpTools(endpoint: McpEndpoint, timeoutSeconds: number
     return tools;
   } catch (error) {
     const said = stderr().trim().split('\n').slice(-5).join('\n');
-    throw new CliError(`cannot list the tools of the MCP server ${where}: ${(error as Error).message}${said ? `\nit said:\n${said}` : ''}`);
+    throw new CliError(`cannot list the tools of the MCP server ${where}: ${networkReason(error)}${said ? `\nit said:\n${said}` : ''}`);
   } finally {
     await client.close().catch(() => undefined);
   }

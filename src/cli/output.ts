@@ -27,6 +27,15 @@ export class CliError extends Error {
   }
 }
 
+/**
+ * Why a connection failed, as plainly as Node says it: `connect ECONNREFUSED 127.0.0.1:4000`
+ * rather than fetch's own `fetch failed`, which says nothing of why.
+ */
+export function networkReason(error: unknown): string {
+  const cause = error instanceof Error ? (error.cause as { message?: string; code?: string } | undefined) : undefined;
+  return cause?.message ?? cause?.code ?? (error instanceof Error ? error.message : String(error));
+}
+
 /** An issue as the CLI reports it: where (a file position, or null for the whole run), the tool, the path, the code. */
 export interface LocatedIssue {
   /** The file as named on the command line (or found in a folder named there); null when the issue is of no file. */

@@ -1,4 +1,4 @@
-import { CliError } from './output';
+import { CliError, networkReason } from './output';
 
 /**
  * The registry as the CLI reaches it: GraphQL over HTTP, with the bearer token when one is given.
@@ -49,8 +49,12 @@ export class RegistryClient {
     }
     const [error] = body.errors ?? [];
     if (response.status === 401 || error?.extensions?.code === 'UNAUTHENTICATED') {
-      const hint = this.token ? 'the token was refused' : 'no token was given (--token, or TOOLGRAPH_TOKEN)';
-      throw new CliError(`the registry at ${this.endpoint.origin} needs a valid credential: ${error?.message ?? 'HTTP 401'} (${hint})`);
+      const said = error?.message ?? 'HTTP 401';
+      throw new CliError(
+        this.token
+          ? `the registry at ${this.endpoint.origin} refused the token: ${said}`
+          : `the registry at ${this.endpoint.origin} needs a credential and none was given (pass --token or set TOOLGRAPH_TOKEN): ${said}`,
+      );
     }
     if (error !== undefined || body.data == null) {
       const code = error?.extensions?.code ?? `HTTP ${response.status}`;
@@ -76,9 +80,8 @@ export function graphqlEndpoint(server: string): URL {
   return url;
 }
 
-/** Why a request failed, as plainly as Node says it: `connect ECONNREFUSED 127.0.0.1:4000`. */
+/** Why a request failed: the time it had, or what the network said. */
 function reasonOf(error: unknown): string {
   if (error instanceof Error && error.name === 'TimeoutError') return `no answer within ${REQUEST_TIMEOUT_MS / 1000} s`;
-  const cause = error instanceof Error ? (error.cause as { message?: string; code?: string } | undefined) : undefined;
-  return cause?.message ?? cause?.code ?? (error instanceof Error ? error.message : String(error));
+  return networkReason(error);
 }
