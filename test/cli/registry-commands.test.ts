@@ -7,14 +7,13 @@
  * (401), a namespace outside the grant, an unreachable registry, MCP servers that fail, hang or
  * list tools the registry cannot take.
  */
-import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { createServer } from 'node:net';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { ListToolsResultSchema } from '@modelcontextprotocol/sdk/types.js';
 import { asCliDict, parseToolConfigs } from '../../src/domain/config';
 import { asModelTool } from '../../src/domain/exports';
-import { runCli, type CliRun } from '../support/cli-process';
+import { runCli, useScratchFolder, type CliRun } from '../support/cli-process';
 import { freshDatabase, testDatabases, type FreshDatabase } from '../support/databases';
 import { FILE_TOOLS, startHttpMcpServer, type HttpMcpServer } from '../support/mcp-fixture';
 import { killServer, post, startServer, type RunningServer } from '../support/server-process';
@@ -23,20 +22,7 @@ import { createToken } from '../support/token-command';
 const EXAMPLES = 'examples/tools';
 const MCP_FIXTURE = ['--', process.execPath, '--import', 'tsx', 'test/support/mcp-fixture.ts'];
 
-let dir: string;
-beforeAll(() => {
-  dir = mkdtempSync(join(tmpdir(), 'toolgraph-cli-'));
-});
-afterAll(() => rmSync(dir, { recursive: true, force: true }));
-
-function writeFiles(name: string, files: Record<string, string>): string {
-  const root = join(dir, name);
-  for (const [path, content] of Object.entries(files)) {
-    mkdirSync(join(root, path, '..'), { recursive: true });
-    writeFileSync(join(root, path), content);
-  }
-  return root;
-}
+const writeFiles = useScratchFolder('toolgraph-cli-');
 
 const lines = (run: CliRun) => run.stdout.trimEnd().split('\n');
 
@@ -107,9 +93,7 @@ describe.each(testDatabases())('the CLI against a registry on %s', (kind) => {
       const registry = (await read(`{ tools(first: 100) { edges { node { cliDict } } } }`)).tools.edges.map((e: any) => e.node.cliDict);
       // The same definitions, to the byte of their canonical form.
       expect(parsed.value.map((entry) => (entry.checked.ok ? asCliDict(entry.checked.value) : entry.checked.issues))).toEqual(registry);
-      const file = join(writeFiles(`export-${format}`, {}), `all.${format}`);
-      mkdirSync(join(file, '..'), { recursive: true });
-      writeFileSync(file, exported.stdout);
+      const file = join(writeFiles(`export-${format}`, { [`all.${format}`]: exported.stdout }), `all.${format}`);
       expect((await cli(['validate', file])).code).toBe(0);
       expect(JSON.parse((await cli(['plan', file, '--format', 'json'])).stdout)).toMatchObject({ created: 0, updated: 0, unchanged: 6, deleted: 0 });
     }
@@ -267,8 +251,7 @@ describe.each(testDatabases())('the CLI against a registry on %s', (kind) => {
       expect([run.code, lines(run).at(-1)]).toEqual([0, `Applied to ${server.url}: 4 created, 0 updated, 0 unchanged, 0 deleted.`]);
       expect((await capabilities('web-files')).map((t: any) => t.mcpServer)).toEqual(Array(4).fill('files-http'));
 
-      const output = join(writeFiles('discovered', {}), 'files.yaml');
-      mkdirSync(join(output, '..'), { recursive: true });
+      const output = join(writeFiles('discovered'), 'files.yaml');
       const written = await runCli(['discover', '--namespace', 'web-files', '--mcp-server', 'files-http', '--url', http.url, '--output', output]);
       expect([written.code, written.stdout]).toEqual([0, `wrote 4 tools to ${output}\n`]);
       expect((await cli(['validate', output])).code).toBe(0);

@@ -6,29 +6,15 @@
  * the server, the store, Prisma nor the MCP SDK.
  */
 import { execFile } from 'node:child_process';
-import { mkdirSync, mkdtempSync, rmSync, truncateSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { truncateSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { MAX_CONFIG_BYTES } from '../../src/domain/limits';
 import { githubAnnotations, painter } from '../../src/cli/output';
-import { ROOT, runCli } from '../support/cli-process';
+import { ROOT, runCli, useScratchFolder } from '../support/cli-process';
 
-let dir: string;
-beforeAll(() => {
-  dir = mkdtempSync(join(tmpdir(), 'toolgraph-validate-'));
-});
-afterAll(() => rmSync(dir, { recursive: true, force: true }));
-
-/** Writes files under a fresh folder of `dir`; returns the folder. */
-function folder(name: string, files: Record<string, string | Buffer>): string {
-  const root = join(dir, name);
-  for (const [path, content] of Object.entries(files)) {
-    mkdirSync(join(root, path, '..'), { recursive: true });
-    writeFileSync(join(root, path), content);
-  }
-  return root;
-}
+/** Writes files under a fresh folder of the suite's scratch folder; returns the folder. */
+const folder = useScratchFolder('toolgraph-validate-');
 
 const A_YAML = `tools:
   - name: demo/reader
@@ -137,9 +123,7 @@ describe('toolgraph validate', () => {
   });
 
   it('judges a file larger than an import by its size alone, without reading it', async () => {
-    const root = folder('huge', {});
-    mkdirSync(root, { recursive: true });
-    const huge = join(root, 'huge.yaml');
+    const huge = join(folder('huge'), 'huge.yaml');
     writeFileSync(huge, '');
     truncateSync(huge, 4 * 1024 * 1024 * 1024); // 4 GiB, sparse: reading it would take the memory of the machine
     const started = Date.now();

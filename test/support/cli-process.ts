@@ -3,7 +3,9 @@
  * of its own, with the arguments and environment given; its exit code and what it printed.
  */
 import { execFile } from 'node:child_process';
-import { join } from 'node:path';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { dirname, join } from 'node:path';
 
 export const ROOT = join(__dirname, '..', '..');
 const BIN = join(ROOT, 'bin', 'toolgraph.js');
@@ -28,4 +30,26 @@ export function runCli(args: readonly string[], options: { env?: Record<string, 
       },
     );
   });
+}
+
+/**
+ * A scratch folder for a suite's files, made before its tests and removed after them; call it at
+ * describe time. The function it returns writes `files` (paths relative to a new folder `name`,
+ * folders made as needed) and returns that folder.
+ */
+export function useScratchFolder(prefix: string): (name: string, files?: Record<string, string | Buffer>) => string {
+  let scratch = '';
+  beforeAll(() => {
+    scratch = mkdtempSync(join(tmpdir(), prefix));
+  });
+  afterAll(() => rmSync(scratch, { recursive: true, force: true }));
+  return (name, files = {}) => {
+    const folder = join(scratch, name);
+    mkdirSync(folder, { recursive: true });
+    for (const [path, content] of Object.entries(files)) {
+      mkdirSync(dirname(join(folder, path)), { recursive: true });
+      writeFileSync(join(folder, path), content);
+    }
+    return folder;
+  };
 }
