@@ -8,11 +8,11 @@
  * list tools the registry cannot take.
  */
 import { readFileSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { join } from 'node:path';
 import { ListToolsResultSchema } from '@modelcontextprotocol/sdk/types.js';
 import { asCliDict, parseToolConfigs } from '../../src/domain/config';
 import { asModelTool } from '../../src/domain/exports';
+import { freePort } from '../events/redis-server';
 import { runCli, useScratchFolder, type CliRun } from '../support/cli-process';
 import { freshDatabase, testDatabases, type FreshDatabase } from '../support/databases';
 import { FILE_TOOLS, startHttpMcpServer, type HttpMcpServer } from '../support/mcp-fixture';
@@ -25,15 +25,6 @@ const MCP_FIXTURE = ['--', process.execPath, '--import', 'tsx', 'test/support/mc
 const writeFiles = useScratchFolder('toolgraph-cli-');
 
 const lines = (run: CliRun) => run.stdout.trimEnd().split('\n');
-
-/** A port of 127.0.0.1 that nothing listens on: one the system just gave and took back. */
-async function closedPort(): Promise<number> {
-  const probe = createServer();
-  await new Promise<void>((resolve) => probe.listen(0, '127.0.0.1', resolve));
-  const { port } = probe.address() as { port: number };
-  await new Promise((resolve) => probe.close(resolve));
-  return port;
-}
 
 describe.each(testDatabases())('the CLI against a registry on %s', (kind) => {
   let database: FreshDatabase;
@@ -190,7 +181,7 @@ describe.each(testDatabases())('the CLI against a registry on %s', (kind) => {
       2,
       `toolgraph: the registry at ${new URL(server.url).origin} refused the token: The API token is not one of this registry (never issued, or revoked).\n`,
     ]);
-    const port = await closedPort();
+    const port = await freePort(); // nothing listens on it
     const unreachable = await runCli(['plan', EXAMPLES, '--server', `http://127.0.0.1:${port}`]);
     expect([unreachable.code, unreachable.stderr]).toEqual([2, `toolgraph: cannot reach the registry at http://127.0.0.1:${port}/graphql: connect ECONNREFUSED 127.0.0.1:${port}\n`]);
     const notRegistry = await runCli(['export', '--server', new URL('/nothing-here', server.url).href]);
@@ -286,7 +277,7 @@ describe.each(testDatabases())('the CLI against a registry on %s', (kind) => {
     });
 
     it('says why an MCP server over HTTP cannot be reached (exit 2)', async () => {
-      const port = await closedPort();
+      const port = await freePort(); // nothing listens on it
       const run = await cli(['discover', '--namespace', 'x', '--mcp-server', 'x', '--url', `http://127.0.0.1:${port}/mcp`]);
       expect([run.code, run.stderr]).toEqual([2, `toolgraph: cannot list the tools of the MCP server http://127.0.0.1:${port}/mcp: connect ECONNREFUSED 127.0.0.1:${port}\n`]);
     });
