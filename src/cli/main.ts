@@ -65,6 +65,10 @@ interface SyncOptions {
 async function planOrApply(paths: string[], options: SyncOptions, dryRun: boolean): Promise<number> {
   const server = required(options.server, '--server');
   const checked = checkFiles(paths);
+  // A folder with no config in it is more likely a wrong path than a wish to empty the registry (or, with --prune, namespaces).
+  if (checked.files.length === 0) {
+    throw new CliError(`no config files in ${paths.join(', ')}; to delete every tool of a namespace, ${dryRun ? 'plan' : 'apply'} a file holding "tools: []" with --prune`);
+  }
   if (checked.issues.length > 0) return reportIssues(checked.issues, options.format, `${issuesSummary(checked.issues)} Fix them, then run it again.`);
   const client = new RegistryClient(server, options.token);
   const result = await sync(client, checked.tools, { dryRun, prune: options.prune ?? [] });

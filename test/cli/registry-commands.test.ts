@@ -187,6 +187,11 @@ describe.each(testDatabases())('the CLI against a registry on %s', (kind) => {
     const notRegistry = await runCli(['export', '--server', new URL('/nothing-here', server.url).href]);
     expect(notRegistry.code).toBe(2);
     expect(notRegistry.stderr).toMatch(/did not answer as a toolgraph registry \(HTTP 404/);
+    // A folder without configs is taken for a wrong path, not as a wish to delete everything.
+    const before = await names('devops');
+    const empty = await cli(['apply', writeFiles('empty', { 'notes.md': '# nothing' }), '--prune', 'devops']);
+    expect([empty.code, empty.stderr]).toEqual([2, `toolgraph: no config files in ${writeFiles('empty')}; to delete every tool of a namespace, apply a file holding "tools: []" with --prune\n`]);
+    expect(await names('devops')).toEqual(before);
     // Files with issues are reported before the registry is asked anything.
     const broken = writeFiles('broken', { 'a.yaml': 'name: a/b\n' });
     expect((await runCli(['plan', broken, '--server', `http://127.0.0.1:${port}`])).code).toBe(1);
