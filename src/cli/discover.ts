@@ -35,8 +35,7 @@ export async function listMcpTools(endpoint: McpEndpoint, timeoutSeconds: number
   // Loaded here: validate, plan and export never need the SDK.
   const { Client } = await import('@modelcontextprotocol/sdk/client/index.js');
   const client: Client = new Client(CLIENT_INFO);
-  const where = 'url' in endpoint ? endpoint.url : [endpoint.command, ...endpoint.args].join(' ');
-  const { transport, stderr } = await transportFor(endpoint);
+  const { transport, stderr, where } = await transportFor(endpoint);
   const options = { timeout: timeoutSeconds * 1000 };
   try {
     await client.connect(transport, options);
@@ -56,7 +55,8 @@ export async function listMcpTools(endpoint: McpEndpoint, timeoutSeconds: number
   }
 }
 
-async function transportFor(endpoint: McpEndpoint): Promise<{ transport: Transport; stderr: () => string }> {
+/** The transport to the server, what it said on stderr (stdio), and how messages name it. */
+async function transportFor(endpoint: McpEndpoint): Promise<{ transport: Transport; stderr: () => string; where: string }> {
   if ('url' in endpoint) {
     let url: URL;
     try {
@@ -65,7 +65,8 @@ async function transportFor(endpoint: McpEndpoint): Promise<{ transport: Transpo
       throw new CliError(`--url ${JSON.stringify(endpoint.url)} is not a URL`);
     }
     const { StreamableHTTPClientTransport } = await import('@modelcontextprotocol/sdk/client/streamableHttp.js');
-    return { transport: new StreamableHTTPClientTransport(url), stderr: () => '' };
+    // Named without its query or credentials, which may hold a key.
+    return { transport: new StreamableHTTPClientTransport(url), stderr: () => '', where: `${url.origin}${url.pathname}` };
   }
   const { StdioClientTransport } = await import('@modelcontextprotocol/sdk/client/stdio.js');
   // The server gets the environment the CLI was started with (its keys and settings), not the SDK's short default list.
@@ -75,7 +76,7 @@ async function transportFor(endpoint: McpEndpoint): Promise<{ transport: Transpo
   transport.stderr?.on('data', (chunk: Buffer) => {
     said = (said + chunk.toString('utf8')).slice(-4000);
   });
-  return { transport, stderr: () => said };
+  return { transport, stderr: () => said, where: [endpoint.command, ...endpoint.args].join(' ') };
 }
 
 /**

@@ -76,6 +76,8 @@ export function graphqlEndpoint(server: string): URL {
     throw new CliError(`--server ${JSON.stringify(server)} is not a URL (e.g. http://127.0.0.1:4000)`);
   }
   if (url.protocol !== 'http:' && url.protocol !== 'https:') throw new CliError(`--server must be an http or https URL, not ${url.protocol}`);
+  // Never echoed: messages and plans print the endpoint, and CI logs keep them.
+  if (url.username !== '' || url.password !== '') throw new CliError('--server must not hold a user name or password; give the credential with --token (or TOOLGRAPH_TOKEN)');
   if (url.pathname === '/' || url.pathname === '') url.pathname = '/graphql';
   return url;
 }

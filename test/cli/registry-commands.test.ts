@@ -181,6 +181,10 @@ describe.each(testDatabases())('the CLI against a registry on %s', (kind) => {
       2,
       `toolgraph: the registry at ${new URL(server.url).origin} refused the token: The API token is not one of this registry (never issued, or revoked).\n`,
     ]);
+    // Neither a token nor a password in the server's address is ever printed.
+    expect(`${wrong.stdout}${wrong.stderr}`).not.toContain('tg_not-a-token');
+    const withPassword = await runCli(['plan', EXAMPLES, '--server', 'http://ci:s3cret@127.0.0.1:4000']);
+    expect([withPassword.code, withPassword.stderr]).toEqual([2, 'toolgraph: --server must not hold a user name or password; give the credential with --token (or TOOLGRAPH_TOKEN)\n']);
     const port = await freePort(); // nothing listens on it
     const unreachable = await runCli(['plan', EXAMPLES, '--server', `http://127.0.0.1:${port}`]);
     expect([unreachable.code, unreachable.stderr]).toEqual([2, `toolgraph: cannot reach the registry at http://127.0.0.1:${port}/graphql: connect ECONNREFUSED 127.0.0.1:${port}\n`]);
