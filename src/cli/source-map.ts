@@ -41,7 +41,9 @@ export class SourceMap {
         if (!pair) break;
         const key = isNode(pair.key) ? pair.key : null;
         const value = isNode(pair.value) ? pair.value : null;
-        found = (last && at === 'key') || value === null || (isScalar(value) && value.range === undefined) ? key : value;
+        // An empty value (`description:`) has no text of its own: its key is pointed at.
+        const empty = value === null || !value.range || value.range[0] === value.range[1];
+        found = (last && at === 'key') || empty ? key : value;
         node = pair.value;
       } else if (isSeq(node) && typeof segment === 'number') {
         const item = node.items[segment];

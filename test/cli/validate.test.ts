@@ -108,6 +108,7 @@ describe('toolgraph validate', () => {
     ['a key given twice', 'name: a/b\nname: a/c\n', '  INVALID_CONFIG  '],
     ['nesting deeper than the limit', `name: a/b\ninput_schema: ${'['.repeat(100)}${']'.repeat(100)}\n`, '  VALUE_TOO_LARGE  The config nests collections more than 72 levels deep'],
     ['an alias bomb', `a: &a [x, x, x, x, x, x, x, x, x, x]\n${Array.from({ length: 6 }, (_, i) => `${'bcdefg'[i]}: &${'bcdefg'[i]} [${Array(10).fill(`*${'abcdef'[i]}`).join(', ')}]`).join('\n')}\n`, '  VALUE_TOO_LARGE  '],
+    ['an empty value, at its key', 'name: a/b\nsource: builtin\ntimeout: 3\ndescription:\n', ':4:1  description  INVALID_DESCRIPTION  A tool needs a description.'],
     ['CRLF line endings', 'name: a/b\r\ndescription: x\r\nsource: builtin\r\ntimeout: 0\r\n', ':4:10  timeout  INVALID_TIMEOUT  '],
     ['keys of every script and control characters', 'name: a/b\ndescription: x\nsource: builtin\n"ключ 🔑\\u0000": 1\n', ':4:1  ключ 🔑\\u0000  UNKNOWN_FIELD  Unknown field "ключ 🔑\\u0000".'],
     ['a key that would clear the screen', 'name: a/b\ndescription: x\nsource: builtin\n"\\e[2J\\e[Hgone\\u202e": 1\n', ':4:1  \\u001b[2J\\u001b[Hgone\\u202e  UNKNOWN_FIELD'],
