@@ -6,12 +6,22 @@ import { createPrismaClient } from './prisma-client';
 import { readConnectionFor, type ReadTarget } from './read-connection';
 import { PrismaTokenStore } from './token-repository';
 import { PrismaToolStore } from './tool-repository';
+import type { QueryObserver } from './observed-queries';
 
 /** Persistence: the ToolStore and TokenStore ports on Prisma 7 (SQLite or Postgres), and the schema migrator. */
 
 export interface ToolStoreOptions {
   /** Called with every SQL statement the store runs (for tests and diagnostics). */
   onQuery?: (sql: string) => void;
+  /** Runs every SQL statement the store runs (the server's metrics and traces). */
+  observeQuery?: QueryObserver;
+}
+
+/** The connections of a Postgres pool: open ones, idle ones, and requests waiting for one. */
+export interface PoolUse {
+  total: number;
+  idle: number;
+  waiting: number;
 }
 
 /**
@@ -26,18 +36,26 @@ export async function createToolStore(databaseUrl: string, options: ToolStoreOpt
 export interface Stores {
   tools: ToolStore;
   tokens: TokenStore;
+  /** How the connection pool is used; Postgres only (SQLite has one connection for writes and one for reads, no pool). */
+  poolUse?: () => PoolUse;
 }
 
 export async function createStores(databaseUrl: string, options: ToolStoreOptions = {}): Promise<Stores> {
   const target = parseDatabaseUrl(databaseUrl);
   // No connection yet: the first query opens one, so a store can be made while its database is down.
   const reads: ReadTarget = target.provider === 'postgres' ? { provider: 'postgres', pool: postgresPool(target.url) } : target;
-  const client = createPrismaClient(target, options.onQuery, reads.provider === 'postgres' ? reads.pool : undefined);
-  const connection = readConnectionFor(reads, options.onQuery);
+  const pool = reads.provider === 'postgres' ? reads.pool : undefined;
+  const client = createPrismaClient(target, options.onQuery, pool, options.observeQuery);
+  const connection = readConnectionFor(reads, options.onQuery, options.observeQuery);
   const dialect = dialectFor(target.provider);
-  return { tools: new PrismaToolStore(client, connection, dialect), tokens: new PrismaTokenStore(client, connection, dialect) };
+  return {
+    tools: new PrismaToolStore(client, connection, dialect),
+    tokens: new PrismaTokenStore(client, connection, dialect),
+    poolUse: pool && (() => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount })),
+  };
 }
 
 export { DEFAULT_DATABASE_URL, parseDatabaseUrl, type DatabaseProvider, type DatabaseTarget } from './database-url';
-export { migrateDatabase, type MigrationResult } from './migrate';
+export { migrateDatabase, pendingMigrations, type MigrationResult } from './migrate';
 export { databaseErrorReason } from './database-errors';
+export { statementKind, type QueryObserver } from './observed-queries';

@@ -1,5 +1,7 @@
-import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readdirSync, readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
+import Database from 'better-sqlite3';
+import { Client } from 'pg';
 import type { SqlDriverAdapter, SqlMigrationAwareDriverAdapterFactory } from '@prisma/driver-adapter-utils';
 import { asCliDict } from '../domain/config';
 import { searchKey } from '../domain/search';
@@ -9,7 +11,7 @@ import { dialectFor } from './dialect';
 import { newRevisionRow, toStoredTool, type ToolRow } from './mapping';
 import { createPrismaClient } from './prisma-client';
 import { openSchemaEngine, type SchemaEngine } from './schema-engine';
-import { insertRevisionsSql, nameLocksSql, setColumnByIdSql, withoutContentHashSql } from './tool-sql';
+import { insertRevisionsSql, setColumnByIdSql, withoutContentHashSql } from './tool-sql';
 
 /**
  * Applies the committed migrations (prisma/<provider>/migrations) with Prisma's schema engine in
@@ -121,7 +123,11 @@ export async function withSchemaEngine<T>(
   }
 }
 
-/** Applies the provider's pending migrations to the database at `databaseUrl`. */
+/**
+ * Applies the provider's pending migrations to the database at `databaseUrl`, under the migration
+ * lock: instances migrating one database at once take turns, so each migration is applied once and
+ * the later ones find nothing left to do.
+ */
 export async function migrateDatabase(
   databaseUrl: string,
   options: { migrationsDir?: string } = {},
@@ -129,14 +135,76 @@ export async function migrateDatabase(
   const started = performance.now();
   const target = parseDatabaseUrl(databaseUrl);
   const migrationsList = loadMigrations(options.migrationsDir ?? migrationsDirFor(target.provider));
-  const { appliedMigrationNames } = await withSchemaEngine(target.provider, schemaEngineAdapterFactoryFor(target), (engine) =>
-    engine.applyMigrations({ migrationsList, filters: SCHEMA_FILTERS[target.provider] }),
-  );
-  // A partial history (tests of a migration's data copy, db tooling) stops before the columns and tables exist.
-  const complete = options.migrationsDir === undefined;
-  const backfilled = complete ? await backfill(target) : 0;
-  if (complete && (appliedMigrationNames.length > 0 || backfilled > 0)) await refreshStatistics(target);
-  return { provider: target.provider, applied: appliedMigrationNames, backfilled, durationMs: performance.now() - started };
+  return withMigrationLock(target, async () => {
+    const { appliedMigrationNames } = await withSchemaEngine(target.provider, schemaEngineAdapterFactoryFor(target), (engine) =>
+      engine.applyMigrations({ migrationsList, filters: SCHEMA_FILTERS[target.provider] }),
+    );
+    // A partial history (tests of a migration's data copy, db tooling) stops before the columns and tables exist.
+    const complete = options.migrationsDir === undefined;
+    const backfilled = complete ? await backfill(target) : 0;
+    if (complete && (appliedMigrationNames.length > 0 || backfilled > 0)) await refreshStatistics(target);
+    return { provider: target.provider, applied: appliedMigrationNames, backfilled, durationMs: performance.now() - started };
+  });
+}
+
+/** How long a migration waits for another instance's to finish (a backfill of 100,000 tools takes about a minute). */
+const MIGRATION_LOCK_WAIT_MS = 10 * 60_000;
+/** The key of the Postgres advisory lock that migrations hold (hashed like the name locks of ./dialect.ts, from a text of its own). */
+const MIGRATION_LOCK_KEY = 'toolgraph:migrations';
+
+/**
+ * Runs `work` holding the database's migration lock, released when it ends, and by the database
+ * when the process dies. Postgres: a session advisory lock, on a connection of its own. SQLite: an
+ * exclusive transaction on a file of its own beside the database (`<file>.migration-lock`); SQLite's
+ * own lock, on the database file, would keep the schema engine out too.
+ */
+async function withMigrationLock<T>(target: DatabaseTarget, work: () => Promise<T>): Promise<T> {
+  if (target.provider === 'sqlite') {
+    mkdirSync(dirname(target.file), { recursive: true });
+    const lock = new Database(`${target.file}.migration-lock`, { timeout: MIGRATION_LOCK_WAIT_MS });
+    try {
+      // Waits (blocking this thread, as every SQLite wait does) while another process holds it.
+      lock.exec('BEGIN EXCLUSIVE');
+      return await work();
+    } finally {
+      lock.close();
+    }
+  }
+  const client = new Client({ connectionString: target.url, connectionTimeoutMillis: 5000 });
+  await client.connect();
+  try {
+    await client.query(`SET lock_timeout = ${MIGRATION_LOCK_WAIT_MS}`);
+    await client.query('SELECT pg_advisory_lock(hashtextextended($1, 0))', [MIGRATION_LOCK_KEY]);
+    return await work();
+  } finally {
+    // Ending the session releases the lock.
+    await client.end().catch(() => undefined);
+  }
+}
+
+/**
+ * The migrations of this version that the database at `databaseUrl` has not applied (all of them
+ * for a new database), oldest first: what a server started with MIGRATE_ON_START=false waits for.
+ */
+export async function pendingMigrations(databaseUrl: string): Promise<string[]> {
+  const target = parseDatabaseUrl(databaseUrl);
+  const known = loadMigrations(migrationsDirFor(target.provider)).migrationDirectories.map((directory) => directory.path);
+  const client = createPrismaClient(target);
+  try {
+    const table =
+      target.provider === 'sqlite'
+        ? `SELECT COUNT(*) AS "count" FROM sqlite_master WHERE type = 'table' AND name = '_prisma_migrations'`
+        : `SELECT COUNT(*) AS "count" FROM pg_tables WHERE schemaname = current_schema() AND tablename = '_prisma_migrations'`;
+    const [{ count } = { count: 0 }] = await client.$queryRawUnsafe<{ count: number | bigint }[]>(table);
+    if (Number(count) === 0) return known;
+    const rows = await client.$queryRawUnsafe<{ migration_name: string }[]>(
+      'SELECT "migration_name" FROM "_prisma_migrations" WHERE "finished_at" IS NOT NULL AND "rolled_back_at" IS NULL',
+    );
+    const applied = new Set(rows.map((row) => row.migration_name));
+    return known.filter((name) => !applied.has(name));
+  } finally {
+    await client.$disconnect();
+  }
 }
 
 /**
@@ -158,8 +226,6 @@ async function refreshStatistics(target: DatabaseTarget): Promise<void> {
 
 /** Rows filled per transaction by the backfill. */
 const BACKFILL_BATCH = 1000;
-/** The key of the backfill's lock: a name lock (./dialect.ts `lockNames`) on a text no tool can have as its name. */
-const BACKFILL_LOCK = '#backfill';
 
 /**
  * Fills what JavaScript computes for the rows of a database migrated from before the columns
@@ -168,9 +234,8 @@ const BACKFILL_LOCK = '#backfill';
  * - "descriptionSearch", the search key (src/domain/search.ts);
  * - "contentHash" (src/domain/history.ts), with the tool's first revision: its definition as it
  *   is now, revision 1, by its creator, at its last update (the history before that is unknown).
- * Instances starting together fill one batch at a time, each in a transaction that first takes
- * the backfill's lock (Postgres; SQLite writes one transaction at a time anyway) and only then
- * reads what is left to fill: no row is filled twice, and no two batches deadlock.
+ * It runs under the migration lock (`migrateDatabase`): instances starting together do not fill
+ * the same rows; the first fills them, the others find nothing left.
  */
 async function backfill(target: DatabaseTarget): Promise<number> {
   const client = createPrismaClient(target);
@@ -187,11 +252,9 @@ async function backfill(target: DatabaseTarget): Promise<number> {
       await client.$transaction(rows.map((row) => client.$executeRawUnsafe(setSearchKey, searchKey(row.description), row.id)));
       filled += rows.length;
     }
-    const lock = nameLocksSql([BACKFILL_LOCK], dialect);
     for (;;) {
       const batch = await client.$transaction(
         async (tx) => {
-          if (lock !== null) await tx.$queryRawUnsafe(lock.sql, ...lock.params);
           const statement = withoutContentHashSql(BACKFILL_BATCH);
           const rows = await tx.$queryRawUnsafe<(ToolRow & { id: number })[]>(statement.sql, ...statement.params);
           if (rows.length === 0) return 0;

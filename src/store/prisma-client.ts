@@ -4,6 +4,7 @@ import type { Prisma } from './generated/sqlite/client';
 import type { Pool } from 'pg';
 import { adapterFactoryFor } from './adapters';
 import type { DatabaseTarget } from './database-url';
+import { observedAdapterFactory, type QueryObserver } from './observed-queries';
 
 /**
  * The one client type the repository is written against. The two generated clients have the same
@@ -14,9 +15,13 @@ import type { DatabaseTarget } from './database-url';
 export type StoreClient = SqlitePrismaClient;
 export type StoreTransaction = Prisma.TransactionClient;
 
-/** A Prisma client for the database (on `pool` if given, for Postgres), reporting every SQL statement it runs to `onQuery`. */
-export function createPrismaClient(target: DatabaseTarget, onQuery?: (sql: string) => void, pool?: Pool): StoreClient {
-  const adapter = adapterFactoryFor(target, pool);
+/**
+ * A Prisma client for the database (on `pool` if given, for Postgres), reporting every SQL statement
+ * it runs to `onQuery`, and running each through `observe` if given.
+ */
+export function createPrismaClient(target: DatabaseTarget, onQuery?: (sql: string) => void, pool?: Pool, observe?: QueryObserver): StoreClient {
+  const factory = adapterFactoryFor(target, pool);
+  const adapter = observe ? observedAdapterFactory(factory, observe) : factory;
   const log = onQuery ? [{ emit: 'event' as const, level: 'query' as const }] : [];
   if (target.provider === 'postgres') {
     const client = new PostgresPrismaClient({ adapter, log });

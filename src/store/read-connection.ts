@@ -2,6 +2,7 @@ import Database, { type Statement as SqliteStatement } from 'better-sqlite3';
 import { LRUCache } from 'lru-cache';
 import { types as pgTypes, type Pool } from 'pg';
 import { SQLITE_BUSY_TIMEOUT_MS } from './adapters';
+import type { QueryObserver } from './observed-queries';
 import type { Statement } from './tool-sql';
 
 /**
@@ -165,7 +166,9 @@ class PostgresReadConnection implements ReadConnection {
 /** Where reads go: a connection of their own to the SQLite file, or the store's Postgres pool. */
 export type ReadTarget = { provider: 'sqlite'; file: string } | { provider: 'postgres'; pool: Pool };
 
-/** Reads on `target`, reporting each statement to `onQuery` as Prisma's query log does. */
-export function readConnectionFor(target: ReadTarget, onQuery?: (sql: string) => void): ReadConnection {
-  return target.provider === 'postgres' ? new PostgresReadConnection(target.pool, onQuery) : new SqliteReadConnection(target.file, onQuery);
+/** Reads on `target`, reporting each statement to `onQuery` as Prisma's query log does, and running each through `observe` if given. */
+export function readConnectionFor(target: ReadTarget, onQuery?: (sql: string) => void, observe?: QueryObserver): ReadConnection {
+  const connection = target.provider === 'postgres' ? new PostgresReadConnection(target.pool, onQuery) : new SqliteReadConnection(target.file, onQuery);
+  if (!observe) return connection;
+  return { rows: (statement) => observe(statement.sql, () => connection.rows(statement)), close: () => connection.close() };
 }
