@@ -3,6 +3,7 @@ import type { AccessSettings } from './auth/authenticator';
 import type { JwtSettings } from './auth/jwt';
 import { DEFAULT_CHANNEL } from './events/redis';
 import { REQUEST_LIMITS, type RequestLimits } from './limits';
+import { LOG_LEVELS, type LogLevel } from './logger';
 import { DEFAULT_RATE_LIMITS, type RateLimitSettings } from './rate-limits';
 
 /** The server's settings, from the environment (README, "Configuration"). */
@@ -28,6 +29,14 @@ export interface ServerConfig {
   rateLimits: RateLimitSettings;
   /** RESPONSE_CACHE_TTL_SECONDS: how long a read's answer may be served from memory; 0: never (src/server/response-cache.ts). */
   responseCacheTtlSeconds: number;
+  /** LOG_LEVEL: the least severe level logged (src/server/logger.ts). */
+  logLevel: LogLevel;
+  /** METRICS and METRICS_TOKEN: whether /metrics is served, and the bearer token a scrape must send, if any. */
+  metrics: { enabled: boolean; token: string | undefined };
+  /** MIGRATE_ON_START: whether start-up migrates the database, or waits for a release job to (`npm run db:migrate`). */
+  migrateOnStart: boolean;
+  /** OTEL_EXPORTER_OTLP_ENDPOINT: where spans are sent over OTLP; undefined: no tracing at all. */
+  otlpEndpoint: string | undefined;
 }
 
 export const DEFAULTS = {
@@ -38,6 +47,7 @@ export const DEFAULTS = {
   // Writes empty the cache through their events; the TTL only bounds what events cannot report
   // (another program writing the database), so it can be long without serving stale answers.
   responseCacheTtlSeconds: 60,
+  logLevel: 'info',
 } as const;
 
 /** A setting with a bad value; the message names the variable and what it accepts. */
@@ -53,7 +63,8 @@ export function isLoopback(host: string): boolean {
 /**
  * Reads and checks PORT, HOST, DATABASE_URL, REDIS_URL, REDIS_CHANNEL, CORS_ORIGINS, NODE_ENV, the
  * access settings (TOOLGRAPH_AUTH, TOOLGRAPH_READ_ACCESS, TOOLGRAPH_JWT_*), the request limits' variables and
- * RESPONSE_CACHE_TTL_SECONDS once. Unset or empty variables take their default; a bad value
+ * RESPONSE_CACHE_TTL_SECONDS, LOG_LEVEL, METRICS, METRICS_TOKEN, MIGRATE_ON_START and
+ * OTEL_EXPORTER_OTLP_ENDPOINT once. Unset or empty variables take their default; a bad value
  * throws ConfigError saying which variable is wrong and why.
  */
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
@@ -141,8 +152,44 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
   }
   const responseCacheTtlSeconds = rawTtl === undefined ? DEFAULTS.responseCacheTtlSeconds : Number(rawTtl);
 
-  return { port, host, databaseUrl, redisUrl, redisChannel, corsOrigins, limits, fieldSuggestions, access, jwt, rateLimits, responseCacheTtlSeconds };
+  const logLevel = oneOf('LOG_LEVEL', LOG_LEVELS, DEFAULTS.logLevel);
+
+  const metricsToken = value('METRICS_TOKEN');
+  if (metricsToken !== undefined && (/\s/.test(metricsToken) || metricsToken.length < MIN_METRICS_TOKEN_LENGTH)) {
+    throw new ConfigError(`METRICS_TOKEN must be at least ${MIN_METRICS_TOKEN_LENGTH} characters without spaces.`);
+  }
+  const metrics = { enabled: oneOf('METRICS', ['on', 'off'], 'on') === 'on', token: metricsToken };
+  if (!metrics.enabled && metricsToken !== undefined) throw new ConfigError('METRICS_TOKEN protects /metrics, which METRICS=off turns off: set one or the other.');
+
+  const migrateOnStart = oneOf('MIGRATE_ON_START', ['true', 'false'], 'true') === 'true';
+
+  const otlpEndpoint = value('OTEL_EXPORTER_OTLP_ENDPOINT');
+  if (otlpEndpoint !== undefined && !/^https?:\/\/[^\s/]/.test(otlpEndpoint)) {
+    throw new ConfigError(`OTEL_EXPORTER_OTLP_ENDPOINT must be an http(s) URL of an OTLP collector, like http://otel-collector:4318; got "${otlpEndpoint}".`);
+  }
+
+  return {
+    port,
+    host,
+    databaseUrl,
+    redisUrl,
+    redisChannel,
+    corsOrigins,
+    limits,
+    fieldSuggestions,
+    access,
+    jwt,
+    rateLimits,
+    responseCacheTtlSeconds,
+    logLevel,
+    metrics,
+    migrateOnStart,
+    otlpEndpoint,
+  };
 }
+
+/** Shortest METRICS_TOKEN: long enough not to be guessed. */
+const MIN_METRICS_TOKEN_LENGTH = 16;
 
 /** The longest a cached answer may live: a day. */
 const MAX_RESPONSE_CACHE_TTL_SECONDS = 86_400;

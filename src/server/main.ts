@@ -1,13 +1,14 @@
 /**
  * The entry point (`npm start`): reads the configuration, listens (answering `/health`, and 503 on
- * `/ready` and `/graphql` until it can serve), waits for the database and migrates it, connects
- * the event bus (Redis when REDIS_URL is set), then serves GraphQL at /graphql and the registry
- * browser at /; on SIGTERM/SIGINT it stops accepting, ends live subscriptions, lets in-flight
- * requests finish, closes the store and exits 0.
+ * `/ready` and `/graphql` until it can serve), waits for the database and migrates it (or, with
+ * MIGRATE_ON_START=false, waits until a release job has), connects the event bus (Redis when
+ * REDIS_URL is set), then serves GraphQL at /graphql, the registry browser at / and metrics at
+ * /metrics; on SIGTERM/SIGINT it stops accepting, ends live subscriptions, lets in-flight requests
+ * finish, closes the store and exits 0. It logs JSON lines on stdout (./logger.ts).
  */
 import { createServer } from 'node:http';
 import { DependencyUnavailable, type ToolStore } from '../domain/ports';
-import { createStores, databaseErrorReason } from '../store';
+import { createStores, databaseErrorReason, parseDatabaseUrl, pendingMigrations, type QueryObserver } from '../store';
 import { Authenticator } from './auth/authenticator';
 import { createJwtVerifier } from './auth/jwt';
 import { TokenVerifier } from './auth/tokens';
@@ -15,6 +16,8 @@ import { ConfigError, loadConfig } from './config';
 import { createWorkerConfigReader } from './config-reader';
 import Redis from 'ioredis';
 import { createToolEventBus, RedisToolEventBus } from './events';
+import { createLogger, type Logger } from './logger';
+import { ServerMetrics } from './metrics';
 import { migrateInOwnProcess } from './migration-process';
 import { RateLimits } from './rate-limits';
 import { createToolgraphServer } from './yoga';
@@ -26,38 +29,73 @@ const REDIS_STARTUP_WAIT_MS = 3000;
 /** Pauses between attempts to reach the database at start-up: doubling from the first to the last. */
 const DATABASE_RETRY_FIRST_MS = 500;
 const DATABASE_RETRY_MAX_MS = 30_000;
+/** How often an instance that does not migrate (MIGRATE_ON_START=false) looks again for the migrations it waits for. */
+const PENDING_MIGRATIONS_RECHECK_MS = 5000;
 
 const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 /**
- * Migrates the database once it answers (./migration-process.ts). While it does not (down, still
- * starting, unreachable), start-up waits and tries again with growing pauses, saying why; any other
- * failure (a migration that cannot apply) ends the process, since waiting would not fix it. Null
- * when the process is asked to stop while it waits.
+ * Runs `step` once the database answers. While it does not (down, still starting, unreachable),
+ * start-up waits and tries again with growing pauses, saying why; any other failure (a migration
+ * that cannot apply) ends the process, since waiting would not fix it. False when the process is
+ * asked to stop while it waits.
  */
-async function migrateWhenReachable(store: ToolStore, databaseUrl: string, stopping: () => boolean): Promise<string | null> {
+async function whenReachable(store: ToolStore, logger: Logger, stopping: () => boolean, step: () => Promise<void>): Promise<boolean> {
   for (let delay = DATABASE_RETRY_FIRST_MS; !stopping(); delay = Math.min(delay * 2, DATABASE_RETRY_MAX_MS)) {
     try {
       await store.ping();
-      return (await migrateInOwnProcess(databaseUrl)).provider;
+      await step();
+      return true;
     } catch (error) {
       if (!(error instanceof DependencyUnavailable)) throw new MigrationFailed(error instanceof Error ? error.message : String(error));
-      console.error(`toolgraph: the database is not reachable (${databaseErrorReason(error)}); trying again in ${(delay / 1000).toFixed(1)} s`);
+      logger.warn(`toolgraph: the database is not reachable (${databaseErrorReason(error)}); trying again in ${(delay / 1000).toFixed(1)} s`);
       await pause(delay);
     }
   }
-  return null;
+  return false;
+}
+
+/**
+ * MIGRATE_ON_START=false: the release job migrates (`npm run db:migrate`), not this instance. Until
+ * the database has every migration of this version, the instance does not serve (/ready and
+ * /graphql say which are pending) and looks again every few seconds. False when asked to stop.
+ */
+async function untilMigrated(databaseUrl: string, logger: Logger, stopping: () => boolean, waiting: (reason: string) => void): Promise<boolean> {
+  let reported = '';
+  while (!stopping()) {
+    const pending = await pendingMigrations(databaseUrl).catch((error: unknown) => {
+      throw new DependencyUnavailable(databaseErrorReason(error), { cause: error });
+    });
+    if (pending.length === 0) return true;
+    const reason = `${pending.length} migration(s) pending (${pending.join(', ')}); MIGRATE_ON_START=false, so run npm run db:migrate`;
+    waiting(reason);
+    if (reason !== reported) logger.warn(`toolgraph: waiting for the database's migrations: ${reason}`);
+    reported = reason;
+    await pause(PENDING_MIGRATIONS_RECHECK_MS);
+  }
+  return false;
 }
 
 class MigrationFailed extends Error {}
 
+let logger: Logger | undefined;
+
 async function main(): Promise<void> {
   const config = loadConfig();
-  const { tools: store, tokens } = await createStores(config.databaseUrl);
-  const events = createToolEventBus(config.redisUrl, { channel: config.redisChannel });
+  const log = (logger = createLogger({ level: config.logLevel }));
+  const provider = parseDatabaseUrl(config.databaseUrl).provider;
+  // The OpenTelemetry SDK is loaded only when spans are exported.
+  const tracing = config.otlpEndpoint ? (await import('./tracing')).startTracing(provider) : undefined;
+  const metrics = config.metrics.enabled ? new ServerMetrics() : undefined;
+  const traceQuery = tracing?.hooks.observeQuery;
+  const observeQuery: QueryObserver | undefined =
+    metrics && traceQuery ? (sql, run) => metrics.observeQuery(sql, () => traceQuery(sql, run)) : (metrics?.observeQuery ?? traceQuery);
+  const { tools: store, tokens, poolUse } = await createStores(config.databaseUrl, { observeQuery });
+  const events = createToolEventBus(config.redisUrl, { channel: config.redisChannel, log: (message) => log.warn(message) });
+  metrics?.watch({ poolUse, events });
   const configReader = createWorkerConfigReader();
   const tokenVerifier = new TokenVerifier(tokens, (error) =>
-    console.error(`toolgraph: could not record when API tokens were last used (${databaseErrorReason(error)}); trying again later`),
+    log.error(`toolgraph: could not record when API tokens were last used (${databaseErrorReason(error)}); trying again later`),
   );
   const authenticator = new Authenticator(config.access, tokenVerifier, createJwtVerifier(config.jwt));
   // The budgets' own connection: a count that waits on a hung Redis would hold the request.
@@ -78,6 +116,9 @@ async function main(): Promise<void> {
     readConfig: configReader.read,
     responseCacheTtlSeconds: config.responseCacheTtlSeconds,
     starting: () => starting,
+    logger: log,
+    metrics: metrics && { registry: metrics, token: config.metrics.token },
+    tracing: tracing?.hooks,
   });
   const server = createServer(yoga);
 
@@ -90,13 +131,13 @@ async function main(): Promise<void> {
   const stop = (signal: NodeJS.Signals) => {
     if (stopping) return;
     stopping = true;
-    console.log(`toolgraph: ${signal} received, finishing in-flight requests`);
+    log.info(`toolgraph: ${signal} received, finishing in-flight requests`);
     const force = setTimeout(() => server.closeAllConnections(), SHUTDOWN_GRACE_MS).unref();
     // A keep-alive connection turns idle only once its in-flight response is sent; close it then,
     // rather than waiting out the keep-alive timeout.
     const closeIdle = setInterval(() => server.closeIdleConnections(), 50).unref();
     // Ending the bus completes every open subscription stream, so their connections can close too.
-    void events.close().catch((error: unknown) => console.error('toolgraph: closing the event bus failed:', error));
+    void events.close().catch((error: unknown) => log.error({ err: error }, 'toolgraph: closing the event bus failed'));
     void configReader.close();
     rateRedis?.disconnect();
     server.close(() => {
@@ -105,9 +146,10 @@ async function main(): Promise<void> {
       tokenVerifier
         .close()
         .then(() => store.close())
+        .then(() => tracing?.shutdown())
         .then(() => process.exit(0))
         .catch((error: unknown) => {
-          console.error('toolgraph: closing the store failed:', error);
+          log.error({ err: error }, 'toolgraph: closing the store failed');
           process.exit(1);
         });
     });
@@ -115,8 +157,11 @@ async function main(): Promise<void> {
   process.once('SIGTERM', stop);
   process.once('SIGINT', stop);
 
-  const provider = await migrateWhenReachable(store, config.databaseUrl, () => stopping);
-  if (provider === null) return;
+  const prepared = await whenReachable(store, log, () => stopping, async () => {
+    if (config.migrateOnStart) await migrateInOwnProcess(config.databaseUrl);
+    else await untilMigrated(config.databaseUrl, log, () => stopping, (reason) => (starting = reason));
+  });
+  if (!prepared || stopping) return;
   if (events instanceof RedisToolEventBus) await events.ready(REDIS_STARTUP_WAIT_MS);
   starting = null;
   const address = server.address();
@@ -124,19 +169,25 @@ async function main(): Promise<void> {
   const host = config.host.includes(':') ? `[${config.host}]` : config.host;
   const eventsVia = events instanceof RedisToolEventBus ? `events via Redis${events.available ? '' : ', not reachable yet'}` : 'in-process events';
   if (authenticator.writesImpossible(await tokens.count().catch(() => Number.NaN))) {
-    console.log(
+    log.warn(
       "toolgraph: access control is on and there is no API token and no JWT issuer, so nothing can write yet; make the first token with: npm run --silent token -- create --name admin --namespaces '*' --role admin",
     );
   }
   const access = config.access.control === 'off' ? 'anyone may write' : `writes need a credential, reads are ${config.access.reads}`;
-  console.log(`toolgraph listening on http://${host}:${port}${yoga.graphqlEndpoint} (${provider}, ${eventsVia}, ${access})`);
+  const migrations = config.migrateOnStart ? 'migrated on start' : 'migrated by a release job';
+  const metricsAt = metrics ? `metrics at /metrics${config.metrics.token ? ' (bearer token)' : ''}` : 'no metrics';
+  log.info(
+    `toolgraph listening on http://${host}:${port}${yoga.graphqlEndpoint} (${provider} ${migrations}, ${eventsVia}, ${access}, ${metricsAt}${tracing ? ', traces over OTLP' : ''})`,
+  );
 }
 
 main().catch((error: unknown) => {
-  if (error instanceof ConfigError) console.error(`toolgraph: ${error.message}`);
-  else if (error instanceof MigrationFailed) console.error(`toolgraph: migrating the database failed: ${error.message}`);
+  // A bad LOG_LEVEL is one of the configuration errors a logger is needed to report.
+  const log = logger ?? createLogger({ level: 'info' });
+  if (error instanceof ConfigError) log.fatal(`toolgraph: ${error.message}`);
+  else if (error instanceof MigrationFailed) log.fatal(`toolgraph: migrating the database failed: ${error.message}`);
   // System errors (EADDRINUSE, ECONNREFUSED, …) say all in their message; anything else is a bug.
-  else if (error instanceof Error && 'code' in error) console.error(`toolgraph: could not start: ${error.message}`);
-  else console.error('toolgraph: could not start:', error);
+  else if (error instanceof Error && 'code' in error) log.fatal(`toolgraph: could not start: ${error.message}`);
+  else log.fatal({ err: error }, 'toolgraph: could not start');
   process.exit(1);
 });

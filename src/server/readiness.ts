@@ -7,6 +7,8 @@ export interface ReadinessReport {
   database: 'up' | 'down' | 'starting';
   /** `in-process` without REDIS_URL; with it, whether Redis answers. */
   events: 'up' | 'down' | 'in-process';
+  /** While `starting`: what start-up waits for (the database, or migrations a release job is to apply). */
+  reason?: string;
 }
 
 export interface ReadinessSources {
@@ -23,7 +25,8 @@ const PING_TIMEOUT_MS = 2000;
 export function readinessCheck({ store, sharedEvents, starting }: ReadinessSources): () => Promise<ReadinessReport> {
   return async () => {
     const events = sharedEvents ? (sharedEvents.available ? 'up' : 'down') : 'in-process';
-    if (starting?.() != null) return { ready: false, database: 'starting', events };
+    const reason = starting?.();
+    if (reason != null) return { ready: false, database: 'starting', events, reason };
     const database = (await answersWithin(store.ping(), PING_TIMEOUT_MS)) ? 'up' : 'down';
     return { ready: database === 'up' && events !== 'down', database, events };
   };

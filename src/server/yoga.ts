@@ -18,6 +18,9 @@ import { unauthenticated, useCredentialRequirement } from './plugins/use-credent
 import { useFrameProtection } from './plugins/use-frame-protection';
 import { useHiddenSuggestions } from './plugins/use-hidden-suggestions';
 import { useJsonPostsOnly } from './plugins/use-json-posts-only';
+import { useMetricsEndpoint } from './plugins/use-metrics-endpoint';
+import { useRequestObservation } from './plugins/use-request-observation';
+import type { TracingHooks } from './plugins/use-tracing';
 import { useQueryCost } from './plugins/use-query-cost';
 import { useQueryLimits } from './plugins/use-query-limits';
 import { useRateLimits } from './plugins/use-rate-limits';
@@ -25,6 +28,8 @@ import { useStrictJsonBodies } from './plugins/use-strict-json-bodies';
 import { useStartupGate } from './plugins/use-startup-gate';
 import { useVariablesLimit } from './plugins/use-variables-limit';
 import type { RateLimits } from './rate-limits';
+import { yogaLogger, type Logger } from './logger';
+import type { ServerMetrics } from './metrics';
 import { readinessCheck } from './readiness';
 import { ChangeTracker } from './change-tracker';
 import { ResponseCache } from './response-cache';
@@ -33,8 +38,17 @@ export interface ToolgraphServerOptions {
   store: ToolStore;
   /** Where committed writes are announced and `toolEvents` listens (src/server/events). None: no live events. */
   events?: ToolEventBus;
-  /** yoga's logger: `false` silences it (tests), default logs masked errors to the console. */
+  /**
+   * Where each request is logged (./plugins/use-request-observation.ts), and yoga's own messages
+   * (masked errors) too. None: no request log, and yoga's messages go by `logging`.
+   */
+  logger?: Logger;
+  /** yoga's logger without `logger`: `false` silences it (tests), default logs masked errors to the console. */
   logging?: YogaServerOptions<object, GraphQLContext>['logging'];
+  /** What requests and the store add to, served at /metrics (with a bearer `token` if given); none: no /metrics. */
+  metrics?: { registry: ServerMetrics; token?: string };
+  /** Spans of requests and GraphQL phases (./tracing.ts, loaded when traces are exported); none: no spans. */
+  tracing?: TracingHooks;
   /** Browser origins allowed to call the API cross-origin (CORS_ORIGINS); none: same origin only. */
   corsOrigins?: readonly string[];
   /** Request limits (src/server/limits.ts); those left out take their defaults. */
@@ -98,6 +112,10 @@ export function createToolgraphServer(options: ToolgraphServerOptions): Toolgrap
     // Enforced while the body is read, so a chunked body without Content-Length is capped too.
     maxRequestBodySize: limits.maxRequestBodyBytes,
     plugins: [
+      // First: every request is timed from its arrival, those that a later plugin answers included.
+      ...(options.logger ? [useRequestObservation(options.logger, options.metrics?.registry, '/graphql')] : []),
+      ...(options.tracing ? [options.tracing.plugin] : []),
+      ...(options.metrics ? [useMetricsEndpoint(options.metrics.registry, options.metrics.token)] : []),
       useStartupGate(starting, '/graphql'),
       // `/health` (yoga's own) says the process is alive; `/ready` says whether it can serve now.
       useReadinessCheck({
@@ -128,7 +146,7 @@ export function createToolgraphServer(options: ToolgraphServerOptions): Toolgrap
     // Errors that are not the API's own GraphQLErrors: an outage is SERVICE_UNAVAILABLE, a bug
     // "Unexpected error." INTERNAL_SERVER_ERROR; never the original message or stack (../graphql/errors.ts).
     maskedErrors: { isDev: false, maskError },
-    logging: options.logging ?? true,
+    logging: options.logger ? yogaLogger(options.logger) : (options.logging ?? true),
   });
 }
 

@@ -18,6 +18,10 @@ describe('server configuration', () => {
       jwt: { jwksUrl: undefined, secret: undefined, issuer: undefined, audience: undefined },
       rateLimits: DEFAULT_RATE_LIMITS,
       responseCacheTtlSeconds: 60,
+      logLevel: 'info',
+      metrics: { enabled: true, token: undefined },
+      migrateOnStart: true,
+      otlpEndpoint: undefined,
     });
   });
 
@@ -184,4 +188,39 @@ describe('NODE_ENV', () => {
     expect(loadConfig({ NODE_ENV: 'development' }).fieldSuggestions).toBe(true);
     expect(loadConfig({}).fieldSuggestions).toBe(true);
   });
+});
+
+describe('operations settings', () => {
+  it('reads LOG_LEVEL, any case, and refuses a level pino does not have', () => {
+    expect(loadConfig({ LOG_LEVEL: 'DEBUG' }).logLevel).toBe('debug');
+    expect(loadConfig({ LOG_LEVEL: 'silent' }).logLevel).toBe('silent');
+    expect(() => loadConfig({ LOG_LEVEL: 'verbose' })).toThrow(/^LOG_LEVEL must be fatal or error or warn or info or debug or trace or silent; got "verbose"/);
+  });
+
+  it('reads METRICS and METRICS_TOKEN', () => {
+    expect(loadConfig({ METRICS: 'off' }).metrics).toEqual({ enabled: false, token: undefined });
+    expect(loadConfig({ METRICS_TOKEN: 'a-long-scrape-token' }).metrics).toEqual({ enabled: true, token: 'a-long-scrape-token' });
+    expect(() => loadConfig({ METRICS: 'maybe' })).toThrow(/^METRICS must be on or off/);
+    expect(() => loadConfig({ METRICS_TOKEN: 'short' })).toThrow(/^METRICS_TOKEN must be at least 16 characters/);
+    expect(() => loadConfig({ METRICS_TOKEN: 'has a space in the token' })).toThrow(/^METRICS_TOKEN must be at least 16 characters without spaces/);
+    expect(() => loadConfig({ METRICS: 'off', METRICS_TOKEN: 'a-long-scrape-token' })).toThrow(/^METRICS_TOKEN protects \/metrics, which METRICS=off turns off/);
+  });
+
+  it('reads MIGRATE_ON_START', () => {
+    expect(loadConfig({ MIGRATE_ON_START: 'false' }).migrateOnStart).toBe(false);
+    expect(loadConfig({ MIGRATE_ON_START: 'TRUE' }).migrateOnStart).toBe(true);
+    expect(() => loadConfig({ MIGRATE_ON_START: 'no' })).toThrow(/^MIGRATE_ON_START must be true or false; got "no"/);
+  });
+
+  it('reads OTEL_EXPORTER_OTLP_ENDPOINT, an http(s) URL', () => {
+    expect(loadConfig({ OTEL_EXPORTER_OTLP_ENDPOINT: 'http://otel-collector:4318' }).otlpEndpoint).toBe('http://otel-collector:4318');
+    expect(() => loadConfig({ OTEL_EXPORTER_OTLP_ENDPOINT: 'otel-collector:4317' })).toThrow(/^OTEL_EXPORTER_OTLP_ENDPOINT must be an http\(s\) URL/);
+  });
+
+  it.each(['LOG_LEVEL', 'METRICS', 'METRICS_TOKEN', 'MIGRATE_ON_START', 'OTEL_EXPORTER_OTLP_ENDPOINT', 'OTEL_EXPORTER_OTLP_HEADERS', 'OTEL_SERVICE_NAME'])(
+    'the README documents %s',
+    (variable) => {
+      expect(readFileSync(join(__dirname, '..', '..', 'README.md'), 'utf8')).toMatch(new RegExp(`^\\| \`${variable}\` \\| `, 'm'));
+    },
+  );
 });

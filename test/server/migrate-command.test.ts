@@ -11,7 +11,7 @@ import { join } from 'node:path';
 import { createScratchSqlite } from '../../scripts/db/scratch-databases';
 import { migrationsDirFor } from '../../src/store/migrate';
 import { freshDatabase, testDatabases, type FreshDatabase } from '../support/databases';
-import { launch } from '../support/server-process';
+import { launch, logMessages } from '../support/server-process';
 
 const root = join(__dirname, '..', '..');
 
@@ -61,7 +61,7 @@ describe('npm run db:migrate refusing', () => {
       expect(result.stderr).toMatch(/^toolgraph: migrating the database failed: file is not a database/);
       const server = launch({ DATABASE_URL: scratch.url });
       expect(await server.exit).toBe(1);
-      expect(server.output()).toMatch(/^toolgraph: migrating the database failed: file is not a database/m);
+      expect(logMessages(server.output())).toMatch(/^toolgraph: migrating the database failed: file is not a database/m);
     } finally {
       await scratch.drop();
     }

@@ -63,7 +63,7 @@ async function launchWaiting(databaseUrl: string): Promise<{ server: ServerProce
 /** Checks the state of a server that waits for its database: alive, not ready, GraphQL refused with a retry hint. */
 async function expectWaiting(server: ServerProcess, base: string): Promise<void> {
   expect(await get(`${base}/health`)).toMatchObject({ status: 200 });
-  expect(await get(`${base}/ready`)).toEqual({ status: 503, body: { ready: false, database: 'starting', events: 'in-process' } });
+  expect(await get(`${base}/ready`)).toEqual({ status: 503, body: { ready: false, database: 'starting', events: 'in-process', reason: 'waiting for the database' } });
   expectServiceUnavailable(await requestGraphQL(`${base}/graphql`, QUERY));
   expect(server.child.exitCode).toBeNull();
   expect(server.output()).not.toMatch(/listening on/);

@@ -80,3 +80,22 @@ export async function post(url: string, query: string, variables?: object, token
   });
   return response.json();
 }
+
+/** The JSON lines a server logged (src/server/logger.ts), parsed; lines that are not JSON are left out. */
+export function logLines(output: string): Record<string, any>[] {
+  return output.split('\n').flatMap((line) => {
+    try {
+      const parsed: unknown = JSON.parse(line);
+      return parsed !== null && typeof parsed === 'object' ? [parsed as Record<string, any>] : [];
+    } catch {
+      return [];
+    }
+  });
+}
+
+/** The messages a server logged, one a line, as a person reads them. */
+export function logMessages(output: string): string {
+  return logLines(output)
+    .map((line) => String(line.msg))
+    .join('\n');
+}

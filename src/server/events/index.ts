@@ -1,4 +1,3 @@
-import type { ToolEventBus } from '../../domain/events';
 import { InProcessToolEventBus } from './in-process';
 import { RedisToolEventBus, type RedisToolEventBusOptions } from './redis';
 
@@ -8,6 +7,6 @@ export { InProcessToolEventBus } from './in-process';
 export { RedisToolEventBus, DEFAULT_CHANNEL } from './redis';
 
 /** Redis pub/sub when `redisUrl` is set, in-process events otherwise. */
-export function createToolEventBus(redisUrl: string | undefined, options: RedisToolEventBusOptions = {}): ToolEventBus {
+export function createToolEventBus(redisUrl: string | undefined, options: RedisToolEventBusOptions = {}): InProcessToolEventBus | RedisToolEventBus {
   return redisUrl ? new RedisToolEventBus(redisUrl, options) : new InProcessToolEventBus();
 }

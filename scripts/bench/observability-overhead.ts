@@ -1,0 +1,130 @@
+/**
+ * `npx tsx scripts/bench/observability-overhead.ts [-- --base <commit>] [-- --seconds 5] [-- --rounds 3]`:
+ * what logs and metrics cost a request. The compiled server of this tree (a JSON log line per
+ * request, written to a pipe that is drained, and /metrics on) against the compiled server of
+ * `--base` (default: where this branch left main), both on one SQLite file of 1,000 tools, reading
+ * `tool(name:)` with autocannon (20 connections), from the response cache and with it off
+ * (RESPONSE_CACHE_TTL_SECONDS=0); and this tree with LOG_LEVEL=warn and METRICS=off (the
+request observation still runs, but writes no line and counts nothing). The servers take turns, one loaded at a time, for `rounds`
+ * rounds of `seconds`; the figure is the median. Numbers, not a test.
+ */
+import autocannon from 'autocannon';
+import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
+import { cpSync, mkdtempSync, rmSync, symlinkSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { parseArgs } from 'node:util';
+import { createScratchSqlite } from '../db/scratch-databases';
+import { freePort } from '../../test/events/redis-server';
+import { post } from '../../test/support/server-process';
+import { nameAt, seedBatch } from './seed';
+
+const root = join(__dirname, '..', '..');
+const { values: options } = parseArgs({
+  options: { base: { type: 'string' }, seconds: { type: 'string', default: '5' }, rounds: { type: 'string', default: '3' } },
+});
+const SECONDS = Number(options.seconds);
+const ROUNDS = Number(options.rounds);
+const CONNECTIONS = 20;
+const TOOLS = 1_000;
+
+const git = (...args: string[]) => execFileSync('git', args, { cwd: root, encoding: 'utf8' }).trim();
+
+/** The base commit's tree, compiled, in a temporary folder that uses this tree's node_modules. */
+function buildBase(commit: string): string {
+  const folder = mkdtempSync(join(tmpdir(), 'toolgraph-base-'));
+  execFileSync('sh', ['-c', `git archive ${commit} | tar -x -C ${folder}`], { cwd: root });
+  symlinkSync(join(root, 'node_modules'), join(folder, 'node_modules'));
+  // The generated Prisma clients are not committed (npm install makes them); both trees share one schema.
+  cpSync(join(root, 'src', 'store', 'generated'), join(folder, 'src', 'store', 'generated'), { recursive: true });
+  execFileSync(process.execPath, ['--import', 'tsx', 'scripts/build.ts'], { cwd: folder, stdio: 'inherit' });
+  return folder;
+}
+
+interface Target {
+  label: string;
+  child: ChildProcess;
+  url: string;
+}
+
+/**
+ * Starts a compiled server on a free port and waits until /ready says it serves (its "listening"
+ * line is not printed at LOG_LEVEL=warn); its output is drained and dropped, as a log shipper would.
+ */
+async function start(label: string, tree: string, databaseUrl: string, env: Record<string, string>): Promise<Target> {
+  const port = await freePort();
+  const child = spawn(process.execPath, [join(tree, 'dist', 'src', 'server', 'main.js')], {
+    cwd: tree,
+    env: { ...process.env, DATABASE_URL: databaseUrl, HOST: '127.0.0.1', PORT: String(port), TOOLGRAPH_RATE_LIMIT_READS: '0', ...env },
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
+  child.stdout!.resume();
+  const exited = new Promise<never>((_, reject) => child.once('exit', (code) => reject(new Error(`${label} exited with ${code}`))));
+  for (const deadline = Date.now() + 60_000; Date.now() < deadline; ) {
+    const ready = await Promise.race([fetch(`http://127.0.0.1:${port}/ready`).then((response) => response.ok, () => false), exited]);
+    if (ready) return { label, child, url: `http://127.0.0.1:${port}/graphql` };
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
+  child.kill('SIGKILL');
+  throw new Error(`${label} did not become ready`);
+}
+
+async function requestsPerSecond(url: string, body: string, seconds: number): Promise<number> {
+  const result = await autocannon({ url, method: 'POST', headers: { 'content-type': 'application/json' }, body, connections: CONNECTIONS, duration: seconds });
+  if (result.errors + result.non2xx > 0) throw new Error(`${url}: ${result.errors} errors, ${result.non2xx} non-2xx answers`);
+  return result.requests.average;
+}
+
+const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
+
+async function main(): Promise<void> {
+  const base = options.base ?? git('merge-base', 'HEAD', 'main');
+  console.log(`head ${git('rev-parse', '--short', 'HEAD')} against base ${git('rev-parse', '--short', base)}; building both`);
+  execFileSync('npm', ['run', '--silent', 'build'], { cwd: root, stdio: 'inherit' });
+  const baseTree = buildBase(base);
+  const database = createScratchSqlite('toolgraph-overhead');
+  const targets: Target[] = [];
+  try {
+    const seeding = await start('seeding', root, database.url, {});
+    for (let from = 0; from < TOOLS; from += 1000) await post(seeding.url, 'mutation ($c: String!) { importTools(config: $c) { __typename } }', { c: seedBatch(from, 1000) });
+    seeding.child.kill('SIGTERM');
+    await new Promise((resolve) => seeding.child.once('exit', resolve));
+
+    for (const [cache, env] of [['cached', {}], ['uncached', { RESPONSE_CACHE_TTL_SECONDS: '0' }]] as const) {
+      targets.push(await start(`base · ${cache}`, baseTree, database.url, env));
+      targets.push(await start(`head (logs + metrics) · ${cache}`, root, database.url, env));
+      targets.push(await start(`head (no log lines, no metrics) · ${cache}`, root, database.url, { ...env, LOG_LEVEL: 'warn', METRICS: 'off' }));
+    }
+    const body = JSON.stringify({
+      query: 'query ToolByName($name: String!) { tool(name: $name) { name description source toolType timeout capability { readOnly writes } } }',
+      variables: { name: nameAt(TOOLS / 2) },
+    });
+    for (const target of targets) {
+      const answer = await post(target.url, JSON.parse(body).query, JSON.parse(body).variables);
+      if (!answer.data?.tool) throw new Error(`${target.label}: ${JSON.stringify(answer)}`);
+      await requestsPerSecond(target.url, body, 1); // warm-up
+    }
+    const figures = new Map<string, number[]>(targets.map((target) => [target.label, []]));
+    for (let round = 0; round < ROUNDS; round++) {
+      for (const target of targets) figures.get(target.label)!.push(await requestsPerSecond(target.url, body, SECONDS));
+    }
+    console.log(`\ntool(name:) on SQLite, ${TOOLS} tools, ${CONNECTIONS} connections, ${ROUNDS} rounds of ${SECONDS} s (req/s)`);
+    for (const [label, values] of figures) console.log(`  ${label.padEnd(44)} ${values.map((v) => v.toFixed(0).padStart(6)).join(' ')}   median ${median(values).toFixed(0)}`);
+    for (const cache of ['cached', 'uncached']) {
+      const before = median(figures.get(`base · ${cache}`)!);
+      for (const head of ['head (logs + metrics)', 'head (no log lines, no metrics)']) {
+        const after = median(figures.get(`${head} · ${cache}`)!);
+        console.log(`  ${cache}, ${head}: ${(((after - before) / before) * 100).toFixed(1)} % requests/s against base`);
+      }
+    }
+  } finally {
+    for (const target of targets) target.child.kill('SIGKILL');
+    await database.drop();
+    rmSync(baseTree, { recursive: true, force: true });
+  }
+}
+
+main().catch((error: unknown) => {
+  console.error(error);
+  process.exit(1);
+});
