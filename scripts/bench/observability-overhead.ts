@@ -1,16 +1,17 @@
 /**
- * `npx tsx scripts/bench/observability-overhead.ts [-- --base <commit>] [-- --seconds 5] [-- --rounds 3]`:
+ * `npx tsx scripts/bench/observability-overhead.ts [-- --base <commit>] [-- --seconds 4] [-- --rounds 5]`:
  * what logs and metrics cost a request. The compiled server of this tree (a JSON log line per
  * request, written to a pipe that is drained, and /metrics on) against the compiled server of
  * `--base` (default: where this branch left main), both on one SQLite file of 1,000 tools, reading
  * `tool(name:)` with autocannon (20 connections), from the response cache and with it off
- * (RESPONSE_CACHE_TTL_SECONDS=0); and this tree with LOG_LEVEL=warn and METRICS=off (the
-request observation still runs, but writes no line and counts nothing). The servers take turns, one loaded at a time, for `rounds`
- * rounds of `seconds`; the figure is the median. Numbers, not a test.
+ * (RESPONSE_CACHE_TTL_SECONDS=0); and this tree without log lines and metrics (LOG_LEVEL=warn,
+ * METRICS=off: the request ids and timing still run). The servers take turns, one loaded at a time, for `rounds`
+ * rounds of `seconds`; figures are medians: requests/s, and the server's CPU time per request,
+ * which other processes on the machine sway less. Numbers, not a test.
  */
 import autocannon from 'autocannon';
 import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
-import { cpSync, mkdtempSync, rmSync, symlinkSync } from 'node:fs';
+import { cpSync, mkdtempSync, readFileSync, rmSync, symlinkSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
@@ -21,7 +22,7 @@ import { nameAt, seedBatch } from './seed';
 
 const root = join(__dirname, '..', '..');
 const { values: options } = parseArgs({
-  options: { base: { type: 'string' }, seconds: { type: 'string', default: '5' }, rounds: { type: 'string', default: '3' } },
+  options: { base: { type: 'string' }, seconds: { type: 'string', default: '4' }, rounds: { type: 'string', default: '5' } },
 });
 const SECONDS = Number(options.seconds);
 const ROUNDS = Number(options.rounds);
@@ -69,11 +70,33 @@ async function start(label: string, tree: string, databaseUrl: string, env: Reco
   throw new Error(`${label} did not become ready`);
 }
 
-async function requestsPerSecond(url: string, body: string, seconds: number): Promise<number> {
-  const result = await autocannon({ url, method: 'POST', headers: { 'content-type': 'application/json' }, body, connections: CONNECTIONS, duration: seconds });
-  if (result.errors + result.non2xx > 0) throw new Error(`${url}: ${result.errors} errors, ${result.non2xx} non-2xx answers`);
-  return result.requests.average;
+/** CPU time (user + system, all threads) the process has used so far, in microseconds, from /proc. */
+function cpuMicroseconds(pid: number): number {
+  const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
+  const ticks = Number(fields[11]) + Number(fields[12]); // utime, stime
+  return (ticks * 1_000_000) / CLOCK_TICKS_PER_SECOND;
 }
+const CLOCK_TICKS_PER_SECOND = Number(execFileSync('getconf', ['CLK_TCK'], { encoding: 'utf8' }));
+
+interface Measurement {
+  requestsPerSecond: number;
+  /** The server's CPU time per request: what the load costs it, less swayed by other processes than requests/s. */
+  cpuMicrosecondsPerRequest: number;
+}
+
+async function measure(target: Target, body: string, seconds: number): Promise<Measurement> {
+  const cpuBefore = cpuMicroseconds(target.child.pid!);
+  const result = await autocannon({ url: target.url, method: 'POST', headers: { 'content-type': 'application/json' }, body, connections: CONNECTIONS, duration: seconds });
+  const cpu = cpuMicroseconds(target.child.pid!) - cpuBefore;
+  if (result.errors + result.non2xx > 0) throw new Error(`${target.label}: ${result.errors} errors, ${result.non2xx} non-2xx answers`);
+  return { requestsPerSecond: result.requests.average, cpuMicrosecondsPerRequest: cpu / result.requests.total };
+}
+
+/** The servers of this tree: as configured by default (a log line per request, metrics on), and without one or both. */
+const HEAD_VARIANTS: Record<string, Record<string, string>> = {
+  'head (logs + metrics)': {},
+  'head (LOG_LEVEL=warn, METRICS=off)': { LOG_LEVEL: 'warn', METRICS: 'off' },
+};
 
 const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
 
@@ -92,8 +115,7 @@ async function main(): Promise<void> {
 
     for (const [cache, env] of [['cached', {}], ['uncached', { RESPONSE_CACHE_TTL_SECONDS: '0' }]] as const) {
       targets.push(await start(`base · ${cache}`, baseTree, database.url, env));
-      targets.push(await start(`head (logs + metrics) · ${cache}`, root, database.url, env));
-      targets.push(await start(`head (no log lines, no metrics) · ${cache}`, root, database.url, { ...env, LOG_LEVEL: 'warn', METRICS: 'off' }));
+      for (const [variant, settings] of Object.entries(HEAD_VARIANTS)) targets.push(await start(`${variant} · ${cache}`, root, database.url, { ...env, ...settings }));
     }
     const body = JSON.stringify({
       query: 'query ToolByName($name: String!) { tool(name: $name) { name description source toolType timeout capability { readOnly writes } } }',
@@ -102,19 +124,25 @@ async function main(): Promise<void> {
     for (const target of targets) {
       const answer = await post(target.url, JSON.parse(body).query, JSON.parse(body).variables);
       if (!answer.data?.tool) throw new Error(`${target.label}: ${JSON.stringify(answer)}`);
-      await requestsPerSecond(target.url, body, 1); // warm-up
+      await measure(target, body, 1); // warm-up
     }
-    const figures = new Map<string, number[]>(targets.map((target) => [target.label, []]));
+    const figures = new Map<string, Measurement[]>(targets.map((target) => [target.label, []]));
     for (let round = 0; round < ROUNDS; round++) {
-      for (const target of targets) figures.get(target.label)!.push(await requestsPerSecond(target.url, body, SECONDS));
+      for (const target of targets) figures.get(target.label)!.push(await measure(target, body, SECONDS));
     }
-    console.log(`\ntool(name:) on SQLite, ${TOOLS} tools, ${CONNECTIONS} connections, ${ROUNDS} rounds of ${SECONDS} s (req/s)`);
-    for (const [label, values] of figures) console.log(`  ${label.padEnd(44)} ${values.map((v) => v.toFixed(0).padStart(6)).join(' ')}   median ${median(values).toFixed(0)}`);
+    console.log(`\ntool(name:) on SQLite, ${TOOLS} tools, ${CONNECTIONS} connections, ${ROUNDS} rounds of ${SECONDS} s; medians`);
+    console.log(`  ${'server'.padEnd(44)} ${'req/s by round'.padEnd(36)} req/s   vs base   server CPU µs/request   vs base`);
     for (const cache of ['cached', 'uncached']) {
-      const before = median(figures.get(`base · ${cache}`)!);
-      for (const head of ['head (logs + metrics)', 'head (no log lines, no metrics)']) {
-        const after = median(figures.get(`${head} · ${cache}`)!);
-        console.log(`  ${cache}, ${head}: ${(((after - before) / before) * 100).toFixed(1)} % requests/s against base`);
+      const base = figures.get(`base · ${cache}`)!;
+      const [baseRate, baseCpu] = [median(base.map((m) => m.requestsPerSecond)), median(base.map((m) => m.cpuMicrosecondsPerRequest))];
+      for (const [label, measurements] of figures) {
+        if (!label.endsWith(` · ${cache}`)) continue;
+        const rate = median(measurements.map((m) => m.requestsPerSecond));
+        const cpu = median(measurements.map((m) => m.cpuMicrosecondsPerRequest));
+        const change = (value: number, reference: number) => `${value >= reference ? '+' : ''}${(((value - reference) / reference) * 100).toFixed(1)} %`;
+        console.log(
+          `  ${label.padEnd(44)} ${measurements.map((m) => m.requestsPerSecond.toFixed(0).padStart(6)).join(' ').padEnd(36)} ${rate.toFixed(0).padStart(5)}  ${change(rate, baseRate).padStart(8)}   ${cpu.toFixed(0).padStart(21)}  ${change(cpu, baseCpu).padStart(8)}`,
+        );
       }
     }
   } finally {

@@ -57,10 +57,9 @@ export class ServerMetrics {
   private readonly operationNames = new BoundedLabel();
   private readonly errorCodes = new BoundedLabel();
   private readonly operationSeconds: Histogram<'operation' | 'type' | 'outcome'>;
+
   private readonly errors: Counter<'code'>;
   private readonly querySeconds: Histogram<'statement'>;
-  /** The histogram of each kind of statement, looked up once: the store reports every statement. */
-  private readonly querySecondsOf = new Map<string, { observe(seconds: number): void }>();
 
   constructor() {
     const registers = [this.registry];
@@ -146,10 +145,7 @@ export class ServerMetrics {
     try {
       return await run();
     } finally {
-      const statement = statementKind(sql);
-      let histogram = this.querySecondsOf.get(statement);
-      if (!histogram) this.querySecondsOf.set(statement, (histogram = this.querySeconds.labels({ statement })));
-      histogram.observe((performance.now() - started) / 1000);
+      this.querySeconds.observe({ statement: statementKind(sql) }, (performance.now() - started) / 1000);
     }
   };
 

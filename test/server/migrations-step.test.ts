@@ -7,23 +7,12 @@
 import { execFile } from 'node:child_process';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
-import { parseDatabaseUrl } from '../../src/store';
 import { loadMigrations, migrationsDirFor } from '../../src/store/migrate';
-import { createPrismaClient } from '../../src/store/prisma-client';
 import { freePort } from '../events/redis-server';
-import { freshDatabase, testDatabases, type FreshDatabase } from '../support/databases';
+import { freshDatabase, queryDatabase, testDatabases, type FreshDatabase } from '../support/databases';
 import { killServer, launch, logLines, post, startServer, type RunningServer, type ServerProcess } from '../support/server-process';
 
 const root = join(__dirname, '..', '..');
-
-async function query<T>(url: string, sql: string): Promise<T[]> {
-  const client = createPrismaClient(parseDatabaseUrl(url));
-  try {
-    return await client.$queryRawUnsafe<T[]>(sql);
-  } finally {
-    await client.$disconnect();
-  }
-}
 
 const migrationNames = (kind: 'sqlite' | 'postgres') => loadMigrations(migrationsDirFor(kind)).migrationDirectories.map((directory) => directory.path);
 
@@ -40,7 +29,7 @@ describe.each(testDatabases())('migrations as a step, on %s', (kind) => {
 
   it('three instances started at once on an empty database apply each migration once, and all serve', async () => {
     const started = await Promise.all([1, 2, 3].map(() => startServer(database.url, {}, undefined).then((server) => (servers.push(server), server))));
-    const applied = await query<{ migration_name: string; count: number | bigint; finished: number | bigint }>(
+    const applied = await queryDatabase<{ migration_name: string; count: number | bigint; finished: number | bigint }>(
       database.url,
       'SELECT "migration_name", COUNT(*) AS "count", COUNT("finished_at") AS "finished" FROM "_prisma_migrations" GROUP BY "migration_name" ORDER BY "migration_name"',
     );
@@ -84,7 +73,7 @@ describe.each(testDatabases())('migrations as a step, on %s', (kind) => {
       kind === 'sqlite'
         ? `SELECT COUNT(*) AS "count" FROM sqlite_master WHERE name = '_prisma_migrations'`
         : `SELECT COUNT(*) AS "count" FROM pg_tables WHERE tablename = '_prisma_migrations'`;
-    expect(Number((await query<{ count: number | bigint }>(database.url, tables))[0]!.count)).toBe(0);
+    expect(Number((await queryDatabase<{ count: number | bigint }>(database.url, tables))[0]!.count)).toBe(0);
 
     // The release job.
     await promisify(execFile)('npm', ['run', '--silent', 'db:migrate'], { cwd: root, env: { ...process.env, DATABASE_URL: database.url } });

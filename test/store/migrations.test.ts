@@ -9,7 +9,7 @@ import { ToolRegistry } from '../../src/domain/registry';
 import { createToolStore, migrateDatabase, parseDatabaseUrl } from '../../src/store';
 import { migrationsDirFor } from '../../src/store/migrate';
 import { createPrismaClient } from '../../src/store/prisma-client';
-import { freshDatabase, testDatabases, type DatabaseKind, type FreshDatabase } from '../support/databases';
+import { freshDatabase, queryDatabase, testDatabases, type DatabaseKind, type FreshDatabase } from '../support/databases';
 import { q } from '../support/fixtures';
 
 async function appliedMigrations(url: string): Promise<{ migration_name: string; finished: boolean }[]> {
@@ -75,15 +75,6 @@ async function executeSql(url: string, ...statements: string[]): Promise<void> {
   const client = createPrismaClient(parseDatabaseUrl(url));
   try {
     for (const statement of statements) await client.$executeRawUnsafe(statement);
-  } finally {
-    await client.$disconnect();
-  }
-}
-
-async function executeQuery<T>(url: string, sql: string): Promise<T[]> {
-  const client = createPrismaClient(parseDatabaseUrl(url));
-  try {
-    return await client.$queryRawUnsafe<T[]>(sql);
   } finally {
     await client.$disconnect();
   }
@@ -216,7 +207,7 @@ describe.each(testDatabases())('the tool_history migration on %s', (kind) => {
     if (kind === 'postgres') {
       // The planner has statistics of the columns the migrations added (every tool is live), not
       // the guess that made it scan the whole table for a page.
-      const stats = await executeQuery(migration.database.url, `SELECT "null_frac" FROM pg_stats WHERE "tablename" = 'Tool' AND "attname" = 'deletedAt'`);
+      const stats = await queryDatabase(migration.database.url, `SELECT "null_frac" FROM pg_stats WHERE "tablename" = 'Tool' AND "attname" = 'deletedAt'`);
       expect(stats).toEqual([{ null_frac: 1 }]);
     }
 
@@ -251,7 +242,7 @@ describe.each(testDatabases())('the tool_history migration on %s', (kind) => {
         expect(results.map((result) => result.applied)).toEqual([[], [], []]);
         expect((await store.revisionsIn([{ name: 'old/one', lowest: 1, highest: 9 }]))[0]!.map((r) => r.revision)).toEqual([1]);
         expect((await store.findByNames(['old/one']))[0]!.contentHash).toBe(one!.contentHash);
-        const counted = await executeQuery<{ hashed: number; revisions: number }>(
+        const counted = await queryDatabase<{ hashed: number; revisions: number }>(
           migration.database.url,
           'SELECT (SELECT CAST(COUNT("contentHash") AS INTEGER) FROM "Tool") AS "hashed", (SELECT CAST(COUNT(*) AS INTEGER) FROM "ToolRevision") AS "revisions"',
         );

@@ -1,4 +1,5 @@
-import { migrateDatabase } from '../../src/store';
+import { migrateDatabase, parseDatabaseUrl } from '../../src/store';
+import { createPrismaClient } from '../../src/store/prisma-client';
 import { createScratchPostgres, createScratchSqlite, postgresServerUrl, type ScratchDatabase } from '../../scripts/db/scratch-databases';
 
 /**
@@ -41,4 +42,14 @@ export async function freshDatabase(kind: DatabaseKind, options: { migrated?: bo
     }
   }
   return database;
+}
+
+/** The rows of one query run on the database at `url`, on a connection of its own. */
+export async function queryDatabase<T>(url: string, sql: string): Promise<T[]> {
+  const client = createPrismaClient(parseDatabaseUrl(url));
+  try {
+    return await client.$queryRawUnsafe<T[]>(sql);
+  } finally {
+    await client.$disconnect();
+  }
 }

@@ -18,17 +18,19 @@ export function useMetricsEndpoint(metrics: ServerMetrics, token: string | undef
     // Compared as digests of equal length, in constant time: the comparison tells nothing of the token.
     return sent !== undefined && timingSafeEqual(digest(sent), expected);
   };
+  const respond = async (request: Request, fetchAPI: { Response: typeof Response }): Promise<Response> => {
+    if (request.method !== 'GET' && request.method !== 'HEAD') return new fetchAPI.Response(null, { status: 405, headers: { allow: 'GET, HEAD' } });
+    if (!authorized(request)) {
+      return new fetchAPI.Response('A bearer token is needed to read the metrics.\n', { status: 401, headers: { 'www-authenticate': 'Bearer' } });
+    }
+    const { contentType, body } = await metrics.render();
+    return new fetchAPI.Response(request.method === 'HEAD' ? null : body, { headers: { 'content-type': contentType } });
+  };
   return {
-    async onRequest({ request, url, fetchAPI, endResponse }) {
+    // Not async: every other request passes without waiting for a promise.
+    onRequest({ request, url, fetchAPI, endResponse }) {
       if (url.pathname !== METRICS_ENDPOINT) return;
-      if (request.method !== 'GET' && request.method !== 'HEAD') {
-        return endResponse(new fetchAPI.Response(null, { status: 405, headers: { allow: 'GET, HEAD' } }));
-      }
-      if (!authorized(request)) {
-        return endResponse(new fetchAPI.Response('A bearer token is needed to read the metrics.\n', { status: 401, headers: { 'www-authenticate': 'Bearer' } }));
-      }
-      const { contentType, body } = await metrics.render();
-      endResponse(new fetchAPI.Response(request.method === 'HEAD' ? null : body, { headers: { 'content-type': contentType } }));
+      return respond(request, fetchAPI).then(endResponse);
     },
   };
 }
