@@ -106,7 +106,7 @@ export class ServerMetrics {
     if (events) {
       new Gauge({
         name: 'toolgraph_event_subscribers',
-        help: 'Open toolEvents subscriptions on this instance.',
+        help: "Open subscriptions to this instance's event bus: clients' toolEvents streams, and the response cache's own (1 while it is on).",
         registers,
         collect() {
           this.set(events.subscriberCount);
