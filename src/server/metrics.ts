@@ -106,7 +106,7 @@ export class ServerMetrics {
     if (events) {
       new Gauge({
         name: 'toolgraph_event_subscribers',
-        help: "Open subscriptions to this instance's event bus: clients' toolEvents streams, and the response cache's own (1 while it is on).",
+        help: "Open subscriptions to this instance's event bus: clients' toolEvents streams, and the one of this instance's change tracker (1 while it listens), which tells the response cache and the kept search matches of every write.",
         registers,
         collect() {
           this.set(events.subscriberCount);
