@@ -223,7 +223,8 @@ describe.each(testDatabases())('/metrics on %s', (kind) => {
     const statements = samples(text, 'toolgraph_db_query_duration_seconds_count');
     expect(statements.get('{statement="select"}')).toBeGreaterThan(0);
     expect(statements.get('{statement="insert"}')).toBeGreaterThan(0);
-    expect(samples(text, 'toolgraph_event_subscribers').get('')).toBe(0);
+    // The instance's change tracker listens to the bus (it tells the kept search matches of writes).
+    expect(samples(text, 'toolgraph_event_subscribers').get('')).toBe(1);
     expect(samples(text, 'toolgraph_event_bus_available').get('')).toBe(1);
     expect(samples(text, 'process_resident_memory_bytes').get('')).toBeGreaterThan(0);
     const pool = samples(text, 'toolgraph_db_pool_connections');
@@ -245,8 +246,8 @@ describe.each(testDatabases())('/metrics on %s', (kind) => {
     });
     const reader = response.body!.getReader();
     try {
-      await until(() => (events.subscriberCount === 1 ? true : undefined), 'the subscription');
-      expect(samples((await scrape()).text, 'toolgraph_event_subscribers').get('')).toBe(1);
+      await until(() => (events.subscriberCount === 2 ? true : undefined), 'the subscription');
+      expect(samples((await scrape()).text, 'toolgraph_event_subscribers').get('')).toBe(2);
     } finally {
       abort.abort();
       await reader.cancel().catch(() => undefined);
