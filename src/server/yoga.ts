@@ -1,3 +1,4 @@
+import { OperationTypeNode } from 'graphql';
 import { createYoga, useReadinessCheck, type YogaServerInstance, type YogaServerOptions } from 'graphql-yoga';
 import type { ToolEventBus } from '../domain/events';
 import { OPEN_ACCESS } from '../domain/access';
@@ -23,7 +24,8 @@ import { useRequestObservation } from './plugins/use-request-observation';
 import type { TracingHooks } from './plugins/use-tracing';
 import { useQueryCost } from './plugins/use-query-cost';
 import { useQueryLimits } from './plugins/use-query-limits';
-import { useRateLimits } from './plugins/use-rate-limits';
+import { clientOf, spendOperation, useRateLimits } from './plugins/use-rate-limits';
+import { useCachedAnswersFirst } from './plugins/use-cached-answers-first';
 import { useStrictJsonBodies } from './plugins/use-strict-json-bodies';
 import { useStartupGate } from './plugins/use-startup-gate';
 import { useVariablesLimit } from './plugins/use-variables-limit';
@@ -88,6 +90,8 @@ export function createToolgraphServer(options: ToolgraphServerOptions): Toolgrap
   const sharedEvents = options.events && 'available' in options.events ? (options.events as { available: boolean }) : undefined;
   const readiness = readinessCheck({ store: options.store, sharedEvents, starting });
   const limits = { ...DEFAULT_REQUEST_LIMITS, ...options.limits };
+  const rateLimits = options.rateLimits;
+  const observation = options.logger ? useRequestObservation(options.logger, options.metrics?.registry, '/graphql') : undefined;
   return createYoga<object, GraphQLContext>({
     schema: createToolgraphSchema(),
     context: async ({ request }) => {
@@ -113,7 +117,7 @@ export function createToolgraphServer(options: ToolgraphServerOptions): Toolgrap
     maxRequestBodySize: limits.maxRequestBodyBytes,
     plugins: [
       // First: every request is timed from its arrival, those that a later plugin answers included.
-      ...(options.logger ? [useRequestObservation(options.logger, options.metrics?.registry, '/graphql')] : []),
+      ...(observation ? [observation] : []),
       ...(options.tracing ? [options.tracing.plugin] : []),
       ...(options.metrics ? [useMetricsEndpoint(options.metrics.registry, options.metrics.token)] : []),
       useStartupGate(starting, '/graphql'),
@@ -129,6 +133,12 @@ export function createToolgraphServer(options: ToolgraphServerOptions): Toolgrap
       useStrictJsonBodies(),
       useCloseAfterChunkedRefusal(),
       useVariablesLimit(limits.maxVariableValues),
+      ...(responseCache ? [useCachedAnswersFirst({
+        answerTo: (params) => responseCache.answerTo(params),
+        anonymousReads: !options.authenticator?.needsCredential('query'),
+        spendRead: rateLimits && ((req) => spendOperation(rateLimits, OperationTypeNode.QUERY, clientOf(null, req))),
+        answered: (request) => observation?.answeredFromCache(request),
+      })] : []),
       ...(options.authenticator ? [useCredentialRequirement(options.authenticator)] : []),
       ...(options.rateLimits ? [useRateLimits(options.rateLimits)] : []),
       useQueryLimits(limits),

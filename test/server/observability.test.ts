@@ -100,6 +100,14 @@ describe('the log of a server process', () => {
     }
   });
 
+  it('logs a read answered from the response cache like the one that filled it', async () => {
+    const read = { query: 'query Counted { tools { totalCount } }', operationName: 'Counted' };
+    for (const id of ['read-computed', 'read-cached']) {
+      expect((await graphql(server!.url, read, { 'x-request-id': id })).status).toBe(200);
+      expect(await lineOf(id)).toMatchObject({ status: 200, operation: 'Counted', operationType: 'query', outcome: 'ok', actor: 'anonymous' });
+    }
+  });
+
   it('keeps probes at debug level, below the default', async () => {
     const response = await fetch(new URL('/health', server!.url), { headers: { 'x-request-id': 'probe-1' } });
     expect(response.status).toBe(200);

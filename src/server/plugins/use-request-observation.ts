@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { getOperationAST, type DocumentNode } from 'graphql';
 import { isAsyncIterable, type Plugin } from 'graphql-yoga';
+import { ANONYMOUS } from '../../domain/access';
 import type { GraphQLContext } from '../../graphql/context';
 import type { Logger } from '../logger';
 import type { OperationType, ServerMetrics } from '../metrics';
@@ -31,7 +32,11 @@ interface ObservedRequest {
  * (probes, /metrics, the browser page) at debug. Put first, so that every request is observed,
  * those that another plugin answers early included.
  */
-export function useRequestObservation(logger: Logger, metrics: ServerMetrics | undefined, graphqlEndpoint: string): Plugin<GraphQLContext> {
+export function useRequestObservation(
+  logger: Logger,
+  metrics: ServerMetrics | undefined,
+  graphqlEndpoint: string,
+): Plugin<GraphQLContext> & { answeredFromCache(request: Request): void } {
   const observed = new WeakMap<Request, ObservedRequest>();
   const recordOperation = (args: { document: DocumentNode; operationName?: string | null; contextValue: GraphQLContext & { request: Request } }) => {
     const request = observed.get(args.contextValue.request);
@@ -42,6 +47,16 @@ export function useRequestObservation(logger: Logger, metrics: ServerMetrics | u
     request.actor = args.contextValue.caller?.actor;
   };
   return {
+    /**
+     * A read answered from the response cache before its operation ran (./use-cached-answers-first.ts):
+     * a query of a client without a credential; its name is the one the request gave, if any.
+     */
+    answeredFromCache(request: Request) {
+      const entry = observed.get(request);
+      if (!entry) return;
+      entry.type = 'query';
+      entry.actor = ANONYMOUS;
+    },
     // Around the whole handling: yoga answers /health before any plugin's onRequest runs.
     instrumentation: {
       request({ request }, handle) {
