@@ -22,6 +22,9 @@ export interface RunningServer extends ServerProcess {
 
 const MAIN = join(root, 'src', 'server', 'main.ts');
 
+/** Characters of a process's output kept for `output()`, its latest. */
+const MAX_KEPT_OUTPUT = 4 * 1024 * 1024;
+
 /** The compiled server of `npm run build`, which `npm start` runs. */
 export const COMPILED_MAIN = join(root, 'dist', 'src', 'server', 'main.js');
 
@@ -37,8 +40,13 @@ export function launch(env: Record<string, string>, entry = MAIN, node = process
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let output = '';
-  child.stdout!.on('data', (chunk) => (output += chunk));
-  child.stderr!.on('data', (chunk) => (output += chunk));
+  // The latest output only: a benchmark's server logs a line per request, for minutes.
+  const keep = (chunk: Buffer) => {
+    output += chunk;
+    if (output.length > MAX_KEPT_OUTPUT) output = output.slice(-MAX_KEPT_OUTPUT / 2);
+  };
+  child.stdout!.on('data', keep);
+  child.stderr!.on('data', keep);
   const exit = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
   return { child, output: () => output, exit };
 }
@@ -48,13 +56,14 @@ export async function startServer(databaseUrl: string, env: Record<string, strin
   const server = launch({ DATABASE_URL: databaseUrl, ...env }, entry, node);
   const url = await new Promise<string>((resolve, reject) => {
     const timer = setTimeout(() => reject(new Error(`server did not start:\n${server.output()}`)), 20_000);
-    server.child.stdout!.on('data', () => {
+    const announced = () => {
       const match = /listening on (http:\/\/\S+)/.exec(server.output());
-      if (match) {
-        clearTimeout(timer);
-        resolve(match[1]!);
-      }
-    });
+      if (!match) return;
+      clearTimeout(timer);
+      server.child.stdout!.off('data', announced);
+      resolve(match[1]!);
+    };
+    server.child.stdout!.on('data', announced);
     void server.exit.then((code) => reject(new Error(`server exited with ${code}:\n${server.output()}`)));
   }).catch(async (error: unknown) => {
     // A server that did not start must not outlive the test that started it.
