@@ -21,7 +21,7 @@ export interface RequestLimit {
 }
 
 export const REQUEST_LIMITS = {
-  /** Enforced while the body is read, with or without Content-Length (yoga's maxRequestBodySize). */
+  /** Enforced while the body is read, with or without Content-Length (./plugins/use-json-bodies.ts). */
   maxRequestBodyBytes: {
     variable: 'MAX_REQUEST_BODY_BYTES',
     // An import holds at most 5 MiB of config text; JSON escaping and the query around it need the rest.

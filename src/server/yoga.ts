@@ -26,7 +26,7 @@ import { useQueryCost } from './plugins/use-query-cost';
 import { useQueryLimits } from './plugins/use-query-limits';
 import { clientOf, spendOperation, useRateLimits } from './plugins/use-rate-limits';
 import { useCachedAnswersFirst } from './plugins/use-cached-answers-first';
-import { useStrictJsonBodies } from './plugins/use-strict-json-bodies';
+import { useJsonBodies } from './plugins/use-json-bodies';
 import { useStartupGate } from './plugins/use-startup-gate';
 import { useVariablesLimit } from './plugins/use-variables-limit';
 import type { RateLimits } from './rate-limits';
@@ -113,8 +113,8 @@ export function createToolgraphServer(options: ToolgraphServerOptions): Toolgrap
     // No cross-origin access unless configured: with no authentication yet, yoga's default
     // (reflect any Origin, with credentials) would let every web page read and write the registry.
     cors: options.corsOrigins?.length ? exactOrigins(options.corsOrigins) : false,
-    // Enforced while the body is read, so a chunked body without Content-Length is capped too.
-    maxRequestBodySize: limits.maxRequestBodyBytes,
+    // ./plugins/use-json-bodies.ts reads bodies and caps them (a chunked one too, while it is read).
+    maxRequestBodySize: false,
     plugins: [
       // First: every request is timed from its arrival, those that a later plugin answers included.
       ...(observation ? [observation] : []),
@@ -130,7 +130,7 @@ export function createToolgraphServer(options: ToolgraphServerOptions): Toolgrap
         },
       }),
       useJsonPostsOnly(),
-      useStrictJsonBodies(),
+      useJsonBodies(limits.maxRequestBodyBytes),
       useCloseAfterChunkedRefusal(),
       useVariablesLimit(limits.maxVariableValues),
       ...(responseCache ? [useCachedAnswersFirst({
