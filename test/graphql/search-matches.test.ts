@@ -5,11 +5,9 @@
  * write followed by a search, racing writers and searchers, and two instances over Redis with and
  * without Redis.
  */
-import Database from 'better-sqlite3';
-import { Client } from 'pg';
-import { privateRedis, requireTestRedis, type PrivateRedis } from '../events/redis-server';
-import { freshDatabase, testDatabases, type DatabaseKind, type FreshDatabase } from '../support/databases';
-import { killServer, post, startServer, type RunningServer } from '../support/server-process';
+import { changeDatabase, testDatabases, type DatabaseKind } from '../support/databases';
+import { post, type RunningServer } from '../support/server-process';
+import { useTwoInstances } from '../support/two-instances';
 import { useTestServer } from '../support/test-server';
 import type { ToolgraphServer } from '../../src/server/yoga';
 import { data } from './helpers';
@@ -147,52 +145,17 @@ describe.each(testDatabases())('a search on %s', (kind) => {
   });
 });
 
-/** Sets a tool's description search key in the database itself, as another program would: no event tells the servers. */
-async function unmatchBehindTheServersBack(kind: DatabaseKind, url: string, name: string): Promise<void> {
-  const sql = 'UPDATE "Tool" SET "descriptionSearch" = $1 WHERE "name" = $2';
-  if (kind === 'sqlite') {
-    const db = new Database(url.replace(/^file:/, ''));
-    try {
-      db.prepare(sql.replace(/\$\d/g, '?')).run('hay', name);
-    } finally {
-      db.close();
-    }
-    return;
-  }
-  const client = new Client({ connectionString: url });
-  await client.connect();
-  try {
-    await client.query(sql, ['hay', name]);
-  } finally {
-    await client.end();
-  }
-}
+/** Takes a tool out of every search in the database itself, as another program would: no event tells the servers. */
+const unmatchBehindTheServersBack = (url: string, name: string) => changeDatabase(url, 'UPDATE "Tool" SET "descriptionSearch" = $1 WHERE "name" = $2', 'hay', name);
 
 const kind: DatabaseKind = testDatabases().includes('postgres') ? 'postgres' : 'sqlite';
 
 describe(`the search matches of two instances on one ${kind} database and one Redis, answers not cached`, () => {
-  let database: FreshDatabase;
-  let a: RunningServer | undefined;
-  let b: RunningServer | undefined;
-  let redis: PrivateRedis | undefined;
-  const env = () => ({ REDIS_URL: redis!.url, RESPONSE_CACHE_TTL_SECONDS: '0' });
+  const instances = useTwoInstances(kind, { RESPONSE_CACHE_TTL_SECONDS: '0' });
   const found = async (server: RunningServer): Promise<string[]> =>
     (await post(server.url, SEARCH, { search: WORD, first: 50 })).data.tools.edges.map((edge: any) => edge.node.name);
   const create = async (server: RunningServer, name: string) =>
     expect((await post(server.url, IMPORT, { config: config([tool(name, 'A needle.')]) })).data.importTools.__typename).toBe('ImportedTools');
-
-  beforeAll(async () => {
-    await requireTestRedis();
-    redis = await privateRedis();
-    database = await freshDatabase(kind);
-    [a, b] = await Promise.all([startServer(database.url, env()), startServer(database.url, env())]);
-    await create(a, 'shared/probe');
-  }, 60_000);
-  afterAll(async () => {
-    await Promise.all([killServer(a), killServer(b)]);
-    await redis?.stop();
-    await database?.drop();
-  });
 
   /**
    * Waits until B answers a search from the matches it keeps: a probe taken out of the matches in
@@ -201,11 +164,11 @@ describe(`the search matches of two instances on one ${kind} database and one Re
   async function untilBKeeps(): Promise<void> {
     for (let i = 0; i < 100; i++) {
       const probe = `shared/probe-${i}`;
-      await create(a!, probe);
+      await create(instances.a, probe);
       await new Promise((resolve) => setTimeout(resolve, 50));
-      if (!(await found(b!)).includes(probe)) continue;
-      await unmatchBehindTheServersBack(kind, database.url, probe);
-      if ((await found(b!)).includes(probe)) return;
+      if (!(await found(instances.b)).includes(probe)) continue;
+      await unmatchBehindTheServersBack(instances.database.url, probe);
+      if ((await found(instances.b)).includes(probe)) return;
     }
     throw new Error('instance B never kept a search');
   }
@@ -213,23 +176,23 @@ describe(`the search matches of two instances on one ${kind} database and one Re
   it("shows a write made on A to B's next search as soon as its event arrives", async () => {
     await untilBKeeps();
     const written = performance.now();
-    await create(a!, 'shared/written-on-a');
-    let seen = await found(b!);
-    while (!seen.includes('shared/written-on-a') && performance.now() - written < 2000) seen = await found(b!);
+    await create(instances.a, 'shared/written-on-a');
+    let seen = await found(instances.b);
+    while (!seen.includes('shared/written-on-a') && performance.now() - written < 2000) seen = await found(instances.b);
     expect(seen).toContain('shared/written-on-a');
   });
 
   it('keeps nothing while Redis is away, and keeps again once it is back', async () => {
-    await redis!.stop();
-    await unmatchBehindTheServersBack(kind, database.url, 'shared/written-on-a');
+    await instances.redis.stop();
+    await unmatchBehindTheServersBack(instances.database.url, 'shared/written-on-a');
     // Events may be missed now: each search of B reads the database.
-    let seen = await found(b!);
-    for (let i = 0; i < 100 && seen.includes('shared/written-on-a'); i++) seen = await found(b!);
+    let seen = await found(instances.b);
+    for (let i = 0; i < 100 && seen.includes('shared/written-on-a'); i++) seen = await found(instances.b);
     expect(seen).not.toContain('shared/written-on-a');
-    await create(a!, 'shared/during-the-outage');
-    expect(await found(b!)).toContain('shared/during-the-outage');
+    await create(instances.a, 'shared/during-the-outage');
+    expect(await found(instances.b)).toContain('shared/during-the-outage');
 
-    await redis!.start();
+    await instances.redis.start();
     await untilBKeeps();
   });
 });

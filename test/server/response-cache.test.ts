@@ -5,13 +5,11 @@
  * (straight in the database, which no event reports): a read that still shows the old text was
  * served from the cache; one that shows the new text was not.
  */
-import Database from 'better-sqlite3';
-import { Client } from 'pg';
-import { privateRedis, requireTestRedis, TEST_REDIS_URL, type PrivateRedis } from '../events/redis-server';
 import { graphqlAs } from '../support/credentials';
-import { freshDatabase, testDatabases, type DatabaseKind, type FreshDatabase } from '../support/databases';
+import { changeDatabase, freshDatabase, testDatabases, type DatabaseKind, type FreshDatabase } from '../support/databases';
 import { killServer, post, startServer, type RunningServer } from '../support/server-process';
 import { createToken } from '../support/token-command';
+import { useTwoInstances } from '../support/two-instances';
 
 const CREATE = 'mutation ($input: ToolInput!) { createTool(input: $input) { __typename } }';
 const UPDATE = 'mutation ($name: String!, $input: ToolPatch!) { updateTool(name: $name, input: $input) { __typename } }';
@@ -19,25 +17,8 @@ const READ = 'query ($name: String!) { tool(name: $name) { description } }';
 const STATS = '{ toolStats { total } namespaces { namespace toolCount } }';
 
 /** Sets a tool's description in the database itself, as another program would: no event. */
-async function changeBehindTheServersBack(kind: DatabaseKind, url: string, name: string, description: string): Promise<void> {
-  const sql = 'UPDATE "Tool" SET "description" = $1 WHERE "name" = $2';
-  if (kind === 'sqlite') {
-    const db = new Database(url.replace(/^file:/, ''));
-    try {
-      db.prepare(sql.replace(/\$\d/g, '?')).run(description, name);
-    } finally {
-      db.close();
-    }
-    return;
-  }
-  const client = new Client({ connectionString: url });
-  await client.connect();
-  try {
-    await client.query(sql, [description, name]);
-  } finally {
-    await client.end();
-  }
-}
+const changeBehindTheServersBack = (url: string, name: string, description: string) =>
+  changeDatabase(url, 'UPDATE "Tool" SET "description" = $1 WHERE "name" = $2', description, name);
 
 const description = async (server: RunningServer, name: string): Promise<string> => (await post(server.url, READ, { name })).data.tool.description;
 const create = (server: RunningServer, name: string) => post(server.url, CREATE, { input: { name, description: 'First.', source: 'BUILTIN' } });
@@ -58,7 +39,7 @@ describe.each(testDatabases())('the response cache of one instance on %s', (kind
 
   it('answers a repeated read from memory, and the next read after a write through the API from the database', async () => {
     expect(await description(server!, 'cache/one')).toBe('First.');
-    await changeBehindTheServersBack(kind, database.url, 'cache/one', 'Changed behind its back.');
+    await changeBehindTheServersBack(database.url, 'cache/one', 'Changed behind its back.');
     expect(await description(server!, 'cache/one')).toBe('First.'); // cached
 
     const stats = await post(server!.url, STATS);
@@ -82,7 +63,7 @@ describe.each(testDatabases())('the response cache of one instance on %s', (kind
     expect(computed.body).not.toMatch(/__typename/);
     expect(JSON.parse(computed.body).data.first).toEqual({ n: 'cache/one', description: 'Updated.' });
     // A changed description that still reads as before shows the answer came from the cache.
-    await changeBehindTheServersBack(kind, database.url, 'cache/one', 'Changed again behind its back.');
+    await changeBehindTheServersBack(database.url, 'cache/one', 'Changed again behind its back.');
     expect(await text()).toEqual(computed);
   });
 });
@@ -125,23 +106,10 @@ describe('the response cache behind access control', () => {
 const kind: DatabaseKind = testDatabases().includes('postgres') ? 'postgres' : 'sqlite';
 
 describe(`the response caches of two instances on one ${kind} database and one Redis`, () => {
-  let database: FreshDatabase;
-  let a: RunningServer | undefined;
-  let b: RunningServer | undefined;
-  let redis: PrivateRedis | undefined;
-
+  const instances = useTwoInstances(kind);
   beforeAll(async () => {
-    await requireTestRedis();
-    redis = await privateRedis();
-    database = await freshDatabase(kind);
-    [a, b] = await Promise.all([startServer(database.url, { REDIS_URL: redis.url }), startServer(database.url, { REDIS_URL: redis.url })]);
-    expect((await create(a, 'shared/tool')).data.createTool.__typename).toBe('Tool');
-    expect((await create(a, 'shared/probe')).data.createTool.__typename).toBe('Tool');
-  }, 60_000);
-  afterAll(async () => {
-    await Promise.all([killServer(a), killServer(b)]);
-    await redis?.stop();
-    await database?.drop();
+    expect((await create(instances.a, 'shared/tool')).data.createTool.__typename).toBe('Tool');
+    expect((await create(instances.a, 'shared/probe')).data.createTool.__typename).toBe('Tool');
   });
 
   /**
@@ -150,10 +118,10 @@ describe(`the response caches of two instances on one ${kind} database and one R
    */
   async function untilBCaches(): Promise<void> {
     for (let i = 0; i < 100; i++) {
-      await changeBehindTheServersBack(kind, database.url, 'shared/probe', `Probe ${i}.`);
-      const first = await description(b!, 'shared/probe');
-      await changeBehindTheServersBack(kind, database.url, 'shared/probe', `Probe ${i}, changed.`);
-      if ((await description(b!, 'shared/probe')) === first) return;
+      await changeBehindTheServersBack(instances.database.url, 'shared/probe', `Probe ${i}.`);
+      const first = await description(instances.b, 'shared/probe');
+      await changeBehindTheServersBack(instances.database.url, 'shared/probe', `Probe ${i}, changed.`);
+      if ((await description(instances.b, 'shared/probe')) === first) return;
       await new Promise((resolve) => setTimeout(resolve, 50));
     }
     throw new Error('instance B never answered from its cache');
@@ -161,29 +129,29 @@ describe(`the response caches of two instances on one ${kind} database and one R
 
   it("shows a write made on A to B's readers as soon as its event arrives", async () => {
     await untilBCaches();
-    expect(await description(b!, 'shared/tool')).toBe('First.');
-    await changeBehindTheServersBack(kind, database.url, 'shared/tool', 'Behind the back.');
-    expect(await description(b!, 'shared/tool')).toBe('First.'); // B's cache
+    expect(await description(instances.b, 'shared/tool')).toBe('First.');
+    await changeBehindTheServersBack(instances.database.url, 'shared/tool', 'Behind the back.');
+    expect(await description(instances.b, 'shared/tool')).toBe('First.'); // B's cache
 
     const written = performance.now();
-    expect((await post(a!.url, UPDATE, { name: 'shared/tool', input: { description: 'Written on A.' } })).data.updateTool.__typename).toBe('Tool');
-    let seen = await description(b!, 'shared/tool');
-    while (seen !== 'Written on A.' && performance.now() - written < 2000) seen = await description(b!, 'shared/tool');
+    expect((await post(instances.a.url, UPDATE, { name: 'shared/tool', input: { description: 'Written on A.' } })).data.updateTool.__typename).toBe('Tool');
+    let seen = await description(instances.b, 'shared/tool');
+    while (seen !== 'Written on A.' && performance.now() - written < 2000) seen = await description(instances.b, 'shared/tool');
     const delay = performance.now() - written;
     console.log(`a write on A was visible to readers of B ${delay.toFixed(0)} ms after it was sent (the event's way through Redis)`);
     expect(seen).toBe('Written on A.');
   });
 
   it('serves nothing from the cache while Redis is away, and caches again once it is back', async () => {
-    expect(await description(b!, 'shared/tool')).toBe('Written on A.');
-    await redis!.stop();
-    await changeBehindTheServersBack(kind, database.url, 'shared/tool', 'During the outage.');
+    expect(await description(instances.b, 'shared/tool')).toBe('Written on A.');
+    await instances.redis.stop();
+    await changeBehindTheServersBack(instances.database.url, 'shared/tool', 'During the outage.');
     // Events may be missed now: B reads the database.
-    let seen = await description(b!, 'shared/tool');
-    for (let i = 0; i < 100 && seen !== 'During the outage.'; i++) seen = await description(b!, 'shared/tool');
+    let seen = await description(instances.b, 'shared/tool');
+    for (let i = 0; i < 100 && seen !== 'During the outage.'; i++) seen = await description(instances.b, 'shared/tool');
     expect(seen).toBe('During the outage.');
 
-    await redis!.start();
+    await instances.redis.start();
     const back = async (server: RunningServer) => {
       for (let i = 0; i < 200; i++) {
         const ready = await fetch(new URL('/ready', server.url));
@@ -192,14 +160,14 @@ describe(`the response caches of two instances on one ${kind} database and one R
       }
       throw new Error('the instance did not become ready again');
     };
-    await Promise.all([back(a!), back(b!)]);
+    await Promise.all([back(instances.a), back(instances.b)]);
     await untilBCaches();
-    expect(await description(b!, 'shared/tool')).toBe('During the outage.');
-    await changeBehindTheServersBack(kind, database.url, 'shared/tool', 'After the outage.');
-    expect(await description(b!, 'shared/tool')).toBe('During the outage.');
-    expect((await post(a!.url, UPDATE, { name: 'shared/tool', input: { timeout: 30 } })).data.updateTool.__typename).toBe('Tool');
-    let after = await description(b!, 'shared/tool');
-    for (let i = 0; i < 100 && after !== 'After the outage.'; i++) after = await description(b!, 'shared/tool');
+    expect(await description(instances.b, 'shared/tool')).toBe('During the outage.');
+    await changeBehindTheServersBack(instances.database.url, 'shared/tool', 'After the outage.');
+    expect(await description(instances.b, 'shared/tool')).toBe('During the outage.');
+    expect((await post(instances.a.url, UPDATE, { name: 'shared/tool', input: { timeout: 30 } })).data.updateTool.__typename).toBe('Tool');
+    let after = await description(instances.b, 'shared/tool');
+    for (let i = 0; i < 100 && after !== 'After the outage.'; i++) after = await description(instances.b, 'shared/tool');
     expect(after).toBe('After the outage.');
   });
 });

@@ -53,3 +53,18 @@ export async function queryDatabase<T>(url: string, sql: string): Promise<T[]> {
     await client.$disconnect();
   }
 }
+
+/**
+ * Runs one statement on the database at `url` itself, on a connection of its own, as another
+ * program would (no server hears of it): parameters as `$1`, `$2`… on both databases. The number
+ * of rows it changed.
+ */
+export async function changeDatabase(url: string, sql: string, ...params: unknown[]): Promise<number> {
+  const target = parseDatabaseUrl(url);
+  const client = createPrismaClient(target);
+  try {
+    return await client.$executeRawUnsafe(target.provider === 'sqlite' ? sql.replace(/\$\d+/g, '?') : sql, ...params);
+  } finally {
+    await client.$disconnect();
+  }
+}
