@@ -1,49 +1,81 @@
 /**
- * The compiled build (`npm run build`, run by `npm start`): dist/src/server/main.js with plain Node,
- * no transpiler, on each database: it migrates a new database (its migrate command compiled too),
- * writes, reads, reads an import in its worker, and serves the browser page's files copied beside it.
+ * The compiled build (`npm run build`, run by `npm start`) as it is deployed, on each database and on
+ * each Node it supports: this machine's, and those of TOOLGRAPH_TEST_NODE_VERSIONS (CI: 22 and 24,
+ * from the npm registry: ../support/other-node.ts). The migrate command a release job runs
+ * (dist/src/server/migrate-command.js) migrates a new database; dist/src/server/main.js, with plain
+ * Node and no transpiler, starts (running that command itself, which finds nothing left to do),
+ * writes, reads, reads an import in its worker, sends the write's event to a live subscription over
+ * SSE, and serves the browser page's files copied beside it.
  */
 import { execFile } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
+import { subscribe } from '../events/sse';
 import { freshDatabase, testDatabases, type FreshDatabase } from '../support/databases';
+import { otherNode, otherNodeMajors, type OtherNode } from '../support/other-node';
 import { COMPILED_MAIN, killServer, post, startServer, type RunningServer } from '../support/server-process';
 
 const root = join(__dirname, '..', '..');
+const COMPILED_MIGRATE = join(root, 'dist', 'src', 'server', 'migrate-command.js');
+/** Downloading a Node and compiling better-sqlite3 for it, the first time. */
+const OTHER_NODE_SETUP_MS = 10 * 60_000;
 
 beforeAll(async () => {
   await promisify(execFile)('npm', ['run', '--silent', 'build'], { cwd: root });
 }, 120_000);
 
-describe.each(testDatabases())('the compiled server on %s', (kind) => {
-  let database: FreshDatabase;
-  let server: RunningServer | undefined;
-  beforeAll(async () => {
-    database = await freshDatabase(kind, { migrated: false });
-  });
-  afterAll(async () => {
-    await killServer(server);
-    await database?.drop();
-  });
+const thisNode: OtherNode = { version: process.version, node: process.execPath, env: {} };
+const nodes: [string, () => OtherNode][] = [
+  [`this machine's Node (${process.version})`, () => thisNode],
+  ...otherNodeMajors().map((major): [string, () => OtherNode] => [`Node ${major} from the npm registry`, () => otherNode(major)]),
+];
 
-  it('starts without a transpiler, migrates, writes, imports, reads and serves the browser page', async () => {
-    server = await startServer(database.url, {}, COMPILED_MAIN);
-    expect(readFileSync(`/proc/${server.child.pid}/cmdline`, 'utf8').split('\0')).toEqual([process.execPath, COMPILED_MAIN, '']);
+describe.each(nodes)('the compiled server on %s', (_label, prepare) => {
+  let node: OtherNode;
+  beforeAll(() => {
+    node = prepare();
+  }, OTHER_NODE_SETUP_MS);
 
-    const created = await post(server.url, 'mutation { createTool(input: { name: "built/echo", description: "Echo.", source: BUILTIN }) { __typename } }');
-    expect(created).toEqual({ data: { createTool: { __typename: 'Tool' } } });
-    const config = 'tools:\n  - name: built/count\n    description: Counts.\n    source: builtin\n';
-    const imported = await post(server.url, 'mutation ($config: String!) { importTools(config: $config) { __typename } }', { config });
-    expect(imported).toEqual({ data: { importTools: { __typename: 'ImportedTools' } } });
-    expect(await post(server.url, '{ tools(filter: { namespace: "built" }) { totalCount edges { node { name } } } }')).toEqual({
-      data: { tools: { totalCount: 2, edges: [{ node: { name: 'built/count' } }, { node: { name: 'built/echo' } }] } },
+  describe.each(testDatabases())('and %s', (kind) => {
+    let database: FreshDatabase;
+    let server: RunningServer | undefined;
+    beforeAll(async () => {
+      database = await freshDatabase(kind, { migrated: false });
+    });
+    afterAll(async () => {
+      await killServer(server);
+      await database?.drop();
     });
 
-    const origin = new URL(server.url).origin;
-    for (const [path, type] of [['/', 'text/html'], ['/browser/browser.js', 'text/javascript'], ['/browser/browser.css', 'text/css']] as const) {
-      const response = await fetch(`${origin}${path}`);
-      expect({ path, status: response.status, type: response.headers.get('content-type')?.split(';')[0] }).toEqual({ path, status: 200, type });
-    }
+    it('is migrated by the compiled migrate command, starts without a transpiler, writes, imports, reads, sends live events and serves the browser page', async () => {
+      const migrate = (await promisify(execFile)(node.node, [COMPILED_MIGRATE, '--json'], { cwd: root, env: { ...process.env, ...node.env, DATABASE_URL: database.url } })).stdout;
+      expect(JSON.parse(migrate)).toMatchObject({ provider: kind, applied: expect.arrayContaining([expect.any(String)]) });
+
+      server = await startServer(database.url, node.env, COMPILED_MAIN, node.node);
+      expect(readFileSync(`/proc/${server.child.pid}/cmdline`, 'utf8').split('\0')).toEqual([node.node, COMPILED_MAIN, '']);
+
+      const events = await subscribe(fetch, server.url, 'subscription { toolEvents(namespace: "built") { kind name } }');
+      try {
+        expect(events.status).toBe(200);
+        const created = await post(server.url, 'mutation { createTool(input: { name: "built/echo", description: "Echo.", source: BUILTIN }) { __typename } }');
+        expect(created).toEqual({ data: { createTool: { __typename: 'Tool' } } });
+        expect(await events.next()).toEqual({ data: { toolEvents: { kind: 'CREATED', name: 'built/echo' } } });
+      } finally {
+        events.close();
+      }
+      const config = 'tools:\n  - name: built/count\n    description: Counts.\n    source: builtin\n';
+      const imported = await post(server.url, 'mutation ($config: String!) { importTools(config: $config) { __typename } }', { config });
+      expect(imported).toEqual({ data: { importTools: { __typename: 'ImportedTools' } } });
+      expect(await post(server.url, '{ tools(filter: { namespace: "built" }) { totalCount edges { node { name } } } }')).toEqual({
+        data: { tools: { totalCount: 2, edges: [{ node: { name: 'built/count' } }, { node: { name: 'built/echo' } }] } },
+      });
+
+      const origin = new URL(server.url).origin;
+      for (const [path, type] of [['/', 'text/html'], ['/browser/browser.js', 'text/javascript'], ['/browser/browser.css', 'text/css']] as const) {
+        const response = await fetch(`${origin}${path}`);
+        expect({ path, status: response.status, type: response.headers.get('content-type')?.split(';')[0] }).toEqual({ path, status: 200, type });
+      }
+    });
   });
 });
