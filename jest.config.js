@@ -20,6 +20,7 @@ const UNIT_TESTS = [
   'test/graphql/schema-docs.test.ts',
   'test/browser/serve.test.ts',
   'test/server/config.test.ts',
+  'test/server/configuration-docs.test.ts',
   'test/store/search-matches.test.ts',
 ];
 

@@ -7,10 +7,10 @@ import { PROVIDERS, ROOT, schemaPath } from './schema-source';
  * src/store/generated/<provider> from the committed prisma/<provider>/schema.prisma.
  *
  * `prisma generate` does not run the schema engine but refuses to start without a native one,
- * which it cannot download here; naming any existing file in PRISMA_SCHEMA_ENGINE_BINARY lets it
- * run (see shared/notes/prisma-offline.md). An explicitly set variable is kept.
+ * which it cannot download here; naming any existing file in PRISMA_SCHEMA_ENGINE_BINARY (node
+ * itself) lets it run (see shared/notes/prisma-offline.md).
  */
-const env = { ...process.env, PRISMA_SCHEMA_ENGINE_BINARY: process.env.PRISMA_SCHEMA_ENGINE_BINARY ?? process.execPath };
+const env = { ...process.env, PRISMA_SCHEMA_ENGINE_BINARY: process.execPath };
 const prismaCli = join(ROOT, 'node_modules', 'prisma', 'build', 'index.js');
 
 for (const provider of PROVIDERS) {

@@ -216,11 +216,4 @@ describe('operations settings', () => {
     expect(loadConfig({ OTEL_EXPORTER_OTLP_ENDPOINT: 'http://otel-collector:4318' }).otlpEndpoint).toBe('http://otel-collector:4318');
     expect(() => loadConfig({ OTEL_EXPORTER_OTLP_ENDPOINT: 'otel-collector:4317' })).toThrow(/^OTEL_EXPORTER_OTLP_ENDPOINT must be an http\(s\) URL/);
   });
-
-  it.each(['LOG_LEVEL', 'METRICS', 'METRICS_TOKEN', 'MIGRATE_ON_START', 'OTEL_EXPORTER_OTLP_ENDPOINT', 'OTEL_EXPORTER_OTLP_HEADERS', 'OTEL_SERVICE_NAME'])(
-    'the README documents %s',
-    (variable) => {
-      expect(readFileSync(join(__dirname, '..', '..', 'README.md'), 'utf8')).toMatch(new RegExp(`^\\| \`${variable}\` \\| `, 'm'));
-    },
-  );
 });
