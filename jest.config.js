@@ -21,6 +21,7 @@ const UNIT_TESTS = [
   'test/browser/serve.test.ts',
   'test/server/config.test.ts',
   'test/server/configuration-docs.test.ts',
+  'test/server/deploy-kit.test.ts',
   'test/store/search-matches.test.ts',
 ];
 

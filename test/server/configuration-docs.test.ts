@@ -1,7 +1,7 @@
 /**
  * Every environment variable toolgraph's code reads is documented, and every documented one is read.
  * README's "Configuration" table lists them all (the server's, the CLI's, the scripts' and the
- * tests'); .env.example lists exactly the server's.
+ * tests'); .env.example lists exactly the server's; compose.yaml and the Dockerfile set no other.
  *
  * The code's reads are found two ways, so that a new one cannot slip by: the server's configuration
  * is read through an environment that records every name asked of it, and the source of every
@@ -10,6 +10,7 @@
  */
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { dirname, join, relative } from 'node:path';
+import { parse } from 'yaml';
 import { loadConfig } from '../../src/server/config';
 import { projectFiles } from '../support/project-files';
 
@@ -191,5 +192,17 @@ describe('environment variables', () => {
       const literal = /^`([^`]*)`$/.exec(row.defaultValue)?.[1];
       if (literal !== undefined) expect({ [row.name]: example.get(row.name) }).toEqual({ [row.name]: literal });
     }
+  });
+
+  it("set by compose.yaml for toolgraph and by the Dockerfile are the server's", () => {
+    const compose = parse(read('compose.yaml'), { merge: true }) as { services: Record<string, { image?: string; build?: unknown; environment?: Record<string, string> }> };
+    const toolgraphServices = Object.values(compose.services).filter((service) => service.build !== undefined || service.image?.startsWith('toolgraph'));
+    const composed = toolgraphServices.flatMap((service) => Object.keys(service.environment ?? {}));
+    const dockerfile = [...read('Dockerfile').matchAll(new RegExp(`^ENV (.*)$`, 'gm'))].flatMap(([, assignments]) =>
+      [...assignments!.matchAll(new RegExp(`(${NAME})=`, 'g'))].map((match) => match[1]!),
+    );
+    expect(composed.length).toBeGreaterThan(0);
+    expect(dockerfile.length).toBeGreaterThan(0);
+    expect([...composed, ...dockerfile].filter((name) => !serverVariables.has(name))).toEqual([]);
   });
 });

@@ -1,0 +1,52 @@
+# toolgraph's image: the compiled server (dist/) on plain Node, as a non-root user, with only the
+# runtime dependencies. Not built or run in this project's CI, which has no container engine:
+# test/server/deploy-kit.test.ts checks what can be checked without one (README, "Deploying").
+#
+#   docker build -t toolgraph .
+#   docker run -p 4000:4000 -v toolgraph-data:/app/data toolgraph
+#
+# Node 24, an LTS line the compiled server is smoke-tested on (test/server/compiled-build.test.ts).
+ARG NODE_IMAGE=node:24-bookworm-slim
+
+# npm ci with what its install steps need: better-sqlite3 compiles from source (python3, make, g++)
+# when its prebuilt binary cannot be downloaded, and the postinstall step generates Prisma's clients
+# from the committed schemas (scripts/db, prisma/).
+FROM ${NODE_IMAGE} AS install
+RUN apt-get update \
+  && apt-get install -y --no-install-recommends python3 make g++ \
+  && rm -rf /var/lib/apt/lists/*
+WORKDIR /app
+COPY package.json package-lock.json ./
+COPY scripts/db ./scripts/db
+COPY prisma ./prisma
+
+# Every dependency, to compile the server.
+FROM install AS build
+RUN npm ci --no-audit --no-fund
+COPY tsconfig.json tsconfig.build.json schema.graphql ./
+COPY scripts/build.ts ./scripts/build.ts
+COPY src ./src
+RUN npm run build
+
+# Only what the compiled server loads (test/server/deploy-kit.test.ts: it imports no devDependency).
+FROM install AS runtime-dependencies
+RUN npm ci --omit=dev --no-audit --no-fund
+
+FROM ${NODE_IMAGE}
+# HOST=0.0.0.0: reachable from outside the container, so access control is on (README, "Exposing it").
+ENV NODE_ENV=production HOST=0.0.0.0 PORT=4000
+WORKDIR /app
+# The server reads schema.graphql and prisma/<provider>/migrations from beside dist/.
+COPY package.json schema.graphql ./
+COPY prisma ./prisma
+COPY --from=runtime-dependencies /app/node_modules ./node_modules
+COPY --from=build /app/dist ./dist
+# data/: the default SQLite database (DATABASE_URL=file:data/toolgraph.db); mount a volume there.
+RUN mkdir data && chown node:node data
+USER node
+EXPOSE 4000
+# /health answers while the process runs (README, "Health, readiness and outages"); the slim image
+# has no curl, so Node's own fetch asks.
+HEALTHCHECK --interval=10s --timeout=3s --start-period=60s --retries=3 \
+  CMD ["node", "-e", "fetch('http://127.0.0.1:' + (process.env.PORT || 4000) + '/health').then((r) => process.exit(r.ok ? 0 : 1), () => process.exit(1))"]
+CMD ["node", "dist/src/server/main.js"]
