@@ -8,10 +8,11 @@
 # Node 24, an LTS line the compiled server is smoke-tested on (test/server/compiled-build.test.ts).
 ARG NODE_IMAGE=node:24-bookworm-slim
 
-# npm ci with what its install steps need: better-sqlite3 compiles from source (python3, make, g++)
-# when its prebuilt binary cannot be downloaded, and the postinstall step generates Prisma's clients
-# from the committed schemas (scripts/db, prisma/).
-FROM ${NODE_IMAGE} AS install
+# Only what the compiled server loads (test/server/deploy-kit.test.ts: it imports no
+# devDependency), with what npm ci's install steps need: better-sqlite3 compiles from source
+# (python3, make, g++) when its prebuilt binary cannot be downloaded, and the postinstall step
+# generates Prisma's clients from the committed schemas (scripts/db, prisma/).
+FROM ${NODE_IMAGE} AS runtime-dependencies
 RUN apt-get update \
   && apt-get install -y --no-install-recommends python3 make g++ \
   && rm -rf /var/lib/apt/lists/*
@@ -19,18 +20,14 @@ WORKDIR /app
 COPY package.json package-lock.json ./
 COPY scripts/db ./scripts/db
 COPY prisma ./prisma
+RUN npm ci --omit=dev --no-audit --no-fund
 
-# Every dependency, to compile the server.
-FROM install AS build
-RUN npm ci --no-audit --no-fund
-COPY tsconfig.json tsconfig.build.json schema.graphql ./
+# The compiled server: `npm run build` needs no devDependency either (esbuild).
+FROM runtime-dependencies AS build
+COPY tsconfig.json ./
 COPY scripts/build.ts ./scripts/build.ts
 COPY src ./src
 RUN npm run build
-
-# Only what the compiled server loads (test/server/deploy-kit.test.ts: it imports no devDependency).
-FROM install AS runtime-dependencies
-RUN npm ci --omit=dev --no-audit --no-fund
 
 FROM ${NODE_IMAGE}
 # HOST=0.0.0.0: reachable from outside the container, so access control is on (README, "Exposing it").
