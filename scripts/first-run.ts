@@ -1,8 +1,9 @@
 /**
- * `npx tsx scripts/first-run.ts [--commit <commit>] [--keep]`: how long a person who has just cloned
- * toolgraph waits for the first answer. Clones the repository at `commit` (default HEAD) into a
- * temporary folder, runs the commands of that commit's README "Run it" block there one after the other, as
- * written (`npm start` last, on a free port), with the machine's npm cache as it is, and sends
+ * `npx tsx scripts/first-run.ts [--commit <commit>] [--run 'npm install && npm start'] [--keep]`: how
+ * long a person who has just cloned toolgraph waits for the first answer. Clones the repository at
+ * `commit` (default HEAD) into a temporary folder, runs the commands of that commit's README "Run it"
+ * block (or `--run`'s) there one after the other, as written (the last one, the server, on a free
+ * port), with the machine's npm cache as it is, and sends
  * `{ tools(first: 1) { totalCount } }` until it is answered. Prints the time of each command, of the
  * server's start (until /health answers: mostly `prestart`'s build) and of its first answer (after
  * migrating the new database), with npm's own timers of the install (unpacking, each package's
@@ -16,16 +17,23 @@ import { parseArgs } from 'node:util';
 import { freePort } from '../test/events/redis-server';
 
 const root = join(__dirname, '..');
-const { values: options } = parseArgs({ options: { commit: { type: 'string', default: 'HEAD' }, keep: { type: 'boolean', default: false } } });
+const { values: options } = parseArgs({
+  options: { commit: { type: 'string', default: 'HEAD' }, run: { type: 'string' }, keep: { type: 'boolean', default: false } },
+});
 
 /** npm's timers longer than this are listed; the rest add up to little. */
 const SHOWN_TIMER_MS = 1000;
 const FIRST_ANSWER_TIMEOUT_MS = 10 * 60_000;
 
-/** The commands of README's "Run it" block (its first `sh` block), in order: `a && b` is two. */
-function runCommandsOf(readme: string): string[] {
+/** README's "Run it" commands: its first `sh` block. */
+function readmeRunBlock(readme: string): string {
   const block = /^## Run it\n[\s\S]*?^```sh\n([\s\S]*?)^```/m.exec(readme)?.[1];
   if (!block) throw new Error('README.md has no sh block under "## Run it"');
+  return block;
+}
+
+/** The commands of a shell block, in order: `a && b` is two. */
+function commandsOf(block: string): string[] {
   return block
     .split('\n')
     .flatMap((line) => line.replace(/#.*/, '').split('&&'))
@@ -60,7 +68,7 @@ async function main(): Promise<void> {
   const clone = join(folder, 'toolgraph');
   execFileSync('git', ['clone', '--quiet', '--no-checkout', root, clone]);
   execFileSync('git', ['checkout', '--quiet', execFileSync('git', ['rev-parse', options.commit], { cwd: root, encoding: 'utf8' }).trim()], { cwd: clone });
-  const commands = runCommandsOf(readFileSync(join(clone, 'README.md'), 'utf8'));
+  const commands = commandsOf(options.run ?? readmeRunBlock(readFileSync(join(clone, 'README.md'), 'utf8')));
   console.log(`first run of ${options.commit} in ${clone}: ${commands.join(' && ')}`);
   console.log(`load average before: ${loadavg().map((load) => load.toFixed(2)).join(' ')} (${readdirSync('/sys/devices/system/cpu').filter((name) => /^cpu\d+$/.test(name)).length} CPUs)`);
 
