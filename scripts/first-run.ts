@@ -4,7 +4,8 @@
  * `commit` (default HEAD) into a temporary folder, runs the commands of that commit's README "Run it"
  * block (or `--run`'s) there one after the other, as written (the last one, the server, on a free
  * port), with the machine's npm cache as it is, and sends
- * `{ tools(first: 1) { totalCount } }` until it is answered. Prints the time of each command, of the
+ * `{ tools(first: 1) { totalCount } }` until it is answered. Prints the time of each command (and the
+ * CPU time of the install commands, which other work on the machine sways less), of the
  * server's start (until /health answers: mostly `prestart`'s build) and of its first answer (after
  * migrating the new database), with npm's own timers of the install (unpacking, each package's
  * install script, the project's postinstall). Numbers, not a test.
@@ -42,6 +43,15 @@ function commandsOf(block: string): string[] {
 }
 
 const seconds = (ms: number) => `${(ms / 1000).toFixed(1)} s`;
+
+/**
+ * CPU time used by this process's finished children, in ms (Linux: /proc/self/stat's cutime and
+ * cstime, in ticks of 10 ms): on a shared machine it varies less than the time on the clock.
+ */
+function childrenCpuMs(): number {
+  const fields = readFileSync('/proc/self/stat', 'utf8').replace(/^.*\) /, '').split(' ');
+  return (Number(fields[13]) + Number(fields[14])) * 10;
+}
 const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 /** npm's timers of the command that wrote `logsDir`'s timing file (npm --timing), longest first. */
@@ -78,9 +88,9 @@ async function main(): Promise<void> {
   const started = Date.now();
   try {
     for (const [step, command] of commands.slice(0, -1).entries()) {
-      const begun = Date.now();
+      const [begun, cpuBefore] = [Date.now(), childrenCpuMs()];
       execFileSync('sh', ['-c', command], { cwd: clone, env: env(step), stdio: ['ignore', 'ignore', 'pipe'] });
-      console.log(`\n${command}: ${seconds(Date.now() - begun)}`);
+      console.log(`\n${command}: ${seconds(Date.now() - begun)} (CPU time ${seconds(childrenCpuMs() - cpuBefore)})`);
       for (const [timer, ms] of npmTimers(join(folder, `npm-logs-${step}`))) console.log(`  ${timer.padEnd(70)} ${seconds(ms)}`);
     }
     const serverCommand = commands.at(-1)!;
