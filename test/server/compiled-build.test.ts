@@ -54,6 +54,8 @@ describe.each(nodes)('the compiled server on %s', (_label, prepare) => {
 
       server = await startServer(database.url, node.env, COMPILED_MAIN, node.node);
       expect(readFileSync(`/proc/${server.child.pid}/cmdline`, 'utf8').split('\0')).toEqual([node.node, COMPILED_MAIN, '']);
+      // prom-client's default metrics say which Node the server runs on.
+      expect(await (await fetch(`${new URL(server.url).origin}/metrics`)).text()).toContain(`nodejs_version_info{version="${node.version}"`);
 
       const events = await subscribe(fetch, server.url, 'subscription { toolEvents(namespace: "built") { kind name } }');
       try {

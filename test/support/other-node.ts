@@ -16,7 +16,7 @@ import { cpSync, existsSync, mkdirSync, mkdtempSync, renameSync, rmSync, symlink
 import { join } from 'node:path';
 
 const root = join(__dirname, '..', '..');
-export const OTHER_NODES_CACHE = join(root, 'node_modules', '.cache', 'toolgraph-node');
+const OTHER_NODES_CACHE = join(root, 'node_modules', '.cache', 'toolgraph-node');
 
 /** The preload that points better-sqlite3 at the addon named by TOOLGRAPH_TEST_SQLITE_ADDON. */
 const SQLITE_ADDON_PRELOAD = join(__dirname, 'sqlite-addon-for-this-node.cjs');
