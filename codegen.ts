@@ -26,10 +26,7 @@ const config: CodegenConfig = {
   schema: 'schema.graphql',
   generates: {
     'src/graphql/generated/resolvers-types.ts': {
-      plugins: [
-        'typescript',
-        'typescript-resolvers',
-      ],
+      plugins: ['typescript', 'typescript-resolvers'],
       config: {
         // schema.graphql is an Apollo Federation subgraph: entity types get a typed `__resolveReference`.
         federation: true,

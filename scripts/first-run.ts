@@ -49,7 +49,9 @@ const seconds = (ms: number) => `${(ms / 1000).toFixed(1)} s`;
  * cstime, in ticks of 10 ms): on a shared machine it varies less than the time on the clock.
  */
 function childrenCpuMs(): number {
-  const fields = readFileSync('/proc/self/stat', 'utf8').replace(/^.*\) /, '').split(' ');
+  const fields = readFileSync('/proc/self/stat', 'utf8')
+    .replace(/^.*\) /, '')
+    .split(' ');
   return (Number(fields[13]) + Number(fields[14])) * 10;
 }
 const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
@@ -80,7 +82,11 @@ async function main(): Promise<void> {
   execFileSync('git', ['checkout', '--quiet', execFileSync('git', ['rev-parse', options.commit], { cwd: root, encoding: 'utf8' }).trim()], { cwd: clone });
   const commands = commandsOf(options.run ?? readmeRunBlock(readFileSync(join(clone, 'README.md'), 'utf8')));
   console.log(`first run of ${options.commit} in ${clone}: ${commands.join(' && ')}`);
-  console.log(`load average before: ${loadavg().map((load) => load.toFixed(2)).join(' ')} (${readdirSync('/sys/devices/system/cpu').filter((name) => /^cpu\d+$/.test(name)).length} CPUs)`);
+  console.log(
+    `load average before: ${loadavg()
+      .map((load) => load.toFixed(2))
+      .join(' ')} (${readdirSync('/sys/devices/system/cpu').filter((name) => /^cpu\d+$/.test(name)).length} CPUs)`,
+  );
 
   const port = await freePort();
   // Every npm command of the run writes its timers to a folder of its own.
@@ -102,7 +108,14 @@ async function main(): Promise<void> {
       for (;;) {
         if (server.exitCode !== null) throw new Error(`${serverCommand} exited with ${server.exitCode}`);
         if (Date.now() - begun > FIRST_ANSWER_TIMEOUT_MS) throw new Error(`no answer within ${seconds(FIRST_ANSWER_TIMEOUT_MS)}`);
-        if (healthy === undefined && (await fetch(`${origin}/health`).then((response) => response.ok, () => false))) healthy = Date.now();
+        if (
+          healthy === undefined &&
+          (await fetch(`${origin}/health`).then(
+            (response) => response.ok,
+            () => false,
+          ))
+        )
+          healthy = Date.now();
         if (healthy !== undefined && (await answered(`${origin}/graphql`, { query: '{ tools(first: 1) { totalCount } }' }))) break;
         await pause(100);
       }

@@ -7,8 +7,7 @@ import { readdir, readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 
 const examplesDir = join(__dirname, '..', 'examples', 'tools');
-const endpoint =
-  process.env.TOOLGRAPH_URL ?? `http://${process.env.HOST ?? '127.0.0.1'}:${process.env.PORT ?? '4000'}/graphql`;
+const endpoint = process.env.TOOLGRAPH_URL ?? `http://${process.env.HOST ?? '127.0.0.1'}:${process.env.PORT ?? '4000'}/graphql`;
 
 const IMPORT = /* GraphQL */ `
   mutation ImportExamples($config: String!) {

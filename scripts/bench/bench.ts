@@ -59,10 +59,21 @@ const text = (query: string, variables?: object) => JSON.stringify({ query, vari
 const fixed = (query: string, variables?: object) => async () => text(query, variables);
 
 const TOOLGRAPH_QUERIES: Query[] = [
-  { label: 'tool(name:)', body: async (size) => text(`query ($name: String!) { tool(name: $name) { ${TOOL_FIELDS} } }`, { name: nameAt(Math.floor(size / 2)) }) },
+  {
+    label: 'tool(name:)',
+    body: async (size) => text(`query ($name: String!) { tool(name: $name) { ${TOOL_FIELDS} } }`, { name: nameAt(Math.floor(size / 2)) }),
+  },
   { label: 'tools(first: 50)', body: fixed(`{ tools(first: 50) { edges { node { ${TOOL_FIELDS} } } } }`) },
-  { label: 'toolStats', body: fixed('{ toolStats { total byNamespace { namespace count } bySource { source count } byToolType { toolType count } capabilities { readOnly writes unsafe } } }') },
-  { label: 'toolStats(filter: source)', body: fixed('{ toolStats(filter: { source: MCP }) { total byNamespace { namespace count } capabilities { readOnly writes } } }') },
+  {
+    label: 'toolStats',
+    body: fixed(
+      '{ toolStats { total byNamespace { namespace count } bySource { source count } byToolType { toolType count } capabilities { readOnly writes unsafe } } }',
+    ),
+  },
+  {
+    label: 'toolStats(filter: source)',
+    body: fixed('{ toolStats(filter: { source: MCP }) { total byNamespace { namespace count } capabilities { readOnly writes } } }'),
+  },
   { label: 'namespaces', body: fixed('{ namespaces { namespace toolCount } }') },
   {
     label: `search "${SEARCH_WORD}" + totalCount`,
@@ -82,7 +93,9 @@ const TOOLGRAPH_QUERIES: Query[] = [
     label: 'deep keyset page (90 %)',
     body: async (size, url) => {
       // The cursor of the tool at 90 % of the name order, as the server issues it.
-      const answer = await post(url, 'query ($name: String!) { tools(filter: { search: $name }, first: 1) { pageInfo { endCursor } } }', { name: nameAt(Math.floor(size * 0.9)) });
+      const answer = await post(url, 'query ($name: String!) { tools(filter: { search: $name }, first: 1) { pageInfo { endCursor } } }', {
+        name: nameAt(Math.floor(size * 0.9)),
+      });
       const after = answer.data.tools.pageInfo.endCursor as string;
       return text(`query ($after: String) { tools(first: 50, after: $after) { edges { node { ${TOOL_FIELDS} } } } }`, { after });
     },
@@ -90,7 +103,11 @@ const TOOLGRAPH_QUERIES: Query[] = [
 ];
 
 const POSTGRAPHILE_QUERIES: Query[] = [
-  { label: 'tool(name:)', body: async (size) => text(`query ($name: String!) { allTools(condition: { name: $name }, first: 1) { nodes { ${ROW_FIELDS} } } }`, { name: nameAt(Math.floor(size / 2)) }) },
+  {
+    label: 'tool(name:)',
+    body: async (size) =>
+      text(`query ($name: String!) { allTools(condition: { name: $name }, first: 1) { nodes { ${ROW_FIELDS} } } }`, { name: nameAt(Math.floor(size / 2)) }),
+  },
   { label: 'tools(first: 50)', body: fixed(`{ allTools(first: 50, orderBy: NAME_ASC) { nodes { ${ROW_FIELDS} } } }`) },
 ];
 
@@ -141,7 +158,8 @@ async function checkedBody(target: Target, query: Query, size: number): Promise<
 async function measureAll(targets: Target[], size: number): Promise<Map<string, Measurement>> {
   const bodies = new Map<string, { url: string; body: string }>();
   for (const target of targets) {
-    for (const query of target.queries) bodies.set(`${target.label} · ${query.label}`, { url: target.server.url, body: await checkedBody(target, query, size) });
+    for (const query of target.queries)
+      bodies.set(`${target.label} · ${query.label}`, { url: target.server.url, body: await checkedBody(target, query, size) });
   }
   for (const { url, body } of bodies.values()) await load(url, body, 1); // warm-up
   const rounds = new Map<string, Measurement[]>();
@@ -159,7 +177,8 @@ async function measureAll(targets: Target[], size: number): Promise<Map<string, 
   return result;
 }
 
-const IMPORT = 'mutation ($config: String!) { importTools(config: $config) { __typename ... on ImportedTools { created } ... on ImportValidationError { message invalidTools { index issues { path code message } } } } }';
+const IMPORT =
+  'mutation ($config: String!) { importTools(config: $config) { __typename ... on ImportedTools { created } ... on ImportValidationError { message invalidTools { index issues { path code message } } } } }';
 
 async function seed(url: string, from: number, to: number): Promise<number> {
   const started = performance.now();
@@ -263,7 +282,9 @@ async function run(kind: 'sqlite' | 'postgres', database: ScratchDatabase): Prom
 
   const [small, large] = SIZES as [number, number];
   console.log(`\n${kind}: ${CONNECTIONS} connections, ${ROUNDS} round(s) of ${ROUND_SECONDS} s, medians`);
-  console.log(`  ${'query'.padEnd(60)} ${pad(`req/s ${small / 1000}k`, 12)} ${pad(`p99 ms ${small / 1000}k`, 12)} ${pad(`req/s ${large / 1000}k`, 13)} ${pad(`p99 ms ${large / 1000}k`, 13)} ${pad('p99 ratio', 10)} failures`);
+  console.log(
+    `  ${'query'.padEnd(60)} ${pad(`req/s ${small / 1000}k`, 12)} ${pad(`p99 ms ${small / 1000}k`, 12)} ${pad(`req/s ${large / 1000}k`, 13)} ${pad(`p99 ms ${large / 1000}k`, 13)} ${pad('p99 ratio', 10)} failures`,
+  );
   for (const key of sizes.get(small)!.keys()) {
     const a = sizes.get(small)!.get(key)!;
     const b = sizes.get(large)!.get(key)!;
@@ -278,7 +299,11 @@ async function run(kind: 'sqlite' | 'postgres', database: ScratchDatabase): Prom
       `matches kept ${micros(small, 'kept')} / ${micros(large, 'kept')}`,
   );
   console.log(`  import ${importCount.toLocaleString('en-US')} tools (batches of ${BATCH.toLocaleString('en-US')}): ${importSeconds.toFixed(1)} s`);
-  console.log(`  RSS: ${Object.entries(rss).map(([label, bytes]) => `${label} ${Math.round(bytes / MB)} MB`).join('; ')}`);
+  console.log(
+    `  RSS: ${Object.entries(rss)
+      .map(([label, bytes]) => `${label} ${Math.round(bytes / MB)} MB`)
+      .join('; ')}`,
+  );
 }
 
 async function main(): Promise<void> {

@@ -61,8 +61,14 @@ async function start(label: string, tree: string, databaseUrl: string, env: Reco
   });
   child.stdout!.resume();
   const exited = new Promise<never>((_, reject) => child.once('exit', (code) => reject(new Error(`${label} exited with ${code}`))));
-  for (const deadline = Date.now() + 60_000; Date.now() < deadline; ) {
-    const ready = await Promise.race([fetch(`http://127.0.0.1:${port}/ready`).then((response) => response.ok, () => false), exited]);
+  for (const deadline = Date.now() + 60_000; Date.now() < deadline;) {
+    const ready = await Promise.race([
+      fetch(`http://127.0.0.1:${port}/ready`).then(
+        (response) => response.ok,
+        () => false,
+      ),
+      exited,
+    ]);
     if (ready) return { label, child, url: `http://127.0.0.1:${port}/graphql` };
     await new Promise((resolve) => setTimeout(resolve, 200));
   }
@@ -86,7 +92,14 @@ interface Measurement {
 
 async function measure(target: Target, body: string, seconds: number): Promise<Measurement> {
   const cpuBefore = cpuMicroseconds(target.child.pid!);
-  const result = await autocannon({ url: target.url, method: 'POST', headers: { 'content-type': 'application/json' }, body, connections: CONNECTIONS, duration: seconds });
+  const result = await autocannon({
+    url: target.url,
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body,
+    connections: CONNECTIONS,
+    duration: seconds,
+  });
   const cpu = cpuMicroseconds(target.child.pid!) - cpuBefore;
   if (result.errors + result.non2xx > 0) throw new Error(`${target.label}: ${result.errors} errors, ${result.non2xx} non-2xx answers`);
   return { requestsPerSecond: result.requests.average, cpuMicrosecondsPerRequest: cpu / result.requests.total };
@@ -109,13 +122,18 @@ async function main(): Promise<void> {
   const targets: Target[] = [];
   try {
     const seeding = await start('seeding', root, database.url, {});
-    for (let from = 0; from < TOOLS; from += 1000) await post(seeding.url, 'mutation ($c: String!) { importTools(config: $c) { __typename } }', { c: seedBatch(from, 1000) });
+    for (let from = 0; from < TOOLS; from += 1000)
+      await post(seeding.url, 'mutation ($c: String!) { importTools(config: $c) { __typename } }', { c: seedBatch(from, 1000) });
     seeding.child.kill('SIGTERM');
     await new Promise((resolve) => seeding.child.once('exit', resolve));
 
-    for (const [cache, env] of [['cached', {}], ['uncached', { RESPONSE_CACHE_TTL_SECONDS: '0' }]] as const) {
+    for (const [cache, env] of [
+      ['cached', {}],
+      ['uncached', { RESPONSE_CACHE_TTL_SECONDS: '0' }],
+    ] as const) {
       targets.push(await start(`base · ${cache}`, baseTree, database.url, env));
-      for (const [variant, settings] of Object.entries(HEAD_VARIANTS)) targets.push(await start(`${variant} · ${cache}`, root, database.url, { ...env, ...settings }));
+      for (const [variant, settings] of Object.entries(HEAD_VARIANTS))
+        targets.push(await start(`${variant} · ${cache}`, root, database.url, { ...env, ...settings }));
     }
     const body = JSON.stringify({
       query: 'query ToolByName($name: String!) { tool(name: $name) { name description source toolType timeout capability { readOnly writes } } }',
@@ -141,7 +159,12 @@ async function main(): Promise<void> {
         const cpu = median(measurements.map((m) => m.cpuMicrosecondsPerRequest));
         const change = (value: number, reference: number) => `${value >= reference ? '+' : ''}${(((value - reference) / reference) * 100).toFixed(1)} %`;
         console.log(
-          `  ${label.padEnd(44)} ${measurements.map((m) => m.requestsPerSecond.toFixed(0).padStart(6)).join(' ').padEnd(36)} ${rate.toFixed(0).padStart(5)}  ${change(rate, baseRate).padStart(8)}   ${cpu.toFixed(0).padStart(21)}  ${change(cpu, baseCpu).padStart(8)}`,
+          `  ${label.padEnd(44)} ${measurements
+            .map((m) => m.requestsPerSecond.toFixed(0).padStart(6))
+            .join(' ')
+            .padEnd(
+              36,
+            )} ${rate.toFixed(0).padStart(5)}  ${change(rate, baseRate).padStart(8)}   ${cpu.toFixed(0).padStart(21)}  ${change(cpu, baseCpu).padStart(8)}`,
         );
       }
     }

@@ -28,10 +28,20 @@ function toolAt(i: number): Record<string, unknown> {
   const readOnly = i % 3 === 0;
   const capability = readOnly
     ? { read_only: true, idempotent: true, side_effects: [] }
-    : { writes: true, write_scope: 'workspace', checkpointable: i % 2 === 0, checkpoint_scope: i % 2 === 0 ? 'resource' : undefined, side_effects: ['filesystem'], unsafe: i % 7 === 0, human_approval_required: i % 11 === 0 };
+    : {
+        writes: true,
+        write_scope: 'workspace',
+        checkpointable: i % 2 === 0,
+        checkpoint_scope: i % 2 === 0 ? 'resource' : undefined,
+        side_effects: ['filesystem'],
+        unsafe: i % 7 === 0,
+        human_approval_required: i % 11 === 0,
+      };
   const slots = [
     { name: 'workspace', resource_type: 'directory', access: readOnly ? 'read_only' : 'read_write', description: 'Where it works.' },
-    ...(i % 4 === 0 ? [{ name: 'registry', resource_type: 'container_registry', access: 'read_only', binding: 'static', static_resource: 'main-registry' }] : []),
+    ...(i % 4 === 0
+      ? [{ name: 'registry', resource_type: 'container_registry', access: 'read_only', binding: 'static', static_resource: 'main-registry' }]
+      : []),
   ];
   const schemas = {
     input_schema: { type: 'object', properties: { path: { type: 'string' }, depth: { type: 'integer', minimum: 0 } }, required: ['path'] },

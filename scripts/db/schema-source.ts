@@ -38,11 +38,5 @@ export function renderSchema(provider: Provider, template = readFileSync(TEMPLAT
     }
     lines.push(line);
   }
-  return (
-    GENERATED_HEADER +
-    lines
-      .join('\n')
-      .replaceAll('{{provider}}', PRISMA_PROVIDER[provider])
-      .replaceAll('{{clientDir}}', provider)
-  );
+  return GENERATED_HEADER + lines.join('\n').replaceAll('{{provider}}', PRISMA_PROVIDER[provider]).replaceAll('{{clientDir}}', provider);
 }

@@ -15,8 +15,7 @@ export interface ScratchDatabase {
 }
 
 /** The Postgres server scratch databases are made on (TOOLGRAPH_TEST_POSTGRES_URL, else this machine's). */
-export const postgresServerUrl = (): string =>
-  process.env.TOOLGRAPH_TEST_POSTGRES_URL || 'postgresql://postgres@127.0.0.1:5432/test';
+export const postgresServerUrl = (): string => process.env.TOOLGRAPH_TEST_POSTGRES_URL || 'postgresql://postgres@127.0.0.1:5432/test';
 
 /** `url` with its database name replaced. */
 export function withDatabase(url: string, database: string): string {

@@ -147,7 +147,10 @@ async function measure(kind: string, database: ScratchDatabase): Promise<void> {
     if (seeded?.data?.createTool?.__typename !== 'Tool') throw new Error(`could not seed ${TOOL}: ${JSON.stringify(seeded)}`);
     const token = await createToken(database.url, { name: 'load-reader', namespaces: 'devops', role: 'read' });
     const now = Math.floor(Date.now() / 1000);
-    const jwt = await signJwt({ sub: 'load-reader', iss: ISSUER, iat: now, exp: now + 3600, toolgraph_role: 'read', toolgraph_namespaces: ['devops'] }, { secret: SECRET });
+    const jwt = await signJwt(
+      { sub: 'load-reader', iss: ISSUER, iat: now, exp: now + 3600, toolgraph_role: 'read', toolgraph_namespaces: ['devops'] },
+      { secret: SECRET },
+    );
     const settings: Setting[] = [
       { label: '(a) access control off (default)', server: off },
       { label: "(a') off again: the noise floor", server: await start({ TOOLGRAPH_AUTH: 'off' }) },
@@ -193,7 +196,11 @@ async function measure(kind: string, database: ScratchDatabase): Promise<void> {
 }
 
 async function main(): Promise<void> {
-  console.log(`load average at start: ${loadavg().map((l) => l.toFixed(2)).join(' ')}`);
+  console.log(
+    `load average at start: ${loadavg()
+      .map((l) => l.toFixed(2))
+      .join(' ')}`,
+  );
   const sqlite = createScratchSqlite('toolgraph-auth-load');
   try {
     await measure('SQLite', sqlite);

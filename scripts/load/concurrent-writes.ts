@@ -27,7 +27,9 @@ async function send(url: string, query: string, variables: object): Promise<Answ
   const started = performance.now();
   try {
     const { body } = await requestGraphQL(url, query, variables);
-    const kind = body?.errors?.length ? `error ${body.errors[0]?.extensions?.code ?? '?'}` : (Object.values(body?.data ?? {})[0] as { __typename?: string })?.__typename ?? '?';
+    const kind = body?.errors?.length
+      ? `error ${body.errors[0]?.extensions?.code ?? '?'}`
+      : ((Object.values(body?.data ?? {})[0] as { __typename?: string })?.__typename ?? '?');
     return { kind, ms: performance.now() - started };
   } catch (error) {
     return { kind: `http ${(error as Error).message}`, ms: performance.now() - started };

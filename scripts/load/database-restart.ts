@@ -62,7 +62,10 @@ async function run(postgres: PrivatePostgres, server: RunningServer, writers: nu
   const load = startWriters(server.url, { clients: writers, namespace: NAMESPACE });
 
   const restarts: Restart[] = [];
-  for (const [mode, share] of [['fast', 0.3], ['immediate', 0.65]] as const) {
+  for (const [mode, share] of [
+    ['fast', 0.3],
+    ['immediate', 0.65],
+  ] as const) {
     await pause(start + seconds * 1000 * share - Date.now());
     const calledAt = Date.now();
     await postgres.restart(mode);

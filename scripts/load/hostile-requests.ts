@@ -22,7 +22,8 @@ const SETTLE_MS = 300;
 const MB = 1_000_000;
 
 const CREATE = 'mutation ($input: ToolInput!) { createTool(input: $input) { __typename ... on ToolValidationError { issues { path code } } } }';
-const IMPORT = 'mutation ($config: String!) { importTools(config: $config) { __typename ... on ImportValidationError { issues { path code } invalidTools { issues { path code } } } } }';
+const IMPORT =
+  'mutation ($config: String!) { importTools(config: $config) { __typename ... on ImportValidationError { issues { path code } invalidTools { issues { path code } } } } }';
 
 /** A GraphQL request body, as text: some are built by hand because JSON.stringify cannot nest 10,000 deep. */
 const body = (query: string, variables?: object) => JSON.stringify({ query, variables });
@@ -45,14 +46,22 @@ const HOSTILE: Hostile[] = [
   {
     name: '5,000-fragment chain',
     body: () =>
-      body(`{ ...F0 } ${Array.from({ length: 5000 }, (_, i) => `fragment F${i} on Query { ${i + 1 < 5000 ? `...F${i + 1}` : 'namespaces { namespace }'} }`).join(' ')}`),
+      body(
+        `{ ...F0 } ${Array.from({ length: 5000 }, (_, i) => `fragment F${i} on Query { ${i + 1 < 5000 ? `...F${i + 1}` : 'namespaces { namespace }'} }`).join(' ')}`,
+      ),
   },
   {
     name: 'a query just under MAX_QUERY_COST',
     body: () => body('{ tools(first: 100) { edges { node { name wrappedBy { name wrappedBy { name } } } } } }'),
   },
-  { name: '10 MB body (createTool code)', body: () => createBody({ name: 'hostile/ten-mb', description: 'Big.', source: 'CUSTOM', code: 'x'.repeat(10 * MB) }) },
-  { name: '5.9 MB code, body under 6 MiB', body: () => createBody({ name: 'hostile/almost', description: 'Big.', source: 'CUSTOM', code: 'x'.repeat(5.9 * MB) }) },
+  {
+    name: '10 MB body (createTool code)',
+    body: () => createBody({ name: 'hostile/ten-mb', description: 'Big.', source: 'CUSTOM', code: 'x'.repeat(10 * MB) }),
+  },
+  {
+    name: '5.9 MB code, body under 6 MiB',
+    body: () => createBody({ name: 'hostile/almost', description: 'Big.', source: 'CUSTOM', code: 'x'.repeat(5.9 * MB) }),
+  },
   {
     name: 'createTool with 100,000 slots',
     body: () =>
@@ -173,7 +182,8 @@ function printTable(title: string, rows: Record<string, unknown>[]) {
 }
 
 async function run(kind: 'sqlite' | 'postgres') {
-  const database: ScratchDatabase = kind === 'sqlite' ? createScratchSqlite('toolgraph-hostile') : await createScratchPostgres(postgresServerUrl(), 'toolgraph_hostile');
+  const database: ScratchDatabase =
+    kind === 'sqlite' ? createScratchSqlite('toolgraph-hostile') : await createScratchPostgres(postgresServerUrl(), 'toolgraph_hostile');
   let server: RunningServer | undefined;
   try {
     server = await startServer(database.url);

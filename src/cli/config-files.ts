@@ -139,7 +139,13 @@ function setIssues(tools: readonly FileTool[]): LocatedIssue[] {
       continue;
     }
     const where = earlier.locate({ path: 'name', code: 'NAME_TAKEN', message: '' });
-    issues.push(tool.locate({ path: 'name', code: 'NAME_TAKEN', message: `"${name}" is also defined at ${where.file}:${where.line}:${where.column}; a name is given once.` }));
+    issues.push(
+      tool.locate({
+        path: 'name',
+        code: 'NAME_TAKEN',
+        message: `"${name}" is also defined at ${where.file}:${where.line}:${where.column}; a name is given once.`,
+      }),
+    );
   }
   const known = new Map<string, ToolDefinition>();
   for (const tool of first.values()) if (tool.entry.checked.ok) known.set(tool.entry.checked.value.name, tool.entry.checked.value);

@@ -112,7 +112,14 @@ export function discoveredConfigs(tools: readonly McpTool[], namespace: string, 
       capability,
     };
     const entry = configEntry(index, config);
-    const locate = (issue: Issue): LocatedIssue => ({ file: null, line: 1, column: 1, tool: name, ...issue, path: `${tool.name}${issue.path ? ` ${issue.path}` : ''}` });
+    const locate = (issue: Issue): LocatedIssue => ({
+      file: null,
+      line: 1,
+      column: 1,
+      tool: name,
+      ...issue,
+      path: `${tool.name}${issue.path ? ` ${issue.path}` : ''}`,
+    });
     const clash = taken.get(name);
     if (clash !== undefined) {
       const message = `"${tool.name}" and "${clash}" both become "${name}"; the registry has one tool per name.`;

@@ -68,7 +68,11 @@ async function readTools(client: RegistryClient, namespace: string | undefined):
     const page: Page = await client.request<Page>(TOOLS, { filter: namespace === undefined ? {} : { namespace }, after });
     for (const { node } of page.tools.edges) {
       const definition = fromConfig(node.cliDict);
-      if (!definition.ok) throw new CliError(`the registry sent a tool that does not read back (${JSON.stringify(definition.issues[0])}); is the CLI older than the registry?`, EXIT.usage);
+      if (!definition.ok)
+        throw new CliError(
+          `the registry sent a tool that does not read back (${JSON.stringify(definition.issues[0])}); is the CLI older than the registry?`,
+          EXIT.usage,
+        );
       tools.push(definition.value);
     }
     after = page.tools.pageInfo.hasNextPage ? page.tools.pageInfo.endCursor : null;

@@ -26,7 +26,13 @@ const tokenOption = () => new Option('--token <token>', 'an API token or JWT, se
 const issueFormatOption = () => new Option('--format <format>', 'how issues are printed').choices(ISSUE_FORMATS).default('text');
 
 /** `--prune devops --prune local` or `--prune devops,local`. */
-const collectNamespaces = (value: string, previous: string[] = []): string[] => [...previous, ...value.split(',').map((ns) => ns.trim()).filter((ns) => ns !== '')];
+const collectNamespaces = (value: string, previous: string[] = []): string[] => [
+  ...previous,
+  ...value
+    .split(',')
+    .map((ns) => ns.trim())
+    .filter((ns) => ns !== ''),
+];
 
 /** Prints issues in `format` (JSON: with `more` fields), with a summary in text; returns EXIT.issues. */
 function reportIssues(issues: readonly LocatedIssue[], format: IssueFormat, summary: string, more: Record<string, unknown> = {}): number {
@@ -67,7 +73,9 @@ async function planOrApply(paths: string[], options: SyncOptions, dryRun: boolea
   const checked = checkFiles(paths);
   // A folder with no config in it is more likely a wrong path than a wish to empty the registry (or, with --prune, namespaces).
   if (checked.files.length === 0) {
-    throw new CliError(`no config files in ${paths.join(', ')}; to delete every tool of a namespace, ${dryRun ? 'plan' : 'apply'} a file holding "tools: []" with --prune`);
+    throw new CliError(
+      `no config files in ${paths.join(', ')}; to delete every tool of a namespace, ${dryRun ? 'plan' : 'apply'} a file holding "tools: []" with --prune`,
+    );
   }
   if (checked.issues.length > 0) return reportIssues(checked.issues, options.format, `${issuesSummary(checked.issues)} Fix them, then run it again.`);
   const client = new RegistryClient(server, options.token);
@@ -105,7 +113,8 @@ interface DiscoverOptions {
 }
 
 async function discover(command: string[], options: DiscoverOptions): Promise<number> {
-  if (!isNamespace(options.namespace)) throw new CliError(`--namespace ${JSON.stringify(options.namespace)} is not a namespace (a-z 0-9 . _ -, starting and ending with a letter or digit)`);
+  if (!isNamespace(options.namespace))
+    throw new CliError(`--namespace ${JSON.stringify(options.namespace)} is not a namespace (a-z 0-9 . _ -, starting and ending with a letter or digit)`);
   if ((options.url === undefined) === (command.length === 0)) {
     throw new CliError('give either --url <url> (Streamable HTTP) or, after --, the command that starts the MCP server (stdio)');
   }
@@ -118,7 +127,8 @@ async function discover(command: string[], options: DiscoverOptions): Promise<nu
   for (const tool of discovered) for (const note of tool.notes) process.stderr.write(`note: ${tool.mcpName}: ${note}\n`);
   const issues = discovered.flatMap((tool) => (tool.entry.checked.ok ? [] : tool.entry.checked.issues.map(tool.locate)));
   const format = options.format === 'json' ? 'json' : 'text';
-  if (issues.length > 0) return reportIssues(issues, format, `${count(issues.length, 'issue')} in the ${count(listed.length, 'tool')} the MCP server lists; nothing was written.`);
+  if (issues.length > 0)
+    return reportIssues(issues, format, `${count(issues.length, 'issue')} in the ${count(listed.length, 'tool')} the MCP server lists; nothing was written.`);
   process.stderr.write(`The MCP server lists ${count(listed.length, 'tool')}.\n`);
 
   if (options.output !== undefined) {
@@ -152,7 +162,7 @@ function program(setExitCode: (code: number) => void): Command {
 
   cli
     .command('validate')
-    .description('check config files offline with the registry\'s rules, as one set (names given once, validations wrapping tools)')
+    .description("check config files offline with the registry's rules, as one set (names given once, validations wrapping tools)")
     .argument('<paths...>', 'config files, or folders of them (.yaml, .yml, .json, searched recursively)')
     .addOption(issueFormatOption())
     .addHelpText('after', `\nExample:\n  toolgraph validate tools/ --format github\n${EXIT_CODES_HELP}`)
@@ -160,7 +170,7 @@ function program(setExitCode: (code: number) => void): Command {
 
   for (const [name, dryRun, description] of [
     ['plan', true, 'show what apply would do: per tool, created / updated (which fields) / unchanged / deleted; writes nothing'],
-    ['apply', false, 'write the files\' tools to the registry, all or nothing'],
+    ['apply', false, "write the files' tools to the registry, all or nothing"],
   ] as const) {
     cli
       .command(name)
@@ -176,22 +186,26 @@ function program(setExitCode: (code: number) => void): Command {
 
   cli
     .command('export')
-    .description('print the registry\'s tools as a config file (loads back unchanged) or in a model-ready format')
+    .description("print the registry's tools as a config file (loads back unchanged) or in a model-ready format")
     .addOption(serverOption())
     .addOption(tokenOption())
-    .option('--namespace <namespace>', 'only this namespace\'s tools')
-    .addOption(new Option('--format <format>', 'yaml or json: a config file; mcp: a tools/list result; openai, anthropic: a list of tools').choices(EXPORT_FORMATS).default('yaml'))
+    .option('--namespace <namespace>', "only this namespace's tools")
+    .addOption(
+      new Option('--format <format>', 'yaml or json: a config file; mcp: a tools/list result; openai, anthropic: a list of tools')
+        .choices(EXPORT_FORMATS)
+        .default('yaml'),
+    )
     .option('--output <file>', 'write to this file instead of standard output')
     .addHelpText('after', `\nExample:\n  toolgraph export --server http://127.0.0.1:4000 --namespace devops --format openai\n${EXIT_CODES_HELP}`)
     .action(run(exportCommand));
 
   cli
     .command('discover')
-    .description('list an MCP server\'s tools and register each as an mcp tool (or write them to a config file)')
+    .description("list an MCP server's tools and register each as an mcp tool (or write them to a config file)")
     .argument('[command...]', 'after --: the command that starts the MCP server over stdio')
     .requiredOption('--namespace <namespace>', 'the namespace to register the tools in')
     .requiredOption('--mcp-server <name>', 'the name the tools give as mcp_server')
-    .option('--url <url>', 'the MCP server\'s Streamable HTTP endpoint, instead of a command')
+    .option('--url <url>', "the MCP server's Streamable HTTP endpoint, instead of a command")
     .addOption(serverOption())
     .addOption(tokenOption())
     .option('--dry-run', 'plan only: show what registering would change, write nothing')
@@ -209,7 +223,8 @@ function program(setExitCode: (code: number) => void): Command {
 
 function positiveInteger(value: string): number {
   const parsed = Number(value);
-  if (!Number.isInteger(parsed) || parsed < 1) throw new CommanderError(EXIT.usage, 'commander.invalidArgument', `error: --timeout must be a whole number of seconds, not ${JSON.stringify(value)}`);
+  if (!Number.isInteger(parsed) || parsed < 1)
+    throw new CommanderError(EXIT.usage, 'commander.invalidArgument', `error: --timeout must be a whole number of seconds, not ${JSON.stringify(value)}`);
   return parsed;
 }
 
@@ -224,7 +239,8 @@ export async function main(argv: readonly string[]): Promise<number> {
     await cli.parseAsync([...argv]);
     return exitCode;
   } catch (error) {
-    if (error instanceof CommanderError) return error.code === 'commander.helpDisplayed' || error.code === 'commander.version' || error.exitCode === 0 ? EXIT.ok : EXIT.usage;
+    if (error instanceof CommanderError)
+      return error.code === 'commander.helpDisplayed' || error.code === 'commander.version' || error.exitCode === 0 ? EXIT.ok : EXIT.usage;
     if (error instanceof CliError) {
       process.stderr.write(`toolgraph: ${error.message}\n`);
       return error.exitCode;

@@ -45,7 +45,9 @@ export class RegistryClient {
     try {
       body = (await response.json()) as typeof body;
     } catch {
-      throw new CliError(`${this.endpoint.href} did not answer as a toolgraph registry (HTTP ${response.status}, ${response.headers.get('content-type') ?? 'no content type'}); check --server`);
+      throw new CliError(
+        `${this.endpoint.href} did not answer as a toolgraph registry (HTTP ${response.status}, ${response.headers.get('content-type') ?? 'no content type'}); check --server`,
+      );
     }
     const [error] = body.errors ?? [];
     if (response.status === 401 || error?.extensions?.code === 'UNAUTHENTICATED') {
@@ -77,7 +79,8 @@ export function graphqlEndpoint(server: string): URL {
   }
   if (url.protocol !== 'http:' && url.protocol !== 'https:') throw new CliError(`--server must be an http or https URL, not ${url.protocol}`);
   // Never echoed: messages and plans print the endpoint, and CI logs keep them.
-  if (url.username !== '' || url.password !== '') throw new CliError('--server must not hold a user name or password; give the credential with --token (or TOOLGRAPH_TOKEN)');
+  if (url.username !== '' || url.password !== '')
+    throw new CliError('--server must not hold a user name or password; give the credential with --token (or TOOLGRAPH_TOKEN)');
   if (url.pathname === '/' || url.pathname === '') url.pathname = '/graphql';
   return url;
 }

@@ -70,7 +70,9 @@ const PLANNED: Record<Change, string> = { created: 'to create', updated: 'to upd
 
 /** One line per tool (`+ name  created`, `~ name  updated: description, timeout`), and what it comes to. */
 export function printChanges(result: Extract<SyncResult, { ok: true }>, format: 'text' | 'json', server: string): void {
-  const totals = Object.fromEntries((['created', 'updated', 'unchanged', 'deleted'] as const).map((change) => [change, result.tools.filter((t) => t.change === change).length])) as Record<Change, number>;
+  const totals = Object.fromEntries(
+    (['created', 'updated', 'unchanged', 'deleted'] as const).map((change) => [change, result.tools.filter((t) => t.change === change).length]),
+  ) as Record<Change, number>;
   if (format === 'json') {
     writeJson({ server, dryRun: result.dryRun, ...totals, tools: result.tools });
     return;
@@ -82,10 +84,10 @@ export function printChanges(result: Extract<SyncResult, { ok: true }>, format: 
     const fields = tool.changedFields.length > 0 ? `: ${tool.changedFields.join(', ')}` : '';
     process.stdout.write(`${paint(STYLES[tool.change], SYMBOLS[tool.change])} ${tool.name.padEnd(width)}  ${paint(STYLES[tool.change], verb)}${fields}\n`);
   }
-  const summary = (['created', 'updated', 'unchanged', 'deleted'] as const).map((change) => `${totals[change]} ${result.dryRun ? PLANNED[change] : change}`).join(', ');
+  const summary = (['created', 'updated', 'unchanged', 'deleted'] as const)
+    .map((change) => `${totals[change]} ${result.dryRun ? PLANNED[change] : change}`)
+    .join(', ');
   process.stdout.write(
-    result.dryRun
-      ? `Plan for ${server}: ${summary} (${count(result.tools.length, 'tool')}; nothing written).\n`
-      : `Applied to ${server}: ${summary}.\n`,
+    result.dryRun ? `Plan for ${server}: ${summary} (${count(result.tools.length, 'tool')}; nothing written).\n` : `Applied to ${server}: ${summary}.\n`,
   );
 }

@@ -63,13 +63,17 @@ function objectOf<Field extends string>(fields: readonly Field[], shapes: Record
 }
 
 const TOOL_SHAPES: Record<(typeof TOOL_FIELDS)[number], Schema> = {
-  name: { type: 'string', pattern: TOOL_NAME_PATTERN, description: 'namespace/short_name: each part 1–64 of a-z 0-9 . _ -, starting and ending with a letter or digit.' },
+  name: {
+    type: 'string',
+    pattern: TOOL_NAME_PATTERN,
+    description: 'namespace/short_name: each part 1–64 of a-z 0-9 . _ -, starting and ending with a letter or digit.',
+  },
   description: filledText(TEXT_LIMITS.tool.description, 'What the tool does.'),
   source: oneOf(TOOL_SOURCES, 'Where the implementation comes from.', false),
   toolType: oneOf(TOOL_TYPES, 'tool (default) or validation (source wrapped, wraps a tool).'),
   code: text(TEXT_LIMITS.tool.code, 'custom: the inline Python code (stored, never executed by the registry).'),
   mcpServer: text(TEXT_LIMITS.tool.mcpServer, 'mcp: the MCP server.'),
-  mcpToolName: text(TEXT_LIMITS.tool.mcpToolName, 'mcp: the tool\'s name on that server.'),
+  mcpToolName: text(TEXT_LIMITS.tool.mcpToolName, "mcp: the tool's name on that server."),
   agentSkillPath: text(TEXT_LIMITS.tool.agentSkillPath, 'agent_skill: the path of the Agent Skills folder.'),
   wraps: { type: orNull('string'), pattern: TOOL_NAME_PATTERN, description: 'Validations: the name of the tool it wraps.' },
   inputSchema: { type: orNull('object'), description: 'JSON Schema (draft 2020-12) of the input.' },
@@ -125,7 +129,9 @@ const ABSENT: Schema = { type: 'null' };
  */
 function sourceRules(): Schema[] {
   const sourceFields = (needed: readonly string[]): Record<string, Schema> =>
-    Object.fromEntries(SOURCE_FIELDS.map((field) => [toSnake(field), needed.includes(field) ? filledText(TEXT_LIMITS.tool[field], `Required by this source.`) : ABSENT]));
+    Object.fromEntries(
+      SOURCE_FIELDS.map((field) => [toSnake(field), needed.includes(field) ? filledText(TEXT_LIMITS.tool[field], `Required by this source.`) : ABSENT]),
+    );
   const isValidation: Schema = { properties: { tool_type: { const: 'validation' } }, required: ['tool_type'] };
   const perSource = TOOL_SOURCES.filter((source) => source !== 'wrapped').map((source) => {
     const needed = SOURCE_REQUIREMENTS[source];

@@ -5,14 +5,7 @@ import type { Checked, Issue } from './issues';
 import { MAX_CONFIG_ALIASES, MAX_CONFIG_BYTES, MAX_CONFIG_DEPTH, MAX_CONFIG_VALUES, MAX_IMPORT_TOOLS } from './limits';
 import { namespaceOf, shortNameOf } from './model';
 import type { JsonObject, ToolDefinition } from './model';
-import {
-  CAPABILITY_FIELDS,
-  LIFECYCLE_FIELDS,
-  RESOURCE_SLOT_FIELDS,
-  TOOL_FIELDS,
-  isToolName,
-  validateTool,
-} from './validation';
+import { CAPABILITY_FIELDS, LIFECYCLE_FIELDS, RESOURCE_SLOT_FIELDS, TOOL_FIELDS, isToolName, validateTool } from './validation';
 import type { ToolDraft } from './validation';
 import { describeValue, isPlainObject, sortKeys, truncate } from './values';
 
@@ -26,8 +19,7 @@ import { describeValue, isPlainObject, sortKeys, truncate } from './values';
 export const toSnake = (key: string): string => key.replace(/[A-Z]/g, (letter) => `_${letter.toLowerCase()}`);
 
 /** Config key → model key, for one level of the model. */
-const keyMap = (fields: readonly string[]): ReadonlyMap<string, string> =>
-  new Map(fields.map((field) => [toSnake(field), field]));
+const keyMap = (fields: readonly string[]): ReadonlyMap<string, string> => new Map(fields.map((field) => [toSnake(field), field]));
 
 const TOOL_KEYS = keyMap(TOOL_FIELDS);
 const CAPABILITY_KEYS = keyMap(CAPABILITY_FIELDS);
@@ -45,9 +37,7 @@ const toConfigPath = (issue: Issue): Issue => ({ ...issue, path: toSnake(issue.p
 
 export function fromConfig(config: unknown): Checked<ToolDefinition> {
   if (!isPlainObject(config)) {
-    return rejected([
-      { path: '', code: 'INVALID_CONFIG', message: `A tool config must be a mapping, not ${describeValue(config)}.` },
-    ]);
+    return rejected([{ path: '', code: 'INVALID_CONFIG', message: `A tool config must be a mapping, not ${describeValue(config)}.` }]);
   }
   const issues: Issue[] = [];
   const draft: ToolDraft = {};
@@ -61,9 +51,7 @@ export function fromConfig(config: unknown): Checked<ToolDefinition> {
     } else if (field === 'lifecycle') {
       draft[field] = renameKeys(value, LIFECYCLE_KEYS, 'lifecycle', issues);
     } else if (field === 'resourceSlots' && Array.isArray(value)) {
-      draft[field] = value.map((slot: unknown, index) =>
-        renameKeys(slot, RESOURCE_SLOT_KEYS, `resource_slots[${index}]`, issues),
-      );
+      draft[field] = value.map((slot: unknown, index) => renameKeys(slot, RESOURCE_SLOT_KEYS, `resource_slots[${index}]`, issues));
     } else {
       // Everything else, input_schema and output_schema included, is taken as it is.
       draft[field] = value;
@@ -139,8 +127,7 @@ export function parseToolConfigs(text: string): Checked<ConfigEntry[]> {
  * given twice is an error.
  */
 export function readToolConfigs(text: string): Checked<unknown[]> {
-  const refuse = (code: 'INVALID_CONFIG' | 'VALUE_TOO_LARGE', path: string, message: string): Checked<unknown[]> =>
-    rejected([{ path, code, message }]);
+  const refuse = (code: 'INVALID_CONFIG' | 'VALUE_TOO_LARGE', path: string, message: string): Checked<unknown[]> => rejected([{ path, code, message }]);
   if (typeof text !== 'string') return refuse('INVALID_CONFIG', '', 'The config must be text (YAML or JSON).');
   // A UTF-16 code unit is at most 3 bytes of UTF-8, so most texts are judged by their length alone.
   if (text.length * 3 > MAX_CONFIG_BYTES && Buffer.byteLength(text, 'utf8') > MAX_CONFIG_BYTES) {
@@ -156,7 +143,11 @@ export function readToolConfigs(text: string): Checked<unknown[]> {
     return rejected([yamlProblem(error)]);
   }
   if (valueCount(data, new Map()) > MAX_CONFIG_VALUES) {
-    return refuse('VALUE_TOO_LARGE', '', `The config holds more than ${MAX_CONFIG_VALUES.toLocaleString('en-US')} values, aliases expanded. Split it into several imports.`);
+    return refuse(
+      'VALUE_TOO_LARGE',
+      '',
+      `The config holds more than ${MAX_CONFIG_VALUES.toLocaleString('en-US')} values, aliases expanded. Split it into several imports.`,
+    );
   }
 
   if (!isPlainObject(data)) {
@@ -165,7 +156,10 @@ export function readToolConfigs(text: string): Checked<unknown[]> {
   if (!Object.hasOwn(data, 'tools')) return ok([data]);
   const others = Object.keys(data).filter((key) => key !== 'tools');
   if (others.length > 0) {
-    const shown = others.slice(0, 5).map((key) => `"${truncate(key)}"`).join(', ');
+    const shown = others
+      .slice(0, 5)
+      .map((key) => `"${truncate(key)}"`)
+      .join(', ');
     return refuse('INVALID_CONFIG', '', `A config with a tools: list has no other top-level key; found ${shown}.`);
   }
   if (!Array.isArray(data.tools)) {
@@ -252,10 +246,7 @@ export function asCliDict(tool: ToolDefinition): JsonObject {
       static_resource: slot.staticResource,
       required: slot.required,
     })),
-    lifecycle:
-      lifecycle === null
-        ? null
-        : { discover: lifecycle.discover, activate: lifecycle.activate, deactivate: lifecycle.deactivate },
+    lifecycle: lifecycle === null ? null : { discover: lifecycle.discover, activate: lifecycle.activate, deactivate: lifecycle.deactivate },
     timeout: tool.timeout,
   };
 }

@@ -102,8 +102,16 @@ function findNonJson(value: unknown, pointer: string): NonJson | null {
 
 /** Keywords whose value is one subschema. */
 const SCHEMA_KEYWORDS = [
-  'additionalProperties', 'unevaluatedProperties', 'items', 'unevaluatedItems', 'contains',
-  'propertyNames', 'not', 'if', 'then', 'else',
+  'additionalProperties',
+  'unevaluatedProperties',
+  'items',
+  'unevaluatedItems',
+  'contains',
+  'propertyNames',
+  'not',
+  'if',
+  'then',
+  'else',
 ] as const;
 /** Keywords whose value is an array of subschemas. */
 const SCHEMA_ARRAY_KEYWORDS = ['allOf', 'anyOf', 'oneOf', 'prefixItems'] as const;

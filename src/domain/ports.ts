@@ -195,7 +195,7 @@ export interface ToolWriter extends ToolReader {
   purgeHistory(name: string): Promise<{
     revisions: number;
     last: Pick<ToolRevision, 'revision' | 'contentHash'> | null;
-    freed: (Pick<ToolRevision, 'name' | 'revision' | 'contentHash'>)[];
+    freed: Pick<ToolRevision, 'name' | 'revision' | 'contentHash'>[];
   }>;
   /** Appends revisions to their names' histories, in as few statements as the database allows. */
   appendRevisions(revisions: readonly ToolRevision[]): Promise<void>;

@@ -1,21 +1,5 @@
-import {
-  BINDING_MODES,
-  CHECKPOINT_SCOPES,
-  DEFAULT_TIMEOUT_SECONDS,
-  RESOURCE_ACCESS_MODES,
-  TOOL_SOURCES,
-  TOOL_TYPES,
-  defaultCapability,
-} from './model';
-import type {
-  JsonObject,
-  ResourceSlot,
-  ToolCapability,
-  ToolDefinition,
-  ToolLifecycle,
-  ToolSource,
-  ToolType,
-} from './model';
+import { BINDING_MODES, CHECKPOINT_SCOPES, DEFAULT_TIMEOUT_SECONDS, RESOURCE_ACCESS_MODES, TOOL_SOURCES, TOOL_TYPES, defaultCapability } from './model';
+import type { JsonObject, ResourceSlot, ToolCapability, ToolDefinition, ToolLifecycle, ToolSource, ToolType } from './model';
 import { ok, rejected } from './issues';
 import type { Checked, Issue, IssueCode } from './issues';
 import { checkJsonSchema } from './json-schema';
@@ -43,15 +27,42 @@ export type ToolDraft = Record<string, unknown>;
 
 /** The keys of each model object, in the model's order (the seed's tables; `wraps` after `agentSkillPath`). */
 export const TOOL_FIELDS = [
-  'name', 'description', 'source', 'toolType', 'code', 'mcpServer', 'mcpToolName', 'agentSkillPath',
-  'wraps', 'inputSchema', 'outputSchema', 'capability', 'resourceSlots', 'lifecycle', 'timeout',
+  'name',
+  'description',
+  'source',
+  'toolType',
+  'code',
+  'mcpServer',
+  'mcpToolName',
+  'agentSkillPath',
+  'wraps',
+  'inputSchema',
+  'outputSchema',
+  'capability',
+  'resourceSlots',
+  'lifecycle',
+  'timeout',
 ] as const satisfies readonly (keyof ToolDefinition)[];
 export const CAPABILITY_FIELDS = [
-  'readOnly', 'writes', 'writeScope', 'checkpointable', 'checkpointScope', 'sideEffects',
-  'idempotent', 'unsafe', 'humanApprovalRequired', 'costProfile',
+  'readOnly',
+  'writes',
+  'writeScope',
+  'checkpointable',
+  'checkpointScope',
+  'sideEffects',
+  'idempotent',
+  'unsafe',
+  'humanApprovalRequired',
+  'costProfile',
 ] as const satisfies readonly (keyof ToolCapability)[];
 export const RESOURCE_SLOT_FIELDS = [
-  'name', 'resourceType', 'access', 'description', 'binding', 'staticResource', 'required',
+  'name',
+  'resourceType',
+  'access',
+  'description',
+  'binding',
+  'staticResource',
+  'required',
 ] as const satisfies readonly (keyof ResourceSlot)[];
 export const LIFECYCLE_FIELDS = ['discover', 'activate', 'deactivate'] as const satisfies readonly (keyof ToolLifecycle)[];
 
@@ -163,12 +174,7 @@ export function validateTool(draft: ToolDraft): Checked<ToolDefinition> {
 }
 
 /** UNKNOWN_FIELD: a key the model does not have, at any level. */
-function reportUnknownFields(
-  list: IssueList,
-  object: Record<string, unknown>,
-  known: readonly string[],
-  base: string,
-): void {
+function reportUnknownFields(list: IssueList, object: Record<string, unknown>, known: readonly string[], base: string): void {
   for (const key of Object.keys(object)) {
     if (!known.includes(key)) {
       list.add(at(base, truncate(key)), 'UNKNOWN_FIELD', `Unknown field "${truncate(key)}".`);
@@ -222,12 +228,7 @@ function withDefault<T>(value: T | null | undefined, fallback: T): T | undefined
 }
 
 /** An optional enum value: null when absent, undefined (after an issue) when not one of `values`. */
-function readEnum<T extends string>(
-  list: IssueList,
-  value: unknown,
-  path: string,
-  values: readonly T[],
-): T | null | undefined {
+function readEnum<T extends string>(list: IssueList, value: unknown, path: string, values: readonly T[]): T | null | undefined {
   if (isAbsent(value)) return null;
   if (typeof value === 'string' && (values as readonly string[]).includes(value)) return value as T;
   list.add(path, 'INVALID_VALUE', `Expected one of ${values.join(', ')}; got ${describeValue(value)}.`);
@@ -306,8 +307,7 @@ function checkSourceFields(
   toolType: ToolType | undefined,
 ): Record<SourceField, string | null> {
   // A validation has none of them, whatever its (possibly wrong) source says.
-  const needed: readonly SourceField[] | undefined =
-    toolType === 'validation' ? [] : source === undefined ? undefined : SOURCE_REQUIREMENTS[source];
+  const needed: readonly SourceField[] | undefined = toolType === 'validation' ? [] : source === undefined ? undefined : SOURCE_REQUIREMENTS[source];
   const result: Record<SourceField, string | null> = { code: null, mcpServer: null, mcpToolName: null, agentSkillPath: null };
   for (const field of SOURCE_FIELDS) {
     const value = readString(list, draft[field], field, TEXT_LIMITS.tool[field]);
@@ -356,11 +356,7 @@ function checkSchema(list: IssueList, value: unknown, path: string): JsonObject 
 function checkTimeout(list: IssueList, value: unknown): number {
   if (isAbsent(value)) return DEFAULT_TIMEOUT_SECONDS;
   if (typeof value !== 'number' || !Number.isInteger(value) || value < 1 || value > MAX_TIMEOUT_SECONDS) {
-    list.add(
-      'timeout',
-      'INVALID_TIMEOUT',
-      `The timeout must be a whole number of seconds from 1 to ${MAX_TIMEOUT_SECONDS}, not ${describeValue(value)}.`,
-    );
+    list.add('timeout', 'INVALID_TIMEOUT', `The timeout must be a whole number of seconds from 1 to ${MAX_TIMEOUT_SECONDS}, not ${describeValue(value)}.`);
     return DEFAULT_TIMEOUT_SECONDS;
   }
   return value;
@@ -462,15 +458,17 @@ function checkResourceSlot(list: IssueList, value: unknown, base: string, seen: 
     seen.add(name);
   }
 
-  const resourceType = readRequired(
-    list, value.resourceType, path('resourceType'), 'A resource slot needs a resource type.',
-    (into, item, where) => readString(into, item, where, TEXT_LIMITS.resourceSlot.resourceType),
+  const resourceType = readRequired(list, value.resourceType, path('resourceType'), 'A resource slot needs a resource type.', (into, item, where) =>
+    readString(into, item, where, TEXT_LIMITS.resourceSlot.resourceType),
   );
   if (typeof resourceType === 'string' && resourceType.trim() === '') {
     list.add(path('resourceType'), 'INVALID_VALUE', 'The resource type must not be blank.');
   }
   const access = readRequired(
-    list, value.access, path('access'), `A resource slot needs an access mode (${RESOURCE_ACCESS_MODES.join(', ')}).`,
+    list,
+    value.access,
+    path('access'),
+    `A resource slot needs an access mode (${RESOURCE_ACCESS_MODES.join(', ')}).`,
     (into, item, where) => readEnum(into, item, where, RESOURCE_ACCESS_MODES),
   );
   const description = readString(list, value.description, path('description'), TEXT_LIMITS.resourceSlot.description) ?? '';

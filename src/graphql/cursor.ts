@@ -42,12 +42,14 @@ export function decodeToolCursor(cursor: string, order: ToolOrder): ToolPosition
     }
     const issuedFor = { field, direction: tag.split('-')[1] } as ToolOrder;
     // Base64url decoding is lenient; only a cursor that re-encodes to itself is one we issued.
-    if (!position || !isToolName(position.name) || encodeToolCursor(issuedFor, { name: position.name, updatedAt: position.updatedAt ?? new Date(0) }) !== cursor) {
+    if (
+      !position ||
+      !isToolName(position.name) ||
+      encodeToolCursor(issuedFor, { name: position.name, updatedAt: position.updatedAt ?? new Date(0) }) !== cursor
+    ) {
       position = undefined;
     } else if (tag !== orderTag(order)) {
-      throw badCursor(
-        `\`after\` is a cursor of another ordering (${issuedFor.field} ${issuedFor.direction}); use the cursors of the ordering you ask for.`,
-      );
+      throw badCursor(`\`after\` is a cursor of another ordering (${issuedFor.field} ${issuedFor.direction}); use the cursors of the ordering you ask for.`);
     }
   }
   if (!position) throw badCursor('`after` is not a cursor returned by this API.');

@@ -29,10 +29,9 @@ export function createToolLoaders(registry: ToolRegistry): ToolLoaders {
     }
     return names.map((name) => byWrapped.get(name) ?? []);
   });
-  const revisionsIn = new DataLoader<RevisionRange, ToolRevision[], string>(
-    (ranges) => registry.revisionsIn(ranges),
-    { cacheKeyFn: (range) => `${range.name}|${range.lowest}|${range.highest}` },
-  );
+  const revisionsIn = new DataLoader<RevisionRange, ToolRevision[], string>((ranges) => registry.revisionsIn(ranges), {
+    cacheKeyFn: (range) => `${range.name}|${range.lowest}|${range.highest}`,
+  });
   return { toolByName, wrappersOf, revisionsIn };
 }
 

@@ -18,7 +18,8 @@ export function toolResult(outcome: WriteOutcome, subject: 'tool' | 'deprecation
       const rules = `${outcome.issues.length} rule${outcome.issues.length === 1 ? '' : 's'}`;
       return {
         __typename: 'ToolValidationError',
-        message: subject === 'tool' ? `The tool breaks ${rules} of the tool model; nothing was written.` : `The ${subject} breaks ${rules}; nothing was written.`,
+        message:
+          subject === 'tool' ? `The tool breaks ${rules} of the tool model; nothing was written.` : `The ${subject} breaks ${rules}; nothing was written.`,
         issues: outcome.issues,
       };
     }

@@ -6,9 +6,9 @@ import { subgraphAdditions } from './federation';
 import { resolvers } from './resolvers';
 
 /** schema.graphql, at the project root: the API's single source (found from src/ or a build's dist/src/). */
-export const SCHEMA_PATH = [join(__dirname, '..', '..', 'schema.graphql'), join(__dirname, '..', '..', '..', 'schema.graphql')].find(
-  (path) => existsSync(path),
-) ?? join(__dirname, '..', '..', 'schema.graphql');
+export const SCHEMA_PATH =
+  [join(__dirname, '..', '..', 'schema.graphql'), join(__dirname, '..', '..', '..', 'schema.graphql')].find((path) => existsSync(path)) ??
+  join(__dirname, '..', '..', 'schema.graphql');
 
 /**
  * The subgraph SDL: schema.graphql as written (federation `@link`, `@key`, `@shareable` included).

@@ -96,7 +96,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
   const redisChannel = value('REDIS_CHANNEL') ?? DEFAULTS.redisChannel;
   if (/\s/.test(redisChannel)) throw new ConfigError(`REDIS_CHANNEL must not contain spaces; got "${redisChannel}".`);
 
-  const corsOrigins = (value('CORS_ORIGINS') ?? '').split(',').map((origin) => origin.trim()).filter(Boolean);
+  const corsOrigins = (value('CORS_ORIGINS') ?? '')
+    .split(',')
+    .map((origin) => origin.trim())
+    .filter(Boolean);
   for (const origin of corsOrigins) checkOrigin(origin);
 
   const limits = Object.fromEntries(
@@ -148,7 +151,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
 
   const rawTtl = value('RESPONSE_CACHE_TTL_SECONDS');
   if (rawTtl !== undefined && (!/^\d+$/.test(rawTtl) || Number(rawTtl) > MAX_RESPONSE_CACHE_TTL_SECONDS)) {
-    throw new ConfigError(`RESPONSE_CACHE_TTL_SECONDS must be a whole number of seconds from 0 (no cache) to ${MAX_RESPONSE_CACHE_TTL_SECONDS}; got "${rawTtl}".`);
+    throw new ConfigError(
+      `RESPONSE_CACHE_TTL_SECONDS must be a whole number of seconds from 0 (no cache) to ${MAX_RESPONSE_CACHE_TTL_SECONDS}; got "${rawTtl}".`,
+    );
   }
   const responseCacheTtlSeconds = rawTtl === undefined ? DEFAULTS.responseCacheTtlSeconds : Number(rawTtl);
 
@@ -159,7 +164,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     throw new ConfigError(`METRICS_TOKEN must be at least ${MIN_METRICS_TOKEN_LENGTH} characters without spaces.`);
   }
   const metrics = { enabled: oneOf('METRICS', ['on', 'off'], 'on') === 'on', token: metricsToken };
-  if (!metrics.enabled && metricsToken !== undefined) throw new ConfigError('METRICS_TOKEN protects /metrics, which METRICS=off turns off: set one or the other.');
+  if (!metrics.enabled && metricsToken !== undefined)
+    throw new ConfigError('METRICS_TOKEN protects /metrics, which METRICS=off turns off: set one or the other.');
 
   const migrateOnStart = oneOf('MIGRATE_ON_START', ['true', 'false'], 'true') === 'true';
 

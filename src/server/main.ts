@@ -100,7 +100,13 @@ async function main(): Promise<void> {
   const authenticator = new Authenticator(config.access, tokenVerifier, createJwtVerifier(config.jwt));
   // The budgets' own connection: a count that waits on a hung Redis would hold the request.
   const rateRedis = config.redisUrl
-    ? new Redis(config.redisUrl, { enableOfflineQueue: false, maxRetriesPerRequest: 0, commandTimeout: 500, connectionName: 'toolgraph-rate-limits', disconnectTimeout: 100 })
+    ? new Redis(config.redisUrl, {
+        enableOfflineQueue: false,
+        maxRetriesPerRequest: 0,
+        commandTimeout: 500,
+        connectionName: 'toolgraph-rate-limits',
+        disconnectTimeout: 100,
+      })
     : undefined;
   rateRedis?.on('error', () => undefined); // the event bus reports Redis outages; the budgets fall back to memory meanwhile
   const rateLimits = new RateLimits(config.rateLimits, rateRedis && { client: rateRedis, keyPrefix: config.redisChannel });
@@ -157,10 +163,21 @@ async function main(): Promise<void> {
   process.once('SIGTERM', stop);
   process.once('SIGINT', stop);
 
-  const prepared = await whenReachable(store, log, () => stopping, async () => {
-    if (config.migrateOnStart) await migrateInOwnProcess(config.databaseUrl);
-    else await untilMigrated(config.databaseUrl, log, () => stopping, (reason) => (starting = reason));
-  });
+  const prepared = await whenReachable(
+    store,
+    log,
+    () => stopping,
+    async () => {
+      if (config.migrateOnStart) await migrateInOwnProcess(config.databaseUrl);
+      else
+        await untilMigrated(
+          config.databaseUrl,
+          log,
+          () => stopping,
+          (reason) => (starting = reason),
+        );
+    },
+  );
   if (!prepared || stopping) return;
   if (events instanceof RedisToolEventBus) await events.ready(REDIS_STARTUP_WAIT_MS);
   starting = null;

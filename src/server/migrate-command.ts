@@ -42,7 +42,10 @@ async function run(): Promise<number> {
   try {
     const result = await migrateDatabase(databaseUrl);
     if (values.json) console.log(JSON.stringify(result));
-    else console.log(`${result.provider}: ${result.applied.length === 0 ? 'already up to date' : `applied ${result.applied.join(', ')}`} (${result.durationMs.toFixed(0)} ms)`);
+    else
+      console.log(
+        `${result.provider}: ${result.applied.length === 0 ? 'already up to date' : `applied ${result.applied.join(', ')}`} (${result.durationMs.toFixed(0)} ms)`,
+      );
     return MIGRATE_EXIT.done;
   } catch (error) {
     // A migration can also fail because the database went away meanwhile: ask it again.

@@ -38,7 +38,13 @@ async function answersWithin(ping: Promise<void>, timeoutMs: number): Promise<bo
     timer = setTimeout(() => resolve(false), timeoutMs);
   });
   try {
-    return await Promise.race([ping.then(() => true, () => false), timeout]);
+    return await Promise.race([
+      ping.then(
+        () => true,
+        () => false,
+      ),
+      timeout,
+    ]);
   } finally {
     clearTimeout(timer);
   }

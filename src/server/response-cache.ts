@@ -108,4 +108,6 @@ export class ResponseCache implements Cache {
 
 /** The key of an answer: the document as sent, the operation's name and the variables as sent. */
 const keyOf = (documentString: string, operationName: string | null | undefined, variables: unknown) =>
-  createHash('sha256').update(JSON.stringify([documentString, operationName ?? null, variables ?? {}])).digest('base64url');
+  createHash('sha256')
+    .update(JSON.stringify([documentString, operationName ?? null, variables ?? {}]))
+    .digest('base64url');

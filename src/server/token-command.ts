@@ -44,9 +44,16 @@ async function run(argv: string[]): Promise<number> {
   try {
     switch (command) {
       case 'create': {
-        const { values } = parseArgs({ args: rest, options: { name: { type: 'string' }, namespaces: { type: 'string' }, role: { type: 'string' } }, strict: true });
+        const { values } = parseArgs({
+          args: rest,
+          options: { name: { type: 'string' }, namespaces: { type: 'string' }, role: { type: 'string' } },
+          strict: true,
+        });
         if (!values.name || !values.namespaces || !values.role) throw new UsageError('create needs --name, --namespaces and --role.');
-        const namespaces = values.namespaces.split(',').map((ns) => ns.trim()).filter(Boolean);
+        const namespaces = values.namespaces
+          .split(',')
+          .map((ns) => ns.trim())
+          .filter(Boolean);
         const { token, record } = await issueToken(tokens, { name: values.name, role: values.role, namespaces });
         console.log(`Created the API token "${record.name}" (${describeGrant(record)}). It is shown only now; keep it secret:`);
         console.log(token);

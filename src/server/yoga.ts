@@ -133,12 +133,16 @@ export function createToolgraphServer(options: ToolgraphServerOptions): Toolgrap
       useJsonBodies(limits.maxRequestBodyBytes),
       useCloseAfterChunkedRefusal(),
       useVariablesLimit(limits.maxVariableValues),
-      ...(responseCache ? [useCachedAnswersFirst({
-        answerTo: (params) => responseCache.answerTo(params),
-        anonymousReads: !options.authenticator?.needsCredential('query'),
-        spendRead: rateLimits && ((req) => spendOperation(rateLimits, OperationTypeNode.QUERY, clientOf(null, req))),
-        answered: (request) => observation?.answeredFromCache(request),
-      })] : []),
+      ...(responseCache
+        ? [
+            useCachedAnswersFirst({
+              answerTo: (params) => responseCache.answerTo(params),
+              anonymousReads: !options.authenticator?.needsCredential('query'),
+              spendRead: rateLimits && ((req) => spendOperation(rateLimits, OperationTypeNode.QUERY, clientOf(null, req))),
+              answered: (request) => observation?.answeredFromCache(request),
+            }),
+          ]
+        : []),
       ...(options.authenticator ? [useCredentialRequirement(options.authenticator)] : []),
       ...(options.rateLimits ? [useRateLimits(options.rateLimits)] : []),
       useQueryLimits(limits),

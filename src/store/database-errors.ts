@@ -108,7 +108,13 @@ export function databaseErrorReason(error: unknown): string {
     current = (current as { cause?: unknown }).cause;
   }
   const message = innermost instanceof Error ? innermost.message : String(innermost);
-  return message.split('\n').map((line) => line.trim()).filter(Boolean).pop() ?? message;
+  return (
+    message
+      .split('\n')
+      .map((line) => line.trim())
+      .filter(Boolean)
+      .pop() ?? message
+  );
 }
 
 export function databaseErrorKind(error: unknown, depth = 0): DatabaseErrorKind {

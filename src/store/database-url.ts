@@ -1,9 +1,7 @@
 import { isAbsolute, resolve } from 'node:path';
 
 /** Where the store lives, decided from `DATABASE_URL` (spec section 5). */
-export type DatabaseTarget =
-  | { provider: 'sqlite'; /** Absolute path of the database file. */ file: string }
-  | { provider: 'postgres'; url: string };
+export type DatabaseTarget = { provider: 'sqlite'; /** Absolute path of the database file. */ file: string } | { provider: 'postgres'; url: string };
 
 export type DatabaseProvider = DatabaseTarget['provider'];
 

@@ -79,9 +79,7 @@ export function loadMigrations(baseDir: string): MigrationList {
         path: name,
         migrationFile: {
           path: 'migration.sql',
-          content: existsSync(file)
-            ? { tag: 'ok', value: readFileSync(file, 'utf8') }
-            : { tag: 'error', value: `${file} does not exist` },
+          content: existsSync(file) ? { tag: 'ok', value: readFileSync(file, 'utf8') } : { tag: 'error', value: `${file} does not exist` },
         },
       };
     }),
@@ -128,10 +126,7 @@ export async function withSchemaEngine<T>(
  * lock: instances migrating one database at once take turns, so each migration is applied once and
  * the later ones find nothing left to do.
  */
-export async function migrateDatabase(
-  databaseUrl: string,
-  options: { migrationsDir?: string } = {},
-): Promise<MigrationResult> {
+export async function migrateDatabase(databaseUrl: string, options: { migrationsDir?: string } = {}): Promise<MigrationResult> {
   const started = performance.now();
   const target = parseDatabaseUrl(databaseUrl);
   const migrationsList = loadMigrations(options.migrationsDir ?? migrationsDirFor(target.provider));
@@ -274,7 +269,11 @@ async function backfill(target: DatabaseTarget): Promise<number> {
             ),
             dialect,
           );
-          const hashes = setColumnByIdSql('contentHash', tools.map(({ id, tool }) => [id, tool.contentHash]), dialect);
+          const hashes = setColumnByIdSql(
+            'contentHash',
+            tools.map(({ id, tool }) => [id, tool.contentHash]),
+            dialect,
+          );
           await tx.$executeRawUnsafe(hashes.sql, ...hashes.params);
           await tx.$executeRawUnsafe(revisions.sql, ...revisions.params);
           return rows.length;

@@ -26,7 +26,11 @@ const MAX_KEPT_KEYS = 200_000;
 const KEPT_MS = 60_000;
 
 export class SearchMatches {
-  private readonly kept = new LRUCache<string, readonly MatchKey[]>({ maxSize: MAX_KEPT_KEYS, ttl: KEPT_MS, sizeCalculation: (keys) => Math.max(1, keys.length) });
+  private readonly kept = new LRUCache<string, readonly MatchKey[]>({
+    maxSize: MAX_KEPT_KEYS,
+    ttl: KEPT_MS,
+    sizeCalculation: (keys) => Math.max(1, keys.length),
+  });
   private keptIn: number | null = null;
 
   constructor(private readonly clock: ChangeClock) {}

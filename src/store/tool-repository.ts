@@ -80,7 +80,6 @@ function* insertChunks<T>(rows: readonly T[], columns: number): Generator<readon
   for (let start = 0; start < rows.length; start += size) yield rows.slice(start, start + size);
 }
 
-
 async function rows<T>(tx: StoreTransaction, statement: Statement): Promise<T[]> {
   return tx.$queryRawUnsafe<T[]>(statement.sql, ...statement.params);
 }
@@ -179,7 +178,10 @@ class TransactionWriter implements ToolWriter {
    * the StoreConflict names the tool refused.
    */
   private async insertRows(chunk: readonly RevisedTool[], actor: string, at: Date): Promise<StoredTool[]> {
-    const statement = insertSql(chunk.map((tool) => newToolRow(tool, actor, at)), this.dialect);
+    const statement = insertSql(
+      chunk.map((tool) => newToolRow(tool, actor, at)),
+      this.dialect,
+    );
     const checked = (inserted: StoredTool[]) => {
       const names = new Set(inserted.map((tool) => tool.name));
       const taken = chunk.find((tool) => !names.has(tool.name));
@@ -397,7 +399,16 @@ export class PrismaToolStore implements ToolStore {
   /** A page of a search from its matches' keys: only the page's rows are read. */
   private async pageOfMatches(matches: readonly MatchKey[], order: ToolOrder, after: ToolPosition | null, take: number, withTotal: boolean): Promise<ToolPage> {
     const next = keysAfter(matches, order, after).slice(0, take + 1);
-    const found = next.length === 0 ? [] : await this.tools(byNamesSql(next.map((key) => key.name), this.dialect, { lock: false }));
+    const found =
+      next.length === 0
+        ? []
+        : await this.tools(
+            byNamesSql(
+              next.map((key) => key.name),
+              this.dialect,
+              { lock: false },
+            ),
+          );
     const byName = new Map(found.map((tool) => [tool.name, tool]));
     // A tool deleted since its search was kept is left out; the write that deleted it ends what was kept.
     const tools = next.slice(0, take).flatMap((key) => byName.get(key.name) ?? []);
@@ -445,16 +456,19 @@ export class PrismaToolStore implements ToolStore {
   async write<T>(work: (writer: ToolWriter) => Promise<T>): Promise<T> {
     for (let attempt = 1; ; attempt++) {
       try {
-        return await this.db.$transaction(async (tx) => {
-          const writer = new TransactionWriter(tx, this.dialect);
-          const result = await work(writer);
-          await writer.commitFacets();
-          return result;
-        }, {
-          ...WRITE_TRANSACTION,
-          // The repository is typed with the SQLite client, whose only isolation level is Serializable.
-          ...(this.dialect.writeIsolation ? { isolationLevel: this.dialect.writeIsolation as 'Serializable' } : {}),
-        });
+        return await this.db.$transaction(
+          async (tx) => {
+            const writer = new TransactionWriter(tx, this.dialect);
+            const result = await work(writer);
+            await writer.commitFacets();
+            return result;
+          },
+          {
+            ...WRITE_TRANSACTION,
+            // The repository is typed with the SQLite client, whose only isolation level is Serializable.
+            ...(this.dialect.writeIsolation ? { isolationLevel: this.dialect.writeIsolation as 'Serializable' } : {}),
+          },
+        );
       } catch (error) {
         if (databaseErrorKind(error) !== 'conflict') throw translated(error);
         if (attempt >= MAX_WRITE_ATTEMPTS) {

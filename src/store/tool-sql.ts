@@ -31,12 +31,46 @@ export class Parameters {
 
 /** The columns of a StoredTool (./mapping.ts `toStoredTool`); not the search key, which only filters. */
 const TOOL_COLUMNS = [
-  'name', 'description', 'source', 'toolType', 'code', 'mcpServer', 'mcpToolName', 'agentSkillPath', 'wrapsName',
-  'inputSchema', 'outputSchema', 'readOnly', 'writes', 'writeScope', 'checkpointable', 'checkpointScope', 'sideEffects',
-  'idempotent', 'unsafe', 'humanApprovalRequired', 'costProfile', 'lifecycle', 'timeout', 'createdAt', 'updatedAt',
-  'createdBy', 'updatedBy', 'resourceSlots', 'revision', 'contentHash', 'deprecationMessage', 'replacedBy', 'deprecatedAt', 'deprecatedBy',
-  'deletedAt', 'deletedBy', 'renamedTo',
-].map((column) => `"${column}"`).join(', ');
+  'name',
+  'description',
+  'source',
+  'toolType',
+  'code',
+  'mcpServer',
+  'mcpToolName',
+  'agentSkillPath',
+  'wrapsName',
+  'inputSchema',
+  'outputSchema',
+  'readOnly',
+  'writes',
+  'writeScope',
+  'checkpointable',
+  'checkpointScope',
+  'sideEffects',
+  'idempotent',
+  'unsafe',
+  'humanApprovalRequired',
+  'costProfile',
+  'lifecycle',
+  'timeout',
+  'createdAt',
+  'updatedAt',
+  'createdBy',
+  'updatedBy',
+  'resourceSlots',
+  'revision',
+  'contentHash',
+  'deprecationMessage',
+  'replacedBy',
+  'deprecatedAt',
+  'deprecatedBy',
+  'deletedAt',
+  'deletedBy',
+  'renamedTo',
+]
+  .map((column) => `"${column}"`)
+  .join(', ');
 
 /** The columns of a ToolRevision (./mapping.ts `toToolRevision`). */
 const REVISION_COLUMNS = ['toolName', 'revision', 'kind', 'definition', 'contentHash', 'changedFields', 'actor', 'committedAt']
@@ -91,9 +125,10 @@ function insertRowsSql(
 ): Statement {
   const params = new Parameters(dialect);
   const columns = Object.keys(rows[0] ?? {});
-  const source = options.columnArrays && dialect.insertsColumnArrays
-    ? `SELECT * FROM unnest(${columns.map((column) => `${params.add(rows.map((row) => arrayElement(row[column])))}::${ARRAY_TYPES[column] ?? 'text'}[]`).join(', ')})`
-    : `VALUES ${rows.map((row) => `(${columns.map((column) => params.add(row[column], COLUMN_CASTS[column])).join(', ')})`).join(', ')}`;
+  const source =
+    options.columnArrays && dialect.insertsColumnArrays
+      ? `SELECT * FROM unnest(${columns.map((column) => `${params.add(rows.map((row) => arrayElement(row[column])))}::${ARRAY_TYPES[column] ?? 'text'}[]`).join(', ')})`
+      : `VALUES ${rows.map((row) => `(${columns.map((column) => params.add(row[column], COLUMN_CASTS[column])).join(', ')})`).join(', ')}`;
   const sql = `INSERT INTO "${table}" (${columns.map((column) => `"${column}"`).join(', ')}) ${source}${options.suffix?.(columns) ?? ''}`;
   return { sql, params: params.values };
 }
@@ -153,7 +188,10 @@ export function purgeHistorySql(name: string, dialect: Dialect): Statement {
 /** Deletes the tombstone of `name`, if it has one, returning its "revision" and "contentHash". */
 export function purgeTombstoneSql(name: string, dialect: Dialect): Statement {
   const params = new Parameters(dialect);
-  return { sql: `DELETE FROM "Tool" WHERE "name" = ${params.add(name)} AND "deletedAt" IS NOT NULL RETURNING "revision", "contentHash"`, params: params.values };
+  return {
+    sql: `DELETE FROM "Tool" WHERE "name" = ${params.add(name)} AND "deletedAt" IS NOT NULL RETURNING "revision", "contentHash"`,
+    params: params.values,
+  };
 }
 
 /** Deletes the tombstones renames left that point at `name`, returning their "name", "revision" and "contentHash". */
@@ -425,9 +463,7 @@ export function statsSql(query: ToolQuery, dialect: Dialect): Statement {
   const params = new Parameters(dialect);
   const counted = countedRowsFor(query, dialect);
   const where = conditions(whereOf(query, params, counted));
-  const flagSums = CAPABILITY_FLAGS.map(
-    (flag) => `${int(`COALESCE(SUM(CASE WHEN "${flag}" THEN "weight" ELSE 0 END), 0)`)} AS "${flag}"`,
-  ).join(', ');
+  const flagSums = CAPABILITY_FLAGS.map((flag) => `${int(`COALESCE(SUM(CASE WHEN "${flag}" THEN "weight" ELSE 0 END), 0)`)} AS "${flag}"`).join(', ');
   const columns = ['"source"', '"toolType"', ...CAPABILITY_FLAGS.map((flag) => `"${flag}"`)].join(', ');
   const sum = int('SUM("weight")');
   const sql = [
@@ -448,8 +484,10 @@ export interface StatsRow {
   count: number | bigint;
 }
 
-const byCountThenValue = <T extends { count: number }>(key: (item: T) => string) => (a: T, b: T) =>
-  b.count - a.count || (key(a) < key(b) ? -1 : key(a) > key(b) ? 1 : 0);
+const byCountThenValue =
+  <T extends { count: number }>(key: (item: T) => string) =>
+  (a: T, b: T) =>
+    b.count - a.count || (key(a) < key(b) ? -1 : key(a) > key(b) ? 1 : 0);
 
 /** The rows of `statsSql` as ToolStats; each facet ordered by count (highest first), ties by value. */
 export function toToolStats(rows: readonly StatsRow[]): ToolStats {

@@ -118,9 +118,12 @@ describeWithChromium('cross-origin pages in Chromium, against a server with two 
     expect(await stored('cors/unlisted')).toBeNull();
   });
 
-  it.each(['listed', 'unlisted'] as const)('blocks a sandboxed iframe (origin null) on a page of the %s origin from writing and from reading', async (which) => {
-    await page.goto(`${(which === 'listed' ? listed : unlisted)!.origin}/`);
-    expect(await fromSandboxedIframe(page, server!.url, `cors/sandboxed-${which}`)).toEqual([blocked, blocked, blocked, blocked]);
-    expect(await stored(`cors/sandboxed-${which}`)).toBeNull();
-  });
+  it.each(['listed', 'unlisted'] as const)(
+    'blocks a sandboxed iframe (origin null) on a page of the %s origin from writing and from reading',
+    async (which) => {
+      await page.goto(`${(which === 'listed' ? listed : unlisted)!.origin}/`);
+      expect(await fromSandboxedIframe(page, server!.url, `cors/sandboxed-${which}`)).toEqual([blocked, blocked, blocked, blocked]);
+      expect(await stored(`cors/sandboxed-${which}`)).toBeNull();
+    },
+  );
 });

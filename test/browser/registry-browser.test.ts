@@ -55,7 +55,9 @@ describeWithChromium('in Chromium', () => {
     origin = new URL(server.url).origin;
 
     const examples = join(root, 'examples', 'tools');
-    for (const file of readdirSync(examples).filter((name) => name.endsWith('.yaml')).sort()) {
+    for (const file of readdirSync(examples)
+      .filter((name) => name.endsWith('.yaml'))
+      .sort()) {
       const result = await post(graphqlUrl, IMPORT, { config: readFileSync(join(examples, file), 'utf8') });
       expect(result.data?.importTools).toMatchObject({ __typename: 'ImportedTools' });
     }
@@ -190,7 +192,15 @@ describeWithChromium('in Chromium', () => {
 
       const slotRows = page.locator('#tool-slots table tbody tr');
       expect(await slotRows.count()).toBe(2);
-      expect(await slotRows.nth(0).locator('th, td').allTextContents()).toEqual(['workspace', 'filesystem', 'read only', 'contextual', '', 'yes', 'Build context.']);
+      expect(await slotRows.nth(0).locator('th, td').allTextContents()).toEqual([
+        'workspace',
+        'filesystem',
+        'read only',
+        'contextual',
+        '',
+        'yes',
+        'Build context.',
+      ]);
       expect(await slotRows.nth(1).locator('th, td').allTextContents()).toEqual([
         'registry',
         'container_registry',
@@ -235,12 +245,18 @@ describeWithChromium('in Chromium', () => {
       expect(await page.locator('#tool-view').isVisible()).toBe(false);
     });
 
-    it('shows a tool\'s status, revision, hash and history; a chosen revision shows what it changed, field by field', async () => {
+    it("shows a tool's status, revision, hash and history; a chosen revision shows what it changed, field by field", async () => {
       const name = 'local/line-counter';
       const before = (await post(graphqlUrl, `{ tool(name: "${name}") { description timeout } }`)).data.tool;
-      const update = await post(graphqlUrl, `mutation { updateTool(name: "${name}", input: { description: "Counts lines, fast.", timeout: 7 }) { __typename } }`);
+      const update = await post(
+        graphqlUrl,
+        `mutation { updateTool(name: "${name}", input: { description: "Counts lines, fast.", timeout: 7 }) { __typename } }`,
+      );
       expect(update.data.updateTool.__typename).toBe('Tool');
-      const deprecate = await post(graphqlUrl, `mutation { deprecateTool(name: "${name}", message: "Use the slugifier <b>now</b>.", replacedBy: "local.text/slugify") { __typename ... on Tool { contentHash } } }`);
+      const deprecate = await post(
+        graphqlUrl,
+        `mutation { deprecateTool(name: "${name}", message: "Use the slugifier <b>now</b>.", replacedBy: "local.text/slugify") { __typename ... on Tool { contentHash } } }`,
+      );
       expect(deprecate.data.deprecateTool.__typename).toBe('Tool');
 
       await page.goto(`${origin}/#tool/local%2Fline-counter`);
@@ -281,9 +297,14 @@ describeWithChromium('in Chromium', () => {
       await page.waitForFunction(() => document.getElementById('live-status')?.dataset.state === 'live');
       await page.evaluate(() => ((window as unknown as { notReloaded: boolean }).notReloaded = true));
 
-      const update = await post(graphqlUrl, `mutation { updateTool(name: "devops/docker-build", input: { description: "Builds images, now live." }) { __typename } }`);
+      const update = await post(
+        graphqlUrl,
+        `mutation { updateTool(name: "devops/docker-build", input: { description: "Builds images, now live." }) { __typename } }`,
+      );
       expect(update).toEqual({ data: { updateTool: { __typename: 'Tool' } } });
-      await page.waitForFunction(() => document.getElementById('tool-description')?.textContent === 'Builds images, now live.', null, { timeout: LIVE_TIMEOUT_MS });
+      await page.waitForFunction(() => document.getElementById('tool-description')?.textContent === 'Builds images, now live.', null, {
+        timeout: LIVE_TIMEOUT_MS,
+      });
       await page.waitForFunction(
         () => document.querySelector('#tool-list li[data-tool="devops/docker-build"] .tool-description')?.textContent === 'Builds images, now live.',
         null,
@@ -297,7 +318,9 @@ describeWithChromium('in Chromium', () => {
       );
       expect(create).toEqual({ data: { createTool: { __typename: 'Tool' } } });
       await page.waitForFunction(() => document.querySelector('#tool-list li[data-tool="live/echo"]') !== null, null, { timeout: LIVE_TIMEOUT_MS });
-      await page.waitForFunction(() => document.querySelector('#namespace-facet button[data-namespace="live"]')?.textContent === 'live1', null, { timeout: LIVE_TIMEOUT_MS });
+      await page.waitForFunction(() => document.querySelector('#namespace-facet button[data-namespace="live"]')?.textContent === 'live1', null, {
+        timeout: LIVE_TIMEOUT_MS,
+      });
       expect(await page.locator('#result-count').textContent()).toBe('7 tools match.');
       expect(await sourceFacet('BUILTIN').textContent()).toBe('Builtin2');
 
@@ -318,7 +341,9 @@ describeWithChromium('in Chromium', () => {
 
       const renamed = await post(graphqlUrl, `mutation { renameTool(name: "moving/echo", newName: "moved/echo") { __typename } }`);
       expect(renamed).toEqual({ data: { renameTool: { __typename: 'Tool' } } });
-      await page.waitForFunction(() => document.getElementById('tool-description')?.textContent?.startsWith('Renamed to moved/echo'), null, { timeout: LIVE_TIMEOUT_MS });
+      await page.waitForFunction(() => document.getElementById('tool-description')?.textContent?.startsWith('Renamed to moved/echo'), null, {
+        timeout: LIVE_TIMEOUT_MS,
+      });
       await page.locator('#tool-description').getByRole('link', { name: 'moved/echo' }).click();
       await page.waitForFunction(() => document.querySelectorAll('#tool-history li').length === 2);
       const revisions = await page.locator('#tool-history button.revision').allTextContents();
@@ -350,7 +375,9 @@ describeWithChromium('in Chromium', () => {
         await graphiql.locator('.graphiql-container').first().waitFor({ timeout: 30_000 });
         await graphiql.locator('.graphiql-execute-button').first().click();
         // The result editor (Monaco) renders spaces as no-break spaces: match any white space.
-        await graphiql.waitForFunction(() => /"totalCount":\s*3\b/.test(document.querySelector('.result-window')?.textContent ?? ''), null, { timeout: 15_000 });
+        await graphiql.waitForFunction(() => /"totalCount":\s*3\b/.test(document.querySelector('.result-window')?.textContent ?? ''), null, {
+          timeout: 15_000,
+        });
         const result = (await graphiql.locator('.result-window').first().textContent())!;
         expect(result).toContain('devops/docker-build');
         await graphiql.screenshot({ path: join(screenshotDir, 'graphiql.png') });

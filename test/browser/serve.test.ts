@@ -46,7 +46,14 @@ describe('serveBrowserPage', () => {
   });
 
   it('answers 404 for a /browser/ path that is not one of its files, whatever the path says', async () => {
-    for (const path of ['/browser/', '/browser/serve.ts', '/browser/../serve.ts', '/browser/%2e%2e/serve.ts', '/browser/index.html', '/browser/browser.js.map']) {
+    for (const path of [
+      '/browser/',
+      '/browser/serve.ts',
+      '/browser/../serve.ts',
+      '/browser/%2e%2e/serve.ts',
+      '/browser/index.html',
+      '/browser/browser.js.map',
+    ]) {
       const response = get(path);
       // The URL parser resolves `..`, so `/browser/../serve.ts` is `/serve.ts`: not ours at all.
       if (response === null) {

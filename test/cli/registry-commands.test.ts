@@ -46,10 +46,13 @@ describe.each(testDatabases())('the CLI against a registry on %s', (kind) => {
   });
 
   /** The CLI with the registry's address, and a token (the admin's unless told otherwise; null: none). */
-  const cli = (args: string[], token: string | null = admin) => runCli(args, { env: { TOOLGRAPH_SERVER: server.url, ...(token !== null ? { TOOLGRAPH_TOKEN: token } : {}) } });
+  const cli = (args: string[], token: string | null = admin) =>
+    runCli(args, { env: { TOOLGRAPH_SERVER: server.url, ...(token !== null ? { TOOLGRAPH_TOKEN: token } : {}) } });
   const read = async (query: string, variables?: object) => (await post(server.url, query, variables)).data;
   const names = async (namespace?: string) =>
-    (await read(`query ($f: ToolFilter) { tools(filter: $f, first: 100) { edges { node { name } } } }`, { f: { namespace } })).tools.edges.map((e: any) => e.node.name);
+    (await read(`query ($f: ToolFilter) { tools(filter: $f, first: 100) { edges { node { name } } } }`, { f: { namespace } })).tools.edges.map(
+      (e: any) => e.node.name,
+    );
 
   it('plans without writing, applies all tools at once, then plans nothing to do', async () => {
     const plan = await cli(['plan', EXAMPLES]);
@@ -101,7 +104,10 @@ describe.each(testDatabases())('the CLI against a registry on %s', (kind) => {
     expect(mcp.tools).toEqual(definitions.map((d) => (asModelTool(d, 'mcp') as any).value));
     for (const format of ['openai', 'anthropic'] as const) {
       const run = await cli(['export', '--format', format, '--namespace', 'devops']);
-      expect([run.code, JSON.parse(run.stdout)]).toEqual([0, definitions.filter((d) => d.name.startsWith('devops/')).map((d) => (asModelTool(d, format) as any).value)]);
+      expect([run.code, JSON.parse(run.stdout)]).toEqual([
+        0,
+        definitions.filter((d) => d.name.startsWith('devops/')).map((d) => (asModelTool(d, format) as any).value),
+      ]);
     }
   });
 
@@ -141,7 +147,8 @@ describe.each(testDatabases())('the CLI against a registry on %s', (kind) => {
   it('locates in the files the issues only the registry can find, and writes nothing', async () => {
     const root = writeFiles('server-issues', {
       'ok.yaml': 'name: fresh/one\ndescription: Fine.\nsource: builtin\n',
-      'wraps.yaml': 'tools:\n  - name: fresh/guard\n    description: Guards a tool nobody has.\n    source: wrapped\n    tool_type: validation\n    wraps: nowhere/tool\n',
+      'wraps.yaml':
+        'tools:\n  - name: fresh/guard\n    description: Guards a tool nobody has.\n    source: wrapped\n    tool_type: validation\n    wraps: nowhere/tool\n',
     });
     const run = await cli(['apply', root]);
     expect(run.code).toBe(1);
@@ -165,7 +172,10 @@ describe.each(testDatabases())('the CLI against a registry on %s', (kind) => {
     const prune = await cli(['plan', join(EXAMPLES, 'devops.yaml'), '--prune', 'devops,local', '--format', 'github'], devopsWriter);
     expect([prune.code, lines(prune)]).toEqual([
       1,
-      ['::error title=FORBIDDEN::--prune local: Your credential does not allow writing to the namespace "local".', 'The registry found 1 issue; nothing was written.'],
+      [
+        '::error title=FORBIDDEN::--prune local: Your credential does not allow writing to the namespace "local".',
+        'The registry found 1 issue; nothing was written.',
+      ],
     ]);
   });
 
@@ -184,17 +194,26 @@ describe.each(testDatabases())('the CLI against a registry on %s', (kind) => {
     // Neither a token nor a password in the server's address is ever printed.
     expect(`${wrong.stdout}${wrong.stderr}`).not.toContain('tg_not-a-token');
     const withPassword = await runCli(['plan', EXAMPLES, '--server', 'http://ci:s3cret@127.0.0.1:4000']);
-    expect([withPassword.code, withPassword.stderr]).toEqual([2, 'toolgraph: --server must not hold a user name or password; give the credential with --token (or TOOLGRAPH_TOKEN)\n']);
+    expect([withPassword.code, withPassword.stderr]).toEqual([
+      2,
+      'toolgraph: --server must not hold a user name or password; give the credential with --token (or TOOLGRAPH_TOKEN)\n',
+    ]);
     const port = await freePort(); // nothing listens on it
     const unreachable = await runCli(['plan', EXAMPLES, '--server', `http://127.0.0.1:${port}`]);
-    expect([unreachable.code, unreachable.stderr]).toEqual([2, `toolgraph: cannot reach the registry at http://127.0.0.1:${port}/graphql: connect ECONNREFUSED 127.0.0.1:${port}\n`]);
+    expect([unreachable.code, unreachable.stderr]).toEqual([
+      2,
+      `toolgraph: cannot reach the registry at http://127.0.0.1:${port}/graphql: connect ECONNREFUSED 127.0.0.1:${port}\n`,
+    ]);
     const notRegistry = await runCli(['export', '--server', new URL('/nothing-here', server.url).href]);
     expect(notRegistry.code).toBe(2);
     expect(notRegistry.stderr).toMatch(/did not answer as a toolgraph registry \(HTTP 404/);
     // A folder without configs is taken for a wrong path, not as a wish to delete everything.
     const before = await names('devops');
     const empty = await cli(['apply', writeFiles('empty', { 'notes.md': '# nothing' }), '--prune', 'devops']);
-    expect([empty.code, empty.stderr]).toEqual([2, `toolgraph: no config files in ${writeFiles('empty')}; to delete every tool of a namespace, apply a file holding "tools: []" with --prune\n`]);
+    expect([empty.code, empty.stderr]).toEqual([
+      2,
+      `toolgraph: no config files in ${writeFiles('empty')}; to delete every tool of a namespace, apply a file holding "tools: []" with --prune\n`,
+    ]);
     expect(await names('devops')).toEqual(before);
     // Files with issues are reported before the registry is asked anything.
     const broken = writeFiles('broken', { 'a.yaml': 'name: a/b\n' });
@@ -209,7 +228,12 @@ describe.each(testDatabases())('the CLI against a registry on %s', (kind) => {
     afterAll(() => http?.close());
 
     const capabilities = async (namespace: string) =>
-      (await read(`query ($f: ToolFilter) { tools(filter: $f, first: 100) { edges { node { name mcpServer mcpToolName capability { readOnly writes unsafe idempotent sideEffects } asMcpTool } } } }`, { f: { namespace } })).tools.edges.map((e: any) => e.node);
+      (
+        await read(
+          `query ($f: ToolFilter) { tools(filter: $f, first: 100) { edges { node { name mcpServer mcpToolName capability { readOnly writes unsafe idempotent sideEffects } asMcpTool } } } }`,
+          { f: { namespace } },
+        )
+      ).tools.edges.map((e: any) => e.node);
 
     it('registers the tools of an MCP server over stdio, every page of them, after a dry run that writes nothing', async () => {
       const dry = await cli(['discover', '--namespace', 'files', '--mcp-server', 'filesystem', '--dry-run', ...MCP_FIXTURE, 'files']);
@@ -229,7 +253,12 @@ describe.each(testDatabases())('the CLI against a registry on %s', (kind) => {
       expect(tools.map((t: any) => [t.name, t.mcpServer, t.mcpToolName, t.capability])).toEqual([
         ['files/create_directory', 'filesystem', 'create_directory', { readOnly: false, writes: true, unsafe: false, idempotent: true, sideEffects: [] }],
         ['files/read_file', 'filesystem', 'read_file', { readOnly: true, writes: false, unsafe: false, idempotent: true, sideEffects: [] }],
-        ['files/web.search', 'filesystem', 'web.search', { readOnly: false, writes: true, unsafe: true, idempotent: false, sideEffects: ['reaches external systems (MCP openWorldHint)'] }],
+        [
+          'files/web.search',
+          'filesystem',
+          'web.search',
+          { readOnly: false, writes: true, unsafe: true, idempotent: false, sideEffects: ['reaches external systems (MCP openWorldHint)'] },
+        ],
         ['files/write-file', 'filesystem', 'writeFile', { readOnly: false, writes: true, unsafe: true, idempotent: true, sideEffects: [] }],
       ]);
       // Exported again, each tool has the server's schemas and hints (additive-only comes back destructive).
@@ -273,7 +302,10 @@ describe.each(testDatabases())('the CLI against a registry on %s', (kind) => {
 
     it.each([
       [['--', 'no-such-command-anywhere'], /cannot list the tools of the MCP server no-such-command-anywhere: spawn no-such-command-anywhere ENOENT/],
-      [['--', process.execPath, '-e', 'process.stderr.write("boom: no config\\n"); process.exit(3)'], /cannot list the tools of the MCP server .*: .*\nit said:\nboom: no config/s],
+      [
+        ['--', process.execPath, '-e', 'process.stderr.write("boom: no config\\n"); process.exit(3)'],
+        /cannot list the tools of the MCP server .*: .*\nit said:\nboom: no config/s,
+      ],
       [['--timeout', '1', '--', process.execPath, '-e', 'setInterval(() => {}, 1000)'], /cannot list the tools of the MCP server .*timed out/i],
       [[], /give either --url <url> \(Streamable HTTP\) or, after --, the command/],
       [['--url', 'http://x/mcp', '--', 'cmd'], /give either --url/],
@@ -288,13 +320,21 @@ describe.each(testDatabases())('the CLI against a registry on %s', (kind) => {
     it('says why an MCP server over HTTP cannot be reached (exit 2)', async () => {
       const port = await freePort(); // nothing listens on it
       const run = await cli(['discover', '--namespace', 'x', '--mcp-server', 'x', '--url', `http://127.0.0.1:${port}/mcp`]);
-      expect([run.code, run.stderr]).toEqual([2, `toolgraph: cannot list the tools of the MCP server http://127.0.0.1:${port}/mcp: connect ECONNREFUSED 127.0.0.1:${port}\n`]);
+      expect([run.code, run.stderr]).toEqual([
+        2,
+        `toolgraph: cannot list the tools of the MCP server http://127.0.0.1:${port}/mcp: connect ECONNREFUSED 127.0.0.1:${port}\n`,
+      ]);
     });
 
     it('refuses a namespace that is no namespace, and needs somewhere to put the tools', async () => {
-      expect((await cli(['discover', '--namespace', 'Not/Ok', '--mcp-server', 'x', '--url', http.url])).stderr).toMatch(/--namespace "Not\/Ok" is not a namespace/);
+      expect((await cli(['discover', '--namespace', 'Not/Ok', '--mcp-server', 'x', '--url', http.url])).stderr).toMatch(
+        /--namespace "Not\/Ok" is not a namespace/,
+      );
       const nowhere = await runCli(['discover', '--namespace', 'x', '--mcp-server', 'x', '--url', http.url]);
-      expect([nowhere.code, nowhere.stderr]).toEqual([2, 'toolgraph: give --server to register the tools (--dry-run to plan only), or --output to write them to a config file\n']);
+      expect([nowhere.code, nowhere.stderr]).toEqual([
+        2,
+        'toolgraph: give --server to register the tools (--dry-run to plan only), or --output to write them to a config file\n',
+      ]);
     });
   });
 });

@@ -52,7 +52,13 @@ describe('toolgraph validate', () => {
   });
 
   it('checks a set of files as a whole and locates every issue in its file', async () => {
-    const root = folder('set', { 'a.yaml': A_YAML, 'sub/b.yaml': B_YAML, 'sub/c.json': C_JSON, 'notes.txt': 'not a config', 'logo.png': Buffer.from([0x89, 0x50, 0x4e, 0x47, 0]) });
+    const root = folder('set', {
+      'a.yaml': A_YAML,
+      'sub/b.yaml': B_YAML,
+      'sub/c.json': C_JSON,
+      'notes.txt': 'not a config',
+      'logo.png': Buffer.from([0x89, 0x50, 0x4e, 0x47, 0]),
+    });
     const run = await runCli(['validate', root]);
     expect(run.code).toBe(1);
     expect(run.stderr).toBe('');
@@ -80,8 +86,24 @@ describe('toolgraph validate', () => {
       files: 1,
       tools: 2,
       issues: [
-        { file: join(root, 'a.yaml'), line: 7, column: 15, tool: 'demo/reader', path: 'tools[0].capability.writes', code: 'READ_ONLY_CONFLICT', message: 'A read-only tool cannot write.' },
-        { file: join(root, 'a.yaml'), line: 8, column: 5, tool: 'demo/reader', path: 'tools[0].colour', code: 'UNKNOWN_FIELD', message: 'Unknown field "colour".' },
+        {
+          file: join(root, 'a.yaml'),
+          line: 7,
+          column: 15,
+          tool: 'demo/reader',
+          path: 'tools[0].capability.writes',
+          code: 'READ_ONLY_CONFLICT',
+          message: 'A read-only tool cannot write.',
+        },
+        {
+          file: join(root, 'a.yaml'),
+          line: 8,
+          column: 5,
+          tool: 'demo/reader',
+          path: 'tools[0].colour',
+          code: 'UNKNOWN_FIELD',
+          message: 'Unknown field "colour".',
+        },
       ],
     });
     const github = await runCli(['validate', root, '--format', 'github']);
@@ -106,12 +128,32 @@ describe('toolgraph validate', () => {
     ['a list at the top', '- name: a/b\n', ':1:1  (whole file)  INVALID_CONFIG  The config must be one tool'],
     ['tools: that is no list', 'tools: 3\n', ':1:8  tools  INVALID_CONFIG  tools: must be a list of tools, not 3.'],
     ['a key given twice', 'name: a/b\nname: a/c\n', '  INVALID_CONFIG  '],
-    ['nesting deeper than the limit', `name: a/b\ninput_schema: ${'['.repeat(100)}${']'.repeat(100)}\n`, '  VALUE_TOO_LARGE  The config nests collections more than 72 levels deep'],
-    ['an alias bomb', `a: &a [x, x, x, x, x, x, x, x, x, x]\n${Array.from({ length: 6 }, (_, i) => `${'bcdefg'[i]}: &${'bcdefg'[i]} [${Array(10).fill(`*${'abcdef'[i]}`).join(', ')}]`).join('\n')}\n`, '  VALUE_TOO_LARGE  '],
-    ['an empty value, at its key', 'name: a/b\nsource: builtin\ntimeout: 3\ndescription:\n', ':4:1  description  INVALID_DESCRIPTION  A tool needs a description.'],
+    [
+      'nesting deeper than the limit',
+      `name: a/b\ninput_schema: ${'['.repeat(100)}${']'.repeat(100)}\n`,
+      '  VALUE_TOO_LARGE  The config nests collections more than 72 levels deep',
+    ],
+    [
+      'an alias bomb',
+      `a: &a [x, x, x, x, x, x, x, x, x, x]\n${Array.from({ length: 6 }, (_, i) => `${'bcdefg'[i]}: &${'bcdefg'[i]} [${Array(10).fill(`*${'abcdef'[i]}`).join(', ')}]`).join('\n')}\n`,
+      '  VALUE_TOO_LARGE  ',
+    ],
+    [
+      'an empty value, at its key',
+      'name: a/b\nsource: builtin\ntimeout: 3\ndescription:\n',
+      ':4:1  description  INVALID_DESCRIPTION  A tool needs a description.',
+    ],
     ['CRLF line endings', 'name: a/b\r\ndescription: x\r\nsource: builtin\r\ntimeout: 0\r\n', ':4:10  timeout  INVALID_TIMEOUT  '],
-    ['keys of every script and control characters', 'name: a/b\ndescription: x\nsource: builtin\n"ключ 🔑\\u0000": 1\n', ':4:1  ключ 🔑\\u0000  UNKNOWN_FIELD  Unknown field "ключ 🔑\\u0000".'],
-    ['a key that would clear the screen', 'name: a/b\ndescription: x\nsource: builtin\n"\\e[2J\\e[Hgone\\u202e": 1\n', ':4:1  \\u001b[2J\\u001b[Hgone\\u202e  UNKNOWN_FIELD'],
+    [
+      'keys of every script and control characters',
+      'name: a/b\ndescription: x\nsource: builtin\n"ключ 🔑\\u0000": 1\n',
+      ':4:1  ключ 🔑\\u0000  UNKNOWN_FIELD  Unknown field "ключ 🔑\\u0000".',
+    ],
+    [
+      'a key that would clear the screen',
+      'name: a/b\ndescription: x\nsource: builtin\n"\\e[2J\\e[Hgone\\u202e": 1\n',
+      ':4:1  \\u001b[2J\\u001b[Hgone\\u202e  UNKNOWN_FIELD',
+    ],
   ])('reports %s, located, and goes on to the next file', async (label, content, expected) => {
     const root = folder(`hostile-${label.replace(/\W+/g, '-')}`, { 'bad.yaml': content, 'good.yaml': 'name: a/good\ndescription: Fine.\nsource: builtin\n' });
     const run = await runCli(['validate', root]);
@@ -130,12 +172,18 @@ describe('toolgraph validate', () => {
     const started = Date.now();
     const run = await runCli(['validate', huge]);
     expect(run.code).toBe(1);
-    expect(run.stdout).toContain(`${huge}:1:1  (whole file)  VALUE_TOO_LARGE  The file is 4,294,967,296 bytes; one import reads at most ${MAX_CONFIG_BYTES.toLocaleString('en-US')}.`);
+    expect(run.stdout).toContain(
+      `${huge}:1:1  (whole file)  VALUE_TOO_LARGE  The file is 4,294,967,296 bytes; one import reads at most ${MAX_CONFIG_BYTES.toLocaleString('en-US')}.`,
+    );
     expect(Date.now() - started).toBeLessThan(10_000);
   });
 
   it('reads a file named on the command line whatever its extension, and skips the non-config files of a folder', async () => {
-    const root = folder('named', { 'tool.txt': 'name: a/b\ndescription: x\nsource: builtin\n', 'sub/.hidden/x.yaml': 'nonsense: [', 'node_modules/y.yaml': 'nonsense: [' });
+    const root = folder('named', {
+      'tool.txt': 'name: a/b\ndescription: x\nsource: builtin\n',
+      'sub/.hidden/x.yaml': 'nonsense: [',
+      'node_modules/y.yaml': 'nonsense: [',
+    });
     expect(await runCli(['validate', join(root, 'tool.txt')])).toMatchObject({ code: 0, stdout: 'ok: 1 tool in 1 file, no issues.\n' });
     expect(await runCli(['validate', root])).toMatchObject({ code: 0, stdout: 'ok: 0 tools in 0 files, no issues.\n' });
   });

@@ -38,7 +38,17 @@ const BASES: Record<string, Record<string, unknown>> = {
 const FILLED = {
   input_schema: { type: 'object', properties: { a: { type: 'string' } } },
   output_schema: { type: 'object' },
-  capability: { writes: true, write_scope: 'repo', checkpointable: true, checkpoint_scope: 'resource', side_effects: ['net'], idempotent: true, unsafe: false, human_approval_required: false, cost_profile: 'cheap' },
+  capability: {
+    writes: true,
+    write_scope: 'repo',
+    checkpointable: true,
+    checkpoint_scope: 'resource',
+    side_effects: ['net'],
+    idempotent: true,
+    unsafe: false,
+    human_approval_required: false,
+    cost_profile: 'cheap',
+  },
   resource_slots: [
     { name: 'repo', resource_type: 'git', access: 'read_write', description: 'The repo.', binding: 'contextual', required: true },
     { name: 'cache', resource_type: 'dir', access: 'read_only', binding: 'static', static_resource: 'shared-cache' },
@@ -55,9 +65,34 @@ const domainIssues = (config: unknown): Issue[] => {
 
 /** Values of every JSON type, and texts at and past each length the model uses. */
 const SAMPLES: unknown[] = [
-  null, '', '   ', 'x', 'base/builtin', 'Mixed Case', 'a'.repeat(TEXT_LIMITS.tool.mcpServer + 1), 'a'.repeat(TEXT_LIMITS.tool.agentSkillPath + 1),
-  0, 1, -1, 1.5, 2 ** 31, true, false, [], ['x'], [null], {}, { type: 'object' }, { unknown_key: 1 },
-  ...TOOL_SOURCES, ...TOOL_TYPES, ...CHECKPOINT_SCOPES, ...RESOURCE_ACCESS_MODES, ...BINDING_MODES, 'MCP', 'nope',
+  null,
+  '',
+  '   ',
+  'x',
+  'base/builtin',
+  'Mixed Case',
+  'a'.repeat(TEXT_LIMITS.tool.mcpServer + 1),
+  'a'.repeat(TEXT_LIMITS.tool.agentSkillPath + 1),
+  0,
+  1,
+  -1,
+  1.5,
+  2 ** 31,
+  true,
+  false,
+  [],
+  ['x'],
+  [null],
+  {},
+  { type: 'object' },
+  { unknown_key: 1 },
+  ...TOOL_SOURCES,
+  ...TOOL_TYPES,
+  ...CHECKPOINT_SCOPES,
+  ...RESOURCE_ACCESS_MODES,
+  ...BINDING_MODES,
+  'MCP',
+  'nope',
 ];
 
 /** Every path of a config to change: each key of each object of the model, and an unknown one at each level. */
@@ -98,13 +133,20 @@ function without(config: Record<string, unknown>, path: (string | number)[]): Re
 function encodedBySchema(issue: Issue): boolean {
   if (issue.code === 'INVALID_NAME') return issue.path === 'name';
   return [
-    'UNKNOWN_FIELD', 'REQUIRED_FIELD', 'INVALID_VALUE', 'VALUE_TOO_LARGE', 'INVALID_DESCRIPTION', 'INVALID_TIMEOUT',
-    'MISSING_SOURCE_FIELD', 'FIELD_NOT_ALLOWED', 'WRAPPED_ONLY_FOR_VALIDATION',
+    'UNKNOWN_FIELD',
+    'REQUIRED_FIELD',
+    'INVALID_VALUE',
+    'VALUE_TOO_LARGE',
+    'INVALID_DESCRIPTION',
+    'INVALID_TIMEOUT',
+    'MISSING_SOURCE_FIELD',
+    'FIELD_NOT_ALLOWED',
+    'WRAPPED_ONLY_FOR_VALIDATION',
   ].includes(issue.code);
 }
 
 describe('schemas/tool.schema.json', () => {
-  it('is what the domain\'s definitions give (npm run schema)', () => {
+  it("is what the domain's definitions give (npm run schema)", () => {
     expect(readFileSync(schemaFile, 'utf8')).toBe(toolConfigSchemaText());
   });
 
@@ -117,7 +159,7 @@ describe('schemas/tool.schema.json', () => {
     expect(parseToolConfigs(text)).toMatchObject({ ok: true });
   });
 
-  it('knows exactly the domain\'s keys at every level', () => {
+  it("knows exactly the domain's keys at every level", () => {
     const definitions = toolConfigSchema().definitions as Record<string, { properties: Record<string, unknown> }>;
     const keys = (definition: string) => Object.keys(definitions[definition]!.properties).sort();
     expect(keys('tool')).toEqual([...TOOL_FIELDS.map(toSnake), ...DERIVED_NAME_KEYS.map(([key]) => key)].sort());
@@ -132,14 +174,19 @@ describe('schemas/tool.schema.json', () => {
       const config = withValue(base, [...level, 'colour'], 'blue');
       expect([schemaAccepts(config), domainIssues(config).map((issue) => `${issue.code} ${issue.path}`)]).toEqual([
         false,
-        [`UNKNOWN_FIELD ${[...level, 'colour'].map((key) => (typeof key === 'number' ? `[${key}]` : key)).join('.').replace(/\.\[/g, '[')}`],
+        [
+          `UNKNOWN_FIELD ${[...level, 'colour']
+            .map((key) => (typeof key === 'number' ? `[${key}]` : key))
+            .join('.')
+            .replace(/\.\[/g, '[')}`,
+        ],
       ]);
     }
     expect(schemaAccepts({ tools: [base], colour: 'blue' })).toBe(false);
     expect(parseToolConfigs(JSON.stringify({ tools: [base], colour: 'blue' }))).toMatchObject({ ok: false, issues: [{ code: 'INVALID_CONFIG' }] });
   });
 
-  it('has exactly the domain\'s enum values, each accepted where it applies and nothing else', () => {
+  it("has exactly the domain's enum values, each accepted where it applies and nothing else", () => {
     const enumOf = (schema: any) => schema.enum.filter((value: unknown) => value !== null);
     const { definitions } = toolConfigSchema() as any;
     expect(enumOf(definitions.tool.properties.source)).toEqual([...TOOL_SOURCES]);
@@ -148,11 +195,19 @@ describe('schemas/tool.schema.json', () => {
     expect(enumOf(definitions.resourceSlot.properties.access)).toEqual([...RESOURCE_ACCESS_MODES]);
     expect(enumOf(definitions.resourceSlot.properties.binding)).toEqual([...BINDING_MODES]);
 
-    const agree = (config: Record<string, unknown>, valid: boolean) => expect([schemaAccepts(config), domainIssues(config)]).toEqual([valid, valid ? [] : expect.anything()]);
+    const agree = (config: Record<string, unknown>, valid: boolean) =>
+      expect([schemaAccepts(config), domainIssues(config)]).toEqual([valid, valid ? [] : expect.anything()]);
     for (const [label, base] of bases) agree(base, true);
     for (const scope of CHECKPOINT_SCOPES) agree(withValue(bases[0]![1], ['capability', 'checkpoint_scope'], scope), true);
     for (const access of RESOURCE_ACCESS_MODES) agree(withValue(bases[0]![1], ['resource_slots', 0, 'access'], access), true);
-    for (const [path, bad] of [[['source'], 'MCP'], [['source'], 'nope'], [['tool_type'], 'Tool'], [['capability', 'checkpoint_scope'], 'everything'], [['resource_slots', 0, 'access'], 'write'], [['resource_slots', 0, 'binding'], 'dynamic']] as const) {
+    for (const [path, bad] of [
+      [['source'], 'MCP'],
+      [['source'], 'nope'],
+      [['tool_type'], 'Tool'],
+      [['capability', 'checkpoint_scope'], 'everything'],
+      [['resource_slots', 0, 'access'], 'write'],
+      [['resource_slots', 0, 'binding'], 'dynamic'],
+    ] as const) {
       agree(withValue(bases[0]![1], [...path], bad), false);
     }
   });
@@ -169,7 +224,8 @@ describe('schemas/tool.schema.json', () => {
           const issues = domainIssues(config);
           const accepted = schemaAccepts(config);
           const mustRefuse = issues.some(encodedBySchema);
-          if (issues.length === 0 && !accepted) disagreements.push(`${label} ${path.join('.')}: the schema refuses what the domain accepts: ${JSON.stringify(validate.errors?.[0])}`);
+          if (issues.length === 0 && !accepted)
+            disagreements.push(`${label} ${path.join('.')}: the schema refuses what the domain accepts: ${JSON.stringify(validate.errors?.[0])}`);
           if (mustRefuse && accepted) disagreements.push(`${label} ${path.join('.')}: the schema accepts what the domain refuses: ${JSON.stringify(issues)}`);
           if (mustRefuse && !accepted) refusedByBoth++;
         }

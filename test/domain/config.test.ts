@@ -102,7 +102,7 @@ tools:
 `;
 
 describe('from_config: one config mapping with snake_case keys', () => {
-  it('reads every field of a tool and fills the seed\'s defaults', () => {
+  it("reads every field of a tool and fills the seed's defaults", () => {
     const checked = fromConfig({
       name: 'devops/docker-build',
       description: 'Builds images.',
@@ -122,13 +122,28 @@ describe('from_config: one config mapping with snake_case keys', () => {
         mcpServer: 'docker',
         mcpToolName: 'build',
         capability: {
-          readOnly: false, writes: true, writeScope: null, checkpointable: false, checkpointScope: null,
-          sideEffects: [], idempotent: false, unsafe: false, humanApprovalRequired: true, costProfile: null,
+          readOnly: false,
+          writes: true,
+          writeScope: null,
+          checkpointable: false,
+          checkpointScope: null,
+          sideEffects: [],
+          idempotent: false,
+          unsafe: false,
+          humanApprovalRequired: true,
+          costProfile: null,
         },
-        resourceSlots: [{
-          name: 'ctx', resourceType: 'directory', access: 'read_only',
-          description: '', binding: 'contextual', staticResource: null, required: true,
-        }],
+        resourceSlots: [
+          {
+            name: 'ctx',
+            resourceType: 'directory',
+            access: 'read_only',
+            description: '',
+            binding: 'contextual',
+            staticResource: null,
+            required: true,
+          },
+        ],
         lifecycle: { discover: null, activate: 'login', deactivate: null },
       }),
     });
@@ -145,7 +160,10 @@ describe('from_config: one config mapping with snake_case keys', () => {
       description: 'd',
       source: 'agent_skill',
       capability: { read_only: true, writes: true, checkpoint_scope: 'session' },
-      resource_slots: [{ name: 'x', resource_type: 't', access: 'read_only' }, { name: 'y', resource_type: 't', access: 'read_only', binding: 'static' }],
+      resource_slots: [
+        { name: 'x', resource_type: 't', access: 'read_only' },
+        { name: 'y', resource_type: 't', access: 'read_only', binding: 'static' },
+      ],
       input_schema: { type: 'nope' },
       timeout: '300',
     });
@@ -215,7 +233,12 @@ describe('parseToolConfigs: YAML or JSON text with one tool or a tools: list', (
   });
 
   it('reads a tools: list from JSON', () => {
-    const json = JSON.stringify({ tools: [{ name: 'a/x', description: 'x', source: 'builtin' }, { name: 'a/y', description: 'y', source: 'builtin' }] });
+    const json = JSON.stringify({
+      tools: [
+        { name: 'a/x', description: 'x', source: 'builtin' },
+        { name: 'a/y', description: 'y', source: 'builtin' },
+      ],
+    });
     expect(entriesOf(json).map((entry) => [entry.index, entry.name, entry.checked.ok])).toEqual([
       [0, 'a/x', true],
       [1, 'a/y', true],
@@ -298,7 +321,12 @@ tools:
     expect(problems(parseToolConfigs(manyAliases))).toEqual(['VALUE_TOO_LARGE ']);
     // 8 levels of 6 aliases (48 aliases) expand to 6^8, about 1.7 million values.
     const levels = Array.from({ length: 8 }, (_, level) => {
-      const items = level === 0 ? 'x, x, x, x, x, x' : Array(6).fill(`*l${level - 1}`).join(', ');
+      const items =
+        level === 0
+          ? 'x, x, x, x, x, x'
+          : Array(6)
+              .fill(`*l${level - 1}`)
+              .join(', ');
       return `l${level}: &l${level} [${items}]`;
     });
     const parsed = parseToolConfigs(levels.join('\n'));
@@ -321,9 +349,7 @@ describe('parseToolConfigs: the size of one import', () => {
     // Every tool is also invalid (blank description): only the limit is reported, nothing else.
     const parsed = parseToolConfigs(toolsText(MAX_IMPORT_TOOLS + 1, '" "'));
     expect(problems(parsed)).toEqual(['VALUE_TOO_LARGE tools']);
-    expect(parsed.ok ? '' : parsed.issues[0]?.message).toBe(
-      'The config holds 1,001 tools; one import takes at most 1,000. Split it into several imports.',
-    );
+    expect(parsed.ok ? '' : parsed.issues[0]?.message).toBe('The config holds 1,001 tools; one import takes at most 1,000. Split it into several imports.');
   });
 
   /** A one-tool config padded with a YAML comment to exactly `bytes` bytes of UTF-8. */
@@ -355,24 +381,44 @@ describe('as_cli_dict: a stable ordered snake_case map with every default', () =
   const [dockerBuild] = toolsOf(REGISTRY_YAML);
   if (!dockerBuild) throw new Error('the registry fixture is empty');
 
-  it('orders the tool keys as the seed\'s Tool Fields table, with namespace, short_name and wraps placed', () => {
+  it("orders the tool keys as the seed's Tool Fields table, with namespace, short_name and wraps placed", () => {
     expect(Object.keys(asCliDict(dockerBuild))).toEqual([
-      'name', 'namespace', 'short_name', 'description', 'source', 'tool_type', 'code', 'mcp_server',
-      'mcp_tool_name', 'agent_skill_path', 'wraps', 'input_schema', 'output_schema', 'capability',
-      'resource_slots', 'lifecycle', 'timeout',
+      'name',
+      'namespace',
+      'short_name',
+      'description',
+      'source',
+      'tool_type',
+      'code',
+      'mcp_server',
+      'mcp_tool_name',
+      'agent_skill_path',
+      'wraps',
+      'input_schema',
+      'output_schema',
+      'capability',
+      'resource_slots',
+      'lifecycle',
+      'timeout',
     ]);
   });
 
-  it('orders capability, slot and lifecycle keys as the seed\'s tables', () => {
+  it("orders capability, slot and lifecycle keys as the seed's tables", () => {
     const dict = asCliDict(dockerBuild);
     expect(Object.keys(dict.capability as object)).toEqual([
-      'read_only', 'writes', 'write_scope', 'checkpointable', 'checkpoint_scope', 'side_effects',
-      'idempotent', 'unsafe', 'human_approval_required', 'cost_profile',
+      'read_only',
+      'writes',
+      'write_scope',
+      'checkpointable',
+      'checkpoint_scope',
+      'side_effects',
+      'idempotent',
+      'unsafe',
+      'human_approval_required',
+      'cost_profile',
     ]);
     for (const slot of dict.resource_slots as object[]) {
-      expect(Object.keys(slot)).toEqual([
-        'name', 'resource_type', 'access', 'description', 'binding', 'static_resource', 'required',
-      ]);
+      expect(Object.keys(slot)).toEqual(['name', 'resource_type', 'access', 'description', 'binding', 'static_resource', 'required']);
     }
     expect(Object.keys(dict.lifecycle as object)).toEqual(['discover', 'activate', 'deactivate']);
   });
@@ -394,13 +440,28 @@ describe('as_cli_dict: a stable ordered snake_case map with every default', () =
       input_schema: null,
       output_schema: null,
       capability: {
-        read_only: true, writes: false, write_scope: null, checkpointable: false, checkpoint_scope: null,
-        side_effects: [], idempotent: true, unsafe: false, human_approval_required: false, cost_profile: null,
+        read_only: true,
+        writes: false,
+        write_scope: null,
+        checkpointable: false,
+        checkpoint_scope: null,
+        side_effects: [],
+        idempotent: true,
+        unsafe: false,
+        human_approval_required: false,
+        cost_profile: null,
       },
-      resource_slots: [{
-        name: 'file', resource_type: 'file', access: 'read_only', description: '',
-        binding: 'contextual', static_resource: null, required: true,
-      }],
+      resource_slots: [
+        {
+          name: 'file',
+          resource_type: 'file',
+          access: 'read_only',
+          description: '',
+          binding: 'contextual',
+          static_resource: null,
+          required: true,
+        },
+      ],
       lifecycle: null,
       timeout: 300,
     });
@@ -410,7 +471,7 @@ describe('as_cli_dict: a stable ordered snake_case map with every default', () =
     const a = { ...dockerBuild, inputSchema: { type: 'object', required: ['x'], properties: { x: { type: 'string', title: 'X' } } } };
     const b = { ...dockerBuild, inputSchema: { properties: { x: { title: 'X', type: 'string' } }, required: ['x'], type: 'object' } };
     expect(JSON.stringify(asCliDict(a))).toBe(JSON.stringify(asCliDict(b)));
-    expect(Object.keys((asCliDict(a).input_schema as Record<string, unknown>))).toEqual(['properties', 'required', 'type']);
+    expect(Object.keys(asCliDict(a).input_schema as Record<string, unknown>)).toEqual(['properties', 'required', 'type']);
   });
 
   it('does not share objects with the definition', () => {
@@ -425,7 +486,11 @@ describe('round trip: load → export → load', () => {
 
   it('loads the realistic registry: every source, a validation, static and contextual slots, schemas', () => {
     expect(loaded.map((tool) => `${tool.toolType}:${tool.source}`)).toEqual([
-      'tool:mcp', 'tool:builtin', 'tool:agent_skill', 'tool:custom', 'validation:wrapped',
+      'tool:mcp',
+      'tool:builtin',
+      'tool:agent_skill',
+      'tool:custom',
+      'validation:wrapped',
     ]);
     expect(loaded[0]?.resourceSlots.map((slot) => slot.binding)).toEqual(['contextual', 'static']);
     expect(loaded[2]?.description).toBe('300');
@@ -451,9 +516,25 @@ describe('round trip: load → export → load', () => {
   });
 
   it('round-trips strings that YAML would otherwise read as other types', () => {
-    const tricky = ['true', 'null', '~', '0x1F', '1e3', '.inf', '-', '- item', 'a: b', '#x', ' lead', 'trail ', "it's \"quoted\"", '\u00e9\u{1F600}', 'line\nbreak'];
+    const tricky = [
+      'true',
+      'null',
+      '~',
+      '0x1F',
+      '1e3',
+      '.inf',
+      '-',
+      '- item',
+      'a: b',
+      '#x',
+      ' lead',
+      'trail ',
+      'it\'s "quoted"',
+      '\u00e9\u{1F600}',
+      'line\nbreak',
+    ];
     const tools = tricky.map((text, index) => ({
-      ...loaded[1] as ToolDefinition,
+      ...(loaded[1] as ToolDefinition),
       name: `edge/t${index}`,
       description: `${text}.`,
       capability: { ...(loaded[1] as ToolDefinition).capability, sideEffects: [text], costProfile: text },

@@ -141,7 +141,11 @@ describe('capability and MCP annotations', () => {
 
   it.each<[string, Partial<ToolDefinition['capability']>, McpToolAnnotations]>([
     ['the default capability', {}, { readOnlyHint: false, destructiveHint: false, idempotentHint: false, openWorldHint: false }],
-    ['read-only and idempotent', { readOnly: true, idempotent: true }, { readOnlyHint: true, destructiveHint: false, idempotentHint: true, openWorldHint: false }],
+    [
+      'read-only and idempotent',
+      { readOnly: true, idempotent: true },
+      { readOnlyHint: true, destructiveHint: false, idempotentHint: true, openWorldHint: false },
+    ],
     ['read-only, marked unsafe', { readOnly: true, unsafe: true }, { readOnlyHint: true, destructiveHint: false, idempotentHint: false, openWorldHint: false }],
     ['writes', { writes: true }, { readOnlyHint: false, destructiveHint: true, idempotentHint: false, openWorldHint: false }],
     ['unsafe, does not write', { unsafe: true }, { readOnlyHint: false, destructiveHint: true, idempotentHint: false, openWorldHint: false }],
@@ -188,7 +192,7 @@ describe('capability and MCP annotations', () => {
 });
 
 describe('each format', () => {
-  it('exports every example tool in every format, valid by the MCP SDK and the model APIs\' name rule', () => {
+  it("exports every example tool in every format, valid by the MCP SDK and the model APIs' name rule", () => {
     for (const tool of exampleTools) {
       const mcp = exported(asModelTool(tool, 'mcp'));
       expect(ToolSchema.safeParse(mcp).error).toBeUndefined();

@@ -173,7 +173,8 @@ describe.each(testDatabases())('registry events on %s', (kind) => {
     it('publishes one event per created or updated tool, none for unchanged ones', async () => {
       await registry.importTools(OPEN_ACCESS, yamlOf({ name: 'i/a', description: 'A.' }, { name: 'i/b', description: 'B.' }), { dryRun: false });
       await settle();
-      const outcome = await registry.importTools(OPEN_ACCESS, 
+      const outcome = await registry.importTools(
+        OPEN_ACCESS,
         yamlOf({ name: 'i/a', description: 'A.' }, { name: 'i/b', description: 'B, changed.' }, { name: 'i/c', description: 'C.' }),
         { dryRun: false },
       );
@@ -192,7 +193,8 @@ describe.each(testDatabases())('registry events on %s', (kind) => {
     });
 
     it('publishes nothing when one tool is invalid (nothing is written)', async () => {
-      const outcome = await registry.importTools(OPEN_ACCESS, 
+      const outcome = await registry.importTools(
+        OPEN_ACCESS,
         `${yamlOf({ name: 'i/a', description: 'A.' })}  - name: i/b\n    description: ''\n    source: builtin\n`,
         { dryRun: false },
       );

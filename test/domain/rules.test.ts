@@ -60,12 +60,9 @@ function issues(draft: ToolDraft): Issue[] {
 }
 
 describe('INVALID_NAME: name is namespace/short_name', () => {
-  it.each(['local/line-counter', 'devops/docker-build', 'a/b', 'x.y_z-1/v2.0', `${'a'.repeat(64)}/${'b'.repeat(64)}`])(
-    'accepts %s',
-    (name) => {
-      expect(problems(builtin({ name }))).toEqual([]);
-    },
-  );
+  it.each(['local/line-counter', 'devops/docker-build', 'a/b', 'x.y_z-1/v2.0', `${'a'.repeat(64)}/${'b'.repeat(64)}`])('accepts %s', (name) => {
+    expect(problems(builtin({ name }))).toEqual([]);
+  });
 
   it.each([
     ['no slash', 'line-counter'],
@@ -126,10 +123,7 @@ describe('MISSING_SOURCE_FIELD: each source has its required fields', () => {
   });
 
   it('needs mcpServer and mcpToolName for mcp', () => {
-    expect(problems(builtin({ source: 'mcp' }))).toEqual([
-      'MISSING_SOURCE_FIELD mcpServer',
-      'MISSING_SOURCE_FIELD mcpToolName',
-    ]);
+    expect(problems(builtin({ source: 'mcp' }))).toEqual(['MISSING_SOURCE_FIELD mcpServer', 'MISSING_SOURCE_FIELD mcpToolName']);
     expect(problems(builtin({ source: 'mcp', mcpServer: 'fs' }))).toEqual(['MISSING_SOURCE_FIELD mcpToolName']);
   });
 
@@ -145,9 +139,7 @@ describe('MISSING_SOURCE_FIELD: each source has its required fields', () => {
 
 describe('FIELD_NOT_ALLOWED: a source-specific field given for another source', () => {
   it('rejects code on an mcp tool', () => {
-    expect(problems(builtin({ source: 'mcp', mcpServer: 'fs', mcpToolName: 'wc', code: 'x = 1' }))).toEqual([
-      'FIELD_NOT_ALLOWED code',
-    ]);
+    expect(problems(builtin({ source: 'mcp', mcpServer: 'fs', mcpToolName: 'wc', code: 'x = 1' }))).toEqual(['FIELD_NOT_ALLOWED code']);
   });
 
   it('rejects every source field on a builtin tool', () => {
@@ -164,10 +156,7 @@ describe('FIELD_NOT_ALLOWED: a source-specific field given for another source', 
   });
 
   it('rejects source fields on a validation', () => {
-    expect(problems(validation({ code: 'x', agentSkillPath: 'p' }))).toEqual([
-      'FIELD_NOT_ALLOWED code',
-      'FIELD_NOT_ALLOWED agentSkillPath',
-    ]);
+    expect(problems(validation({ code: 'x', agentSkillPath: 'p' }))).toEqual(['FIELD_NOT_ALLOWED code', 'FIELD_NOT_ALLOWED agentSkillPath']);
   });
 
   it('rejects wraps on a tool that is not a validation', () => {
@@ -180,7 +169,7 @@ describe('WRAPPED_ONLY_FOR_VALIDATION: wrapped is for validations, and a validat
     expect(problems(builtin({ source: 'wrapped' }))).toEqual(['WRAPPED_ONLY_FOR_VALIDATION source']);
   });
 
-  it('rejects a validation with another source, without asking for that source\'s fields', () => {
+  it("rejects a validation with another source, without asking for that source's fields", () => {
     expect(problems(validation({ source: 'mcp' }))).toEqual(['WRAPPED_ONLY_FOR_VALIDATION source']);
   });
 
@@ -208,15 +197,11 @@ describe('WRAPPED_TOOL_NOT_FOUND: a validation names the tool it wraps', () => {
 
 describe('READ_ONLY_CONFLICT: readOnly implies writes = false and checkpointable = false', () => {
   it('rejects a read-only tool that writes, at capability.writes', () => {
-    expect(problems(builtin({ capability: { readOnly: true, writes: true } }))).toEqual([
-      'READ_ONLY_CONFLICT capability.writes',
-    ]);
+    expect(problems(builtin({ capability: { readOnly: true, writes: true } }))).toEqual(['READ_ONLY_CONFLICT capability.writes']);
   });
 
   it('rejects a read-only checkpointable tool, at capability.checkpointable', () => {
-    expect(problems(builtin({ capability: { readOnly: true, checkpointable: true } }))).toEqual([
-      'READ_ONLY_CONFLICT capability.checkpointable',
-    ]);
+    expect(problems(builtin({ capability: { readOnly: true, checkpointable: true } }))).toEqual(['READ_ONLY_CONFLICT capability.checkpointable']);
   });
 
   it('reports both conflicts together', () => {
@@ -227,17 +212,13 @@ describe('READ_ONLY_CONFLICT: readOnly implies writes = false and checkpointable
   });
 
   it('accepts a writing, checkpointable tool that is not read-only', () => {
-    expect(problems(builtin({ capability: { writes: true, checkpointable: true, checkpointScope: 'resource' } }))).toEqual(
-      [],
-    );
+    expect(problems(builtin({ capability: { writes: true, checkpointable: true, checkpointScope: 'resource' } }))).toEqual([]);
   });
 });
 
 describe('CHECKPOINT_SCOPE_WITHOUT_CHECKPOINTABLE: checkpointScope only when checkpointable', () => {
   it.each(['resource', 'write_scope', 'session'])('rejects scope %s without checkpointable', (scope) => {
-    expect(problems(builtin({ capability: { checkpointScope: scope } }))).toEqual([
-      'CHECKPOINT_SCOPE_WITHOUT_CHECKPOINTABLE capability.checkpointScope',
-    ]);
+    expect(problems(builtin({ capability: { checkpointScope: scope } }))).toEqual(['CHECKPOINT_SCOPE_WITHOUT_CHECKPOINTABLE capability.checkpointScope']);
   });
 
   it('accepts a scope on a checkpointable tool, and no scope on one', () => {
@@ -255,12 +236,9 @@ describe('INVALID_SLOT_NAME: a slot name is a Python identifier and not a keywor
     expect(problems(builtin({ resourceSlots: [slot({ name })] }))).toEqual(['INVALID_SLOT_NAME resourceSlots[0].name']);
   });
 
-  it.each(['class', 'None', 'True', 'False', 'async', 'await', 'lambda', 'nonlocal', 'yield', 'and'])(
-    'rejects the keyword %s',
-    (name) => {
-      expect(problems(builtin({ resourceSlots: [slot({ name })] }))).toEqual(['INVALID_SLOT_NAME resourceSlots[0].name']);
-    },
-  );
+  it.each(['class', 'None', 'True', 'False', 'async', 'await', 'lambda', 'nonlocal', 'yield', 'and'])('rejects the keyword %s', (name) => {
+    expect(problems(builtin({ resourceSlots: [slot({ name })] }))).toEqual(['INVALID_SLOT_NAME resourceSlots[0].name']);
+  });
 
   it('matches str.isidentifier(), which keywords pass (the rule refuses them on top, above)', () => {
     expect(isPythonIdentifier('class')).toBe(true);
@@ -276,10 +254,7 @@ describe('DUPLICATE_SLOT_NAME: slot names are unique within a tool', () => {
 
   it('reports every repetition', () => {
     const slots = [slot(), slot(), slot()];
-    expect(problems(builtin({ resourceSlots: slots }))).toEqual([
-      'DUPLICATE_SLOT_NAME resourceSlots[1].name',
-      'DUPLICATE_SLOT_NAME resourceSlots[2].name',
-    ]);
+    expect(problems(builtin({ resourceSlots: slots }))).toEqual(['DUPLICATE_SLOT_NAME resourceSlots[1].name', 'DUPLICATE_SLOT_NAME resourceSlots[2].name']);
   });
 
   it('is case-sensitive', () => {
@@ -289,9 +264,7 @@ describe('DUPLICATE_SLOT_NAME: slot names are unique within a tool', () => {
 
 describe('STATIC_RESOURCE_REQUIRED: a static slot names its resource', () => {
   it('rejects a static slot without staticResource', () => {
-    expect(problems(builtin({ resourceSlots: [slot({ binding: 'static' })] }))).toEqual([
-      'STATIC_RESOURCE_REQUIRED resourceSlots[0].staticResource',
-    ]);
+    expect(problems(builtin({ resourceSlots: [slot({ binding: 'static' })] }))).toEqual(['STATIC_RESOURCE_REQUIRED resourceSlots[0].staticResource']);
     expect(problems(builtin({ resourceSlots: [slot({ binding: 'static', staticResource: '' })] }))).toEqual([
       'STATIC_RESOURCE_REQUIRED resourceSlots[0].staticResource',
     ]);
@@ -421,9 +394,7 @@ describe('UNKNOWN_FIELD: a key the model does not have', () => {
   });
 
   it('rejects a key named __proto__', () => {
-    expect(problems(JSON.parse('{"name":"a/b","description":"d","source":"builtin","__proto__":{}}'))).toEqual([
-      'UNKNOWN_FIELD __proto__',
-    ]);
+    expect(problems(JSON.parse('{"name":"a/b","description":"d","source":"builtin","__proto__":{}}'))).toEqual(['UNKNOWN_FIELD __proto__']);
   });
 });
 
@@ -446,9 +417,7 @@ describe('INVALID_VALUE: wrong types and values outside an enum', () => {
   it('rejects enum values outside the domain, including GraphQL spellings', () => {
     expect(problems(builtin({ source: 'MCP', toolType: 'tool' }))).toEqual(['INVALID_VALUE source']);
     expect(problems(builtin({ toolType: 'plugin' }))).toEqual(['INVALID_VALUE toolType']);
-    expect(problems(builtin({ capability: { checkpointable: true, checkpointScope: 'global' } }))).toEqual([
-      'INVALID_VALUE capability.checkpointScope',
-    ]);
+    expect(problems(builtin({ capability: { checkpointable: true, checkpointScope: 'global' } }))).toEqual(['INVALID_VALUE capability.checkpointScope']);
     expect(problems(builtin({ resourceSlots: [slot({ access: 'write', binding: 'dynamic' })] }))).toEqual([
       'INVALID_VALUE resourceSlots[0].access',
       'INVALID_VALUE resourceSlots[0].binding',
@@ -484,9 +453,7 @@ describe('INVALID_VALUE: wrong types and values outside an enum', () => {
   });
 
   it('rejects a blank resource type and text with NUL characters', () => {
-    expect(problems(builtin({ resourceSlots: [slot({ resourceType: ' ' })] }))).toEqual([
-      'INVALID_VALUE resourceSlots[0].resourceType',
-    ]);
+    expect(problems(builtin({ resourceSlots: [slot({ resourceType: ' ' })] }))).toEqual(['INVALID_VALUE resourceSlots[0].resourceType']);
     expect(problems(builtin({ description: 'a\u0000b' }))).toEqual(['INVALID_VALUE description']);
   });
 
@@ -538,11 +505,7 @@ describe('VALUE_TOO_LARGE: each text, list and schema has a size limit (src/doma
     ['capability.sideEffects[0]', MAX_LABEL_LENGTH, (value: string) => builtin({ capability: { sideEffects: [value] } })],
     ['resourceSlots[0].resourceType', MAX_LABEL_LENGTH, (value: string) => builtin({ resourceSlots: [slot({ resourceType: value })] })],
     ['resourceSlots[0].description', MAX_SLOT_DESCRIPTION_LENGTH, (value: string) => builtin({ resourceSlots: [slot({ description: value })] })],
-    [
-      'resourceSlots[0].staticResource',
-      MAX_LABEL_LENGTH,
-      (value: string) => builtin({ resourceSlots: [slot({ binding: 'static', staticResource: value })] }),
-    ],
+    ['resourceSlots[0].staticResource', MAX_LABEL_LENGTH, (value: string) => builtin({ resourceSlots: [slot({ binding: 'static', staticResource: value })] })],
     ['lifecycle.activate', MAX_REFERENCE_LENGTH, (value: string) => builtin({ lifecycle: { activate: value } })],
   ])('%s: accepts %d characters, refuses one more', (path, max, draft) => {
     expect(problems(draft(text(max)))).toEqual([]);
@@ -575,7 +538,9 @@ describe('VALUE_TOO_LARGE: each text, list and schema has a size limit (src/doma
 
   it('reports every field past its limit together, with the other issues', () => {
     expect(
-      problems(builtin({ source: 'custom', code: text(MAX_CODE_LENGTH + 1), capability: { readOnly: true, writes: true, costProfile: text(MAX_LABEL_LENGTH + 1) } })),
+      problems(
+        builtin({ source: 'custom', code: text(MAX_CODE_LENGTH + 1), capability: { readOnly: true, writes: true, costProfile: text(MAX_LABEL_LENGTH + 1) } }),
+      ),
     ).toEqual(['VALUE_TOO_LARGE code', 'VALUE_TOO_LARGE capability.costProfile', 'READ_ONLY_CONFLICT capability.writes']);
   });
 });
@@ -589,11 +554,7 @@ describe('all issues of one input come back together', () => {
       code: 'print(1)',
       wraps: 'local/x',
       capability: { readOnly: true, writes: true, checkpointScope: 'session', extra: 1 },
-      resourceSlots: [
-        slot({ name: 'class', binding: 'static' }),
-        slot({ name: 'repo', staticResource: 'r' }),
-        slot({ name: 'repo' }),
-      ],
+      resourceSlots: [slot({ name: 'class', binding: 'static' }), slot({ name: 'repo', staticResource: 'r' }), slot({ name: 'repo' })],
       inputSchema: { type: 'nope' },
       timeout: 0,
     };
@@ -623,60 +584,87 @@ describe('all issues of one input come back together', () => {
   });
 });
 
-describe('defaults: the seed\'s defaults are applied', () => {
-  it('fills every optional field of a minimal tool, in the model\'s key order', () => {
+describe("defaults: the seed's defaults are applied", () => {
+  it("fills every optional field of a minimal tool, in the model's key order", () => {
     const tool = valid(builtin());
     expect(tool).toEqual(builtinTool('local/line-counter', { description: 'Counts the lines of a file.' }));
     expect(Object.keys(tool)).toEqual([
-      'name', 'description', 'source', 'toolType', 'code', 'mcpServer', 'mcpToolName', 'agentSkillPath',
-      'wraps', 'inputSchema', 'outputSchema', 'capability', 'resourceSlots', 'lifecycle', 'timeout',
+      'name',
+      'description',
+      'source',
+      'toolType',
+      'code',
+      'mcpServer',
+      'mcpToolName',
+      'agentSkillPath',
+      'wraps',
+      'inputSchema',
+      'outputSchema',
+      'capability',
+      'resourceSlots',
+      'lifecycle',
+      'timeout',
     ]);
   });
 
   it('treats null like absent for defaulted fields', () => {
     const nulls = builtin({
-      toolType: null, capability: null, resourceSlots: null, lifecycle: null, timeout: null, inputSchema: null,
+      toolType: null,
+      capability: null,
+      resourceSlots: null,
+      lifecycle: null,
+      timeout: null,
+      inputSchema: null,
     });
     expect(valid(nulls)).toEqual(valid(builtin()));
     expect(valid(builtin({ capability: { readOnly: null, sideEffects: null } })).capability).toEqual(defaultCapability());
   });
 
-  it('fills a slot\'s description, binding, staticResource and required', () => {
+  it("fills a slot's description, binding, staticResource and required", () => {
     const [filled] = valid(builtin({ resourceSlots: [slot({ description: null })] })).resourceSlots;
     expect(filled).toEqual({
-      name: 'repo', resourceType: 'git_repository', access: 'read_only',
-      description: '', binding: 'contextual', staticResource: null, required: true,
+      name: 'repo',
+      resourceType: 'git_repository',
+      access: 'read_only',
+      description: '',
+      binding: 'contextual',
+      staticResource: null,
+      required: true,
     });
-    expect(Object.keys(filled ?? {})).toEqual([
-      'name', 'resourceType', 'access', 'description', 'binding', 'staticResource', 'required',
-    ]);
+    expect(Object.keys(filled ?? {})).toEqual(['name', 'resourceType', 'access', 'description', 'binding', 'staticResource', 'required']);
   });
 
   it('fills the missing hooks of a given lifecycle with null', () => {
     expect(valid(builtin({ lifecycle: { activate: 'hooks.activate' } })).lifecycle).toEqual({
-      discover: null, activate: 'hooks.activate', deactivate: null,
+      discover: null,
+      activate: 'hooks.activate',
+      deactivate: null,
     });
   });
 
-  it('keeps given capability values, in the model\'s key order', () => {
-    const capability = valid(builtin({
-      capability: { costProfile: 'cheap', sideEffects: ['network'], writes: true, writeScope: 'repo/**', unsafe: true },
-    })).capability;
+  it("keeps given capability values, in the model's key order", () => {
+    const capability = valid(
+      builtin({
+        capability: { costProfile: 'cheap', sideEffects: ['network'], writes: true, writeScope: 'repo/**', unsafe: true },
+      }),
+    ).capability;
     expect(capability).toEqual({ ...defaultCapability(), costProfile: 'cheap', sideEffects: ['network'], writes: true, writeScope: 'repo/**', unsafe: true });
     expect(Object.keys(capability)).toEqual(Object.keys(defaultCapability()));
   });
 });
 
 describe('applyPatch: a patch merges over a stored definition', () => {
-  const stored = valid(builtin({
-    source: 'mcp',
-    mcpServer: 'fs',
-    mcpToolName: 'wc',
-    capability: { readOnly: true, sideEffects: ['reads disk'], costProfile: 'cheap' },
-    resourceSlots: [slot(), slot({ name: 'target' })],
-    lifecycle: { activate: 'on_activate', deactivate: 'on_deactivate' },
-    timeout: 60,
-  }));
+  const stored = valid(
+    builtin({
+      source: 'mcp',
+      mcpServer: 'fs',
+      mcpToolName: 'wc',
+      capability: { readOnly: true, sideEffects: ['reads disk'], costProfile: 'cheap' },
+      resourceSlots: [slot(), slot({ name: 'target' })],
+      lifecycle: { activate: 'on_activate', deactivate: 'on_deactivate' },
+      timeout: 60,
+    }),
+  );
 
   const patched = (patch: ToolDraft): ToolDefinition => valid(applyPatch(stored, patch));
 
@@ -696,13 +684,16 @@ describe('applyPatch: a patch merges over a stored definition', () => {
 
   it('merges capability field by field', () => {
     expect(patched({ capability: { idempotent: true } }).capability).toEqual({
-      ...stored.capability, idempotent: true,
+      ...stored.capability,
+      idempotent: true,
     });
   });
 
   it('resets a capability field given as null to its default', () => {
     expect(patched({ capability: { costProfile: null, readOnly: null } }).capability).toEqual({
-      ...stored.capability, costProfile: null, readOnly: false,
+      ...stored.capability,
+      costProfile: null,
+      readOnly: false,
     });
   });
 
@@ -712,12 +703,16 @@ describe('applyPatch: a patch merges over a stored definition', () => {
 
   it('merges lifecycle field by field, and removes it when null', () => {
     expect(patched({ lifecycle: { discover: 'find' } }).lifecycle).toEqual({
-      discover: 'find', activate: 'on_activate', deactivate: 'on_deactivate',
+      discover: 'find',
+      activate: 'on_activate',
+      deactivate: 'on_deactivate',
     });
     expect(patched({ lifecycle: null }).lifecycle).toBeNull();
     const withoutLifecycle = { ...stored, lifecycle: null };
     expect(valid(applyPatch(withoutLifecycle, { lifecycle: { activate: 'a' } })).lifecycle).toEqual({
-      discover: null, activate: 'a', deactivate: null,
+      discover: null,
+      activate: 'a',
+      deactivate: null,
     });
   });
 
@@ -726,12 +721,12 @@ describe('applyPatch: a patch merges over a stored definition', () => {
   });
 
   it('leaves rule checks to validateTool: switching source keeps the old source fields', () => {
-    expect(problems(applyPatch(stored, { source: 'custom', code: 'x = 1' }))).toEqual([
-      'FIELD_NOT_ALLOWED mcpServer',
-      'FIELD_NOT_ALLOWED mcpToolName',
-    ]);
+    expect(problems(applyPatch(stored, { source: 'custom', code: 'x = 1' }))).toEqual(['FIELD_NOT_ALLOWED mcpServer', 'FIELD_NOT_ALLOWED mcpToolName']);
     expect(patched({ source: 'custom', code: 'x = 1', mcpServer: null, mcpToolName: null })).toMatchObject({
-      source: 'custom', code: 'x = 1', mcpServer: null, mcpToolName: null,
+      source: 'custom',
+      code: 'x = 1',
+      mcpServer: null,
+      mcpToolName: null,
     });
   });
 

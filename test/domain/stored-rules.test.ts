@@ -101,7 +101,9 @@ describe.each(testDatabases())('rules on stored data, on %s', (kind) => {
     it('through import: refused, unless the same import makes its validations wrap something else', async () => {
       const refused = await registry.importTools(OPEN_ACCESS, configOf(validation('base/tool', 'base/other')), { dryRun: false });
       expect(importProblems(refused)).toEqual(['0: TOOL_IS_WRAPPED tool_type']);
-      const rewired = await registry.importTools(OPEN_ACCESS, configOf(validation('base/tool', 'base/other'), validation('base/check', 'base/other')), { dryRun: true });
+      const rewired = await registry.importTools(OPEN_ACCESS, configOf(validation('base/tool', 'base/other'), validation('base/check', 'base/other')), {
+        dryRun: true,
+      });
       expect(importProblems(rewired)).toEqual(['ok']);
     });
   });

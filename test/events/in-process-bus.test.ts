@@ -16,7 +16,16 @@ describe('the in-process event bus', () => {
     const b = bus.subscribe({ namespace: null });
     const now = new Date();
     const tool = stored(fullTool('x/one'), now);
-    const created = { kind: 'created' as const, name: 'x/one', tool, occurredAt: now, actor: 'tester', revision: 1, contentHash: tool.contentHash, renamedFrom: null };
+    const created = {
+      kind: 'created' as const,
+      name: 'x/one',
+      tool,
+      occurredAt: now,
+      actor: 'tester',
+      revision: 1,
+      contentHash: tool.contentHash,
+      renamedFrom: null,
+    };
     bus.publish([created]);
     bus.publish([deletedEvent('y/two')]);
     for (const stream of [a, b]) {
@@ -59,7 +68,13 @@ describe('the in-process event bus', () => {
     const slow = bus.subscribe({});
     for (let i = 0; i <= MAX_BUFFERED_EVENTS; i++) bus.publish([deletedEvent(`n/t${i}`)]);
     let read = 0;
-    const error = await failureOf({ next: async () => { const r = await slow.next(); if (!r.done) read++; return r; } });
+    const error = await failureOf({
+      next: async () => {
+        const r = await slow.next();
+        if (!r.done) read++;
+        return r;
+      },
+    });
     expect(error).toBeInstanceOf(EventsUnavailable);
     expect(read).toBe(MAX_BUFFERED_EVENTS);
     expect(bus.subscriberCount).toBe(0);

@@ -96,7 +96,19 @@ describe('the Redis event bus', () => {
       // 40 writes of 1 MiB each: more than the bound, published faster than any probe notices the hang.
       const large = stored({ ...fullTool('big/tool'), description: 'x'.repeat(2 ** 20) });
       const started = performance.now();
-      for (let i = 0; i < 40; i++) a.publish([{ kind: 'updated', name: 'big/tool', tool: large, occurredAt: new Date(), actor: 'tester', revision: 2, contentHash: large.contentHash, renamedFrom: null }]);
+      for (let i = 0; i < 40; i++)
+        a.publish([
+          {
+            kind: 'updated',
+            name: 'big/tool',
+            tool: large,
+            occurredAt: new Date(),
+            actor: 'tester',
+            revision: 2,
+            contentHash: large.contentHash,
+            renamedFrom: null,
+          },
+        ]);
       expect(performance.now() - started).toBeLessThan(1000);
       expect(a.unacknowledged).toBeGreaterThan(0);
       expect(a.unacknowledged).toBeLessThanOrEqual(MAX_UNACKNOWLEDGED_BYTES);

@@ -29,10 +29,7 @@ describe(`two instances on one ${kind} database and one Redis`, () => {
   beforeAll(async () => {
     await requireTestRedis();
     database = await freshDatabase(kind);
-    [a, b] = await Promise.all([
-      startServer(database.url, { REDIS_URL: TEST_REDIS_URL }),
-      startServer(database.url, { REDIS_URL: TEST_REDIS_URL }),
-    ]);
+    [a, b] = await Promise.all([startServer(database.url, { REDIS_URL: TEST_REDIS_URL }), startServer(database.url, { REDIS_URL: TEST_REDIS_URL })]);
   }, 60_000);
   afterAll(async () => {
     events?.close();
@@ -69,10 +66,7 @@ describe(`two instances on one ${kind} database and one Redis`, () => {
     const marker = `${namespace}/marker`;
     expect((await post(a!.url, CREATE, { input: { name: marker, description: 'Marker.', source: 'BUILTIN' } })).data.createTool.__typename).toBe('Tool');
     const rest = await events.until((r) => r.data?.toolEvents?.name === marker, 15_000);
-    expect(rest.map((r) => `${r.data.toolEvents.kind} ${r.data.toolEvents.name}`)).toEqual([
-      `UPDATED ${namespace}/tool-0`,
-      `DELETED ${namespace}/tool-1`,
-    ]);
+    expect(rest.map((r) => `${r.data.toolEvents.kind} ${r.data.toolEvents.name}`)).toEqual([`UPDATED ${namespace}/tool-0`, `DELETED ${namespace}/tool-1`]);
 
     const sorted = (values: number[]) => [...values].sort((x, y) => x - y);
     const median = (values: number[]) => sorted(values)[Math.floor(values.length / 2)]!;

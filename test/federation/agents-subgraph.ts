@@ -96,9 +96,7 @@ export async function startAgentsSubgraph(agents: Agent[]): Promise<AgentsSubgra
         _service: () => ({ sdl: AGENTS_SDL }),
         _entities: (_root: unknown, { representations }: { representations: { __typename: string; id?: string; name?: string }[] }) =>
           representations.map((reference) =>
-            reference.__typename === 'Tool'
-              ? { __typename: 'Tool', name: reference.name }
-              : { __typename: 'Agent', ...agentById.get(reference.id ?? '') },
+            reference.__typename === 'Tool' ? { __typename: 'Tool', name: reference.name } : { __typename: 'Agent', ...agentById.get(reference.id ?? '') },
           ),
       },
       // A reference to a toolgraph tool: only its key; toolgraph resolves the rest.

@@ -69,7 +69,10 @@ async function startGateway(supergraphFile: string): Promise<{ child: ChildProce
   const deadline = Date.now() + 30_000;
   while (Date.now() < deadline) {
     if (child.exitCode !== null) throw new Error(`hive-gateway exited with ${child.exitCode}:\n${output}`);
-    const ready = await fetch(`${base}/readiness`).then((response) => response.ok, () => false);
+    const ready = await fetch(`${base}/readiness`).then(
+      (response) => response.ok,
+      () => false,
+    );
     if (ready) return { child, url: `${base}/graphql`, output: () => output };
     await new Promise((resolve) => setTimeout(resolve, 200));
   }
@@ -231,7 +234,7 @@ describe.each(testDatabases())('toolgraph behind Hive Gateway, on %s', (kind) =>
       expect(await stored('gw-auth/deploy')).toEqual({ name: 'gw-auth/deploy', createdBy: 'release-pipeline' });
     });
 
-    it('reaches toolgraph only: the agents subgraph never sees the client\'s credential', async () => {
+    it("reaches toolgraph only: the agents subgraph never sees the client's credential", async () => {
       const seen = agents!.authorizations.length;
       const data = await query(`{ agents { edges { node { name tools { name } } } } }`, await writerJwt('curious', ['gw']));
       expect(data.agents.edges).toHaveLength(2);
@@ -260,10 +263,12 @@ describe.each(testDatabases())('toolgraph behind Hive Gateway, on %s', (kind) =>
     const typeNames: string[] = data.__schema.types.map((type: { name: string }) => type.name).filter((name: string) => !name.startsWith('__'));
     expect(typeNames.filter((name) => /^_|^link__|^federation__|^join__/.test(name))).toEqual([]);
     // toolgraph's own queries (schema.graphql) and the agents subgraph's, nothing else.
-    const ownQueries = Object.keys(buildSchema(readFileSync(join(__dirname, '..', '..', 'schema.graphql'), 'utf8')).getQueryType()!.getFields());
-    expect(data.__schema.queryType.fields.map((field: { name: string }) => field.name).sort()).toEqual([...ownQueries, 'agents'].sort());
-    expect(data.__schema.directives.map((directive: { name: string }) => directive.name)).not.toEqual(
-      expect.arrayContaining(['key', 'link', 'shareable']),
+    const ownQueries = Object.keys(
+      buildSchema(readFileSync(join(__dirname, '..', '..', 'schema.graphql'), 'utf8'))
+        .getQueryType()!
+        .getFields(),
     );
+    expect(data.__schema.queryType.fields.map((field: { name: string }) => field.name).sort()).toEqual([...ownQueries, 'agents'].sort());
+    expect(data.__schema.directives.map((directive: { name: string }) => directive.name)).not.toEqual(expect.arrayContaining(['key', 'link', 'shareable']));
   });
 });

@@ -31,7 +31,14 @@ describe.each(testDatabases())('the federation subgraph on %s', (kind) => {
       const input = { name: `fed/tool-${String(i).padStart(2, '0')}`, description: `Tool ${i}.`, source: 'BUILTIN' };
       expect(await data(server.yoga, create, { input })).toEqual({ createTool: { __typename: 'Tool' } });
     }
-    const mcp = { name: 'fed/docker', description: 'Build an image.', source: 'MCP', mcpServer: 'docker', mcpToolName: 'build', capability: { readOnly: true } };
+    const mcp = {
+      name: 'fed/docker',
+      description: 'Build an image.',
+      source: 'MCP',
+      mcpServer: 'docker',
+      mcpToolName: 'build',
+      capability: { readOnly: true },
+    };
     const guard = { name: 'fed/docker-guard', description: 'Guard the build.', source: 'WRAPPED', toolType: 'VALIDATION', wraps: 'fed/docker' };
     for (const input of [mcp, guard]) expect(await data(server.yoga, create, { input })).toEqual({ createTool: { __typename: 'Tool' } });
   });
@@ -66,9 +73,13 @@ describe.each(testDatabases())('the federation subgraph on %s', (kind) => {
       const statementsFor = async (count: number) => {
         const names = Array.from({ length: count }, (_, i) => `fed/tool-${String(19 - i).padStart(2, '0')}`);
         server.sql.length = 0;
-        const result = await data(server.yoga, `query($r: [_Any!]!) { _entities(representations: $r) { ... on Tool { name description resourceSlots { name } } } }`, {
-          r: names.map((name) => ({ __typename: 'Tool', name })),
-        });
+        const result = await data(
+          server.yoga,
+          `query($r: [_Any!]!) { _entities(representations: $r) { ... on Tool { name description resourceSlots { name } } } }`,
+          {
+            r: names.map((name) => ({ __typename: 'Tool', name })),
+          },
+        );
         expect(result._entities.map((tool: { name: string }) => tool.name)).toEqual(names);
         return [...server.sql];
       };
@@ -130,9 +141,12 @@ describe.each(testDatabases())('the federation subgraph on %s', (kind) => {
       expect(noTypename.errors?.[0]?.message).toMatch(/object with a string `__typename`/);
     });
 
-    it('refuses a Tool reference whose name is not a string, as the gateway\'s error, not an internal one', async () => {
+    it("refuses a Tool reference whose name is not a string, as the gateway's error, not an internal one", async () => {
       const result = await execute(server.yoga, `query($r: [_Any!]!) { _entities(representations: $r) { ... on Tool { name } } }`, {
-        r: [{ __typename: 'Tool', name: 42 }, { __typename: 'Tool', name: 'fed/tool-01' }],
+        r: [
+          { __typename: 'Tool', name: 42 },
+          { __typename: 'Tool', name: 'fed/tool-01' },
+        ],
       });
       expect(result.data?._entities).toEqual([null, { name: 'fed/tool-01' }]);
       expect(result.errors).toEqual([

@@ -37,7 +37,11 @@ describe.each(testDatabases())('any text is data, on %s', (kind) => {
       ['a NUL in the name', { name: `known/${NUL}` }, [{ path: 'name', code: 'INVALID_NAME' }]],
       ['a lone surrogate in the name', { name: `known/${LONE}` }, [{ path: 'name', code: 'INVALID_NAME' }]],
       ['a NUL in the description', { description: NUL }, [{ path: 'description', code: 'INVALID_VALUE' }]],
-      ['a lone surrogate in a slot', { resourceSlots: [{ name: 'repo', resourceType: LONE, access: 'READ_ONLY' }] }, [{ path: 'resourceSlots[0].resourceType', code: 'INVALID_VALUE' }]],
+      [
+        'a lone surrogate in a slot',
+        { resourceSlots: [{ name: 'repo', resourceType: LONE, access: 'READ_ONLY' }] },
+        [{ path: 'resourceSlots[0].resourceType', code: 'INVALID_VALUE' }],
+      ],
       ['a NUL in a side effect', { capability: { sideEffects: [NUL] } }, [{ path: 'capability.sideEffects[0]', code: 'INVALID_VALUE' }]],
       ['a lone surrogate inside a schema', { inputSchema: { type: 'string', description: LONE } }, [{ path: 'inputSchema', code: 'INVALID_JSON_SCHEMA' }]],
       ['a NUL in a schema key', { outputSchema: { type: 'object', properties: { [NUL]: {} } } }, [{ path: 'outputSchema', code: 'INVALID_JSON_SCHEMA' }]],
@@ -90,7 +94,11 @@ describe.each(testDatabases())('any text is data, on %s', (kind) => {
 
     it('a federation reference with a NUL or lone surrogate resolves to null', async () => {
       const { _entities } = await data(server.yoga, 'query ($r: [_Any!]!) { _entities(representations: $r) { ... on Tool { name } } }', {
-        r: [{ __typename: 'Tool', name: `known/${NUL}` }, { __typename: 'Tool', name: LONE }, { __typename: 'Tool', name: 'known/tool' }],
+        r: [
+          { __typename: 'Tool', name: `known/${NUL}` },
+          { __typename: 'Tool', name: LONE },
+          { __typename: 'Tool', name: 'known/tool' },
+        ],
       });
       expect(_entities).toEqual([null, null, { name: 'known/tool' }]);
     });
@@ -105,7 +113,8 @@ describe.each(testDatabases())('any text is data, on %s', (kind) => {
   });
 
   describe('JSON Schemas are stored exactly as given', () => {
-    const schemaText = '{"type":"object","properties":{"__proto__":{"type":"string"},"constructor":{"type":"number"}},"__proto__":{"x-note":"kept"},"required":["__proto__"]}';
+    const schemaText =
+      '{"type":"object","properties":{"__proto__":{"type":"string"},"constructor":{"type":"number"}},"__proto__":{"x-note":"kept"},"required":["__proto__"]}';
 
     it('through createTool (JSON variables): every key kept, in order, in inputSchema and cliDict', async () => {
       const inputSchema = JSON.parse(schemaText);

@@ -26,25 +26,64 @@ const CASES: [string, string, Record<string, unknown>?][] = [
   ['a variable of the wrong type', 'query ($name: String!) { tool(name: $name) { name } }', { name: 42 }],
   ['a null for a non-null variable', 'query ($name: String!) { tool(name: $name) { name } }', { name: null }],
   ['the default page size', '{ tools { edges { cursor node { name } } pageInfo { hasNextPage endCursor } totalCount } }'],
-  ['first from a variable, and null', 'query ($first: Int) { a: tools(first: $first) { totalCount edges { node { name } } } b: tools(first: null) { edges { node { name } } } }', { first: 2 }],
+  [
+    'first from a variable, and null',
+    'query ($first: Int) { a: tools(first: $first) { totalCount edges { node { name } } } b: tools(first: null) { edges { node { name } } } }',
+    { first: 2 },
+  ],
   ['first as a string', 'query ($first: Int) { tools(first: $first) { totalCount } }', { first: '2' }],
   ['an order with its defaults, literal', '{ tools(orderBy: {}) { edges { node { name } } } }'],
   ['an order with one default, literal', '{ tools(orderBy: { direction: DESC }) { edges { node { name } } } }'],
-  ['an order from a variable, defaults filled', 'query ($orderBy: ToolOrder) { tools(orderBy: $orderBy) { edges { node { name } } } }', { orderBy: { field: 'UPDATED_AT' } }],
-  ['a filter from a variable', 'query ($filter: ToolFilter) { tools(filter: $filter) { totalCount edges { node { name } } } }', { filter: { namespace: 'devops', readOnly: false, source: 'BUILTIN' } }],
+  [
+    'an order from a variable, defaults filled',
+    'query ($orderBy: ToolOrder) { tools(orderBy: $orderBy) { edges { node { name } } } }',
+    { orderBy: { field: 'UPDATED_AT' } },
+  ],
+  [
+    'a filter from a variable',
+    'query ($filter: ToolFilter) { tools(filter: $filter) { totalCount edges { node { name } } } }',
+    { filter: { namespace: 'devops', readOnly: false, source: 'BUILTIN' } },
+  ],
   ['a filter with an unknown field', 'query ($filter: ToolFilter) { tools(filter: $filter) { totalCount } }', { filter: { nope: 1 } }],
   ['an enum given as a lowercase string', 'query ($filter: ToolFilter) { tools(filter: $filter) { totalCount } }', { filter: { source: 'builtin' } }],
-  ['updatedSince as a DateTime variable', 'query ($since: DateTime) { tools(filter: { updatedSince: $since }) { totalCount } }', { since: '2000-01-01T00:00:00Z' }],
+  [
+    'updatedSince as a DateTime variable',
+    'query ($since: DateTime) { tools(filter: { updatedSince: $since }) { totalCount } }',
+    { since: '2000-01-01T00:00:00Z' },
+  ],
   ['updatedSince that is no date', 'query ($since: DateTime) { tools(filter: { updatedSince: $since }) { totalCount } }', { since: 'yesterday' }],
-  ['a search with quotes and operators', 'query ($s: String) { tools(filter: { search: $s }) { totalCount edges { node { name } } } }', { s: '"docker" OR NEAR(a b) %_\\' }],
+  [
+    'a search with quotes and operators',
+    'query ($s: String) { tools(filter: { search: $s }) { totalCount edges { node { name } } } }',
+    { s: '"docker" OR NEAR(a b) %_\\' },
+  ],
   ['a cursor the server never issued', '{ tools(after: "nonsense") { edges { node { name } } } }'],
   ['a negative page size', '{ tools(first: -1) { totalCount } }'],
-  ['fragments, aliases, __typename', 'query { x: tool(name: "devops/docker-build") { ...F __typename } y: tool(name: "devops/check-build") { ...F } } fragment F on Tool { n: name wraps { ...G } } fragment G on Tool { name capability { readOnly } }'],
-  ['@include and @skip from variables', 'query ($yes: Boolean!, $no: Boolean!) { tool(name: "devops/docker-build") { name description @include(if: $yes) timeout @skip(if: $yes) code @include(if: $no) } }', { yes: true, no: false }],
-  ['toolStats and namespaces', '{ toolStats { total byNamespace { namespace count } bySource { source count } byToolType { toolType count } capabilities { readOnly writes unsafe } } namespaces { namespace toolCount } }'],
+  [
+    'fragments, aliases, __typename',
+    'query { x: tool(name: "devops/docker-build") { ...F __typename } y: tool(name: "devops/check-build") { ...F } } fragment F on Tool { n: name wraps { ...G } } fragment G on Tool { name capability { readOnly } }',
+  ],
+  [
+    '@include and @skip from variables',
+    'query ($yes: Boolean!, $no: Boolean!) { tool(name: "devops/docker-build") { name description @include(if: $yes) timeout @skip(if: $yes) code @include(if: $no) } }',
+    { yes: true, no: false },
+  ],
+  [
+    'toolStats and namespaces',
+    '{ toolStats { total byNamespace { namespace count } bySource { source count } byToolType { toolType count } capabilities { readOnly writes unsafe } } namespaces { namespace toolCount } }',
+  ],
   ['a field that does not exist', '{ tool(name: "a/b") { nope } }'],
   ['an introspection query', '{ __schema { queryType { name } types { name kind } } __type(name: "ToolOrder") { inputFields { name defaultValue } } }'],
-  ['the federation fields', 'query ($r: [_Any!]!) { _service { sdl } _entities(representations: $r) { ... on Tool { name toolType } } }', { r: [{ __typename: 'Tool', name: 'devops/docker-build' }, { __typename: 'Tool', name: 'no/such' }] }],
+  [
+    'the federation fields',
+    'query ($r: [_Any!]!) { _service { sdl } _entities(representations: $r) { ... on Tool { name toolType } } }',
+    {
+      r: [
+        { __typename: 'Tool', name: 'devops/docker-build' },
+        { __typename: 'Tool', name: 'no/such' },
+      ],
+    },
+  ],
   ['named query among none other', 'query Only { tools(first: 1) { totalCount } }'],
 ];
 
@@ -55,7 +94,15 @@ describe.each(testDatabases())('compiled queries on %s', (kind) => {
 
   beforeAll(async () => {
     await server.store.write(async (writer) => {
-      await writer.insert(revisedAll([fullTool('devops/docker-build'), builtinTool('devops/lint'), builtinTool('local/line-counter'), validationOf('devops/check-build', 'devops/docker-build')]), 'tester');
+      await writer.insert(
+        revisedAll([
+          fullTool('devops/docker-build'),
+          builtinTool('devops/lint'),
+          builtinTool('local/line-counter'),
+          validationOf('devops/check-build', 'devops/docker-build'),
+        ]),
+        'tester',
+      );
     });
     compiling = server.serve({});
     interpreting = server.serve({ compileQueries: false });

@@ -111,7 +111,8 @@ describe.each(testDatabases())('concurrent writes on %s', (kind) => {
       const lines = ['tools:'];
       for (let i = k; i < k + 20; i++) {
         lines.push(`  - { name: overlap/t-${i}, description: "Tool ${i}.", source: builtin }`);
-        if (i % 5 === 0) lines.push(`  - { name: overlap/check-${i}, description: "Checks ${i}.", tool_type: validation, source: wrapped, wraps: overlap/t-${i} }`);
+        if (i % 5 === 0)
+          lines.push(`  - { name: overlap/check-${i}, description: "Checks ${i}.", tool_type: validation, source: wrapped, wraps: overlap/t-${i} }`);
       }
       return lines.join('\n');
     };

@@ -95,11 +95,27 @@ describe.each(testDatabases())('GraphQL contract on %s', (kind) => {
         inputSchema: { type: 'object', properties: { path: { type: 'string' } } },
         outputSchema: null,
         capability: {
-          readOnly: false, writes: true, writeScope: null, checkpointable: true, checkpointScope: 'WRITE_SCOPE',
-          sideEffects: ['network'], idempotent: false, unsafe: false, humanApprovalRequired: true, costProfile: null,
+          readOnly: false,
+          writes: true,
+          writeScope: null,
+          checkpointable: true,
+          checkpointScope: 'WRITE_SCOPE',
+          sideEffects: ['network'],
+          idempotent: false,
+          unsafe: false,
+          humanApprovalRequired: true,
+          costProfile: null,
         },
         resourceSlots: [
-          { name: 'repo', resourceType: 'git_repository', access: 'READ_WRITE', description: '', binding: 'STATIC', staticResource: 'main-repo', required: true },
+          {
+            name: 'repo',
+            resourceType: 'git_repository',
+            access: 'READ_WRITE',
+            description: '',
+            binding: 'STATIC',
+            staticResource: 'main-repo',
+            required: true,
+          },
           { name: 'cache', resourceType: 'dir', access: 'READ_ONLY', description: '', binding: 'CONTEXTUAL', staticResource: null, required: false },
         ],
         lifecycle: { discover: null, activate: 'hooks.activate', deactivate: null },
@@ -188,11 +204,13 @@ describe.each(testDatabases())('GraphQL contract on %s', (kind) => {
 
   describe('updateTool', () => {
     it('changes only the fields given, merging capability and replacing lists', async () => {
-      await create(builtin('update/tool', {
-        capability: { readOnly: true, idempotent: true },
-        resourceSlots: [{ name: 'a', resourceType: 'r', access: 'READ_ONLY' }],
-        timeout: 30,
-      }));
+      await create(
+        builtin('update/tool', {
+          capability: { readOnly: true, idempotent: true },
+          resourceSlots: [{ name: 'a', resourceType: 'r', access: 'READ_ONLY' }],
+          timeout: 30,
+        }),
+      );
       const tool = await update('update/tool', {
         capability: { costProfile: 'cheap' },
         resourceSlots: [{ name: 'b', resourceType: 's', access: 'READ_WRITE' }],
@@ -277,10 +295,18 @@ describe.each(testDatabases())('GraphQL contract on %s', (kind) => {
     });
 
     it('creates new names, then reports them unchanged, then updated', async () => {
-      expect(await importTools(config)).toMatchObject({ dryRun: false, created: 2, tools: [{ change: 'CREATED', tool: { name: 'import/a' } }, { change: 'CREATED' }] });
+      expect(await importTools(config)).toMatchObject({
+        dryRun: false,
+        created: 2,
+        tools: [{ change: 'CREATED', tool: { name: 'import/a' } }, { change: 'CREATED' }],
+      });
       expect(await importTools(config)).toMatchObject({ unchanged: 2 });
       const changed = await importTools(config.replace('Tool A.', 'Tool A, improved.'));
-      expect(changed).toMatchObject({ updated: 1, unchanged: 1, tools: [{ name: 'import/a', change: 'UPDATED', tool: { description: 'Tool A, improved.' } }, { change: 'UNCHANGED' }] });
+      expect(changed).toMatchObject({
+        updated: 1,
+        unchanged: 1,
+        tools: [{ name: 'import/a', change: 'UPDATED', tool: { description: 'Tool A, improved.' } }, { change: 'UNCHANGED' }],
+      });
     });
 
     it('writes nothing when one tool is invalid, reporting every invalid tool', async () => {
@@ -316,8 +342,23 @@ describe.each(testDatabases())('GraphQL contract on %s', (kind) => {
       await create(builtin('cli/dict'));
       const { tool } = await data(server.yoga, '{ tool(name: "cli/dict") { cliDict } }');
       expect(Object.keys(tool.cliDict)).toEqual([
-        'name', 'namespace', 'short_name', 'description', 'source', 'tool_type', 'code', 'mcp_server', 'mcp_tool_name',
-        'agent_skill_path', 'wraps', 'input_schema', 'output_schema', 'capability', 'resource_slots', 'lifecycle', 'timeout',
+        'name',
+        'namespace',
+        'short_name',
+        'description',
+        'source',
+        'tool_type',
+        'code',
+        'mcp_server',
+        'mcp_tool_name',
+        'agent_skill_path',
+        'wraps',
+        'input_schema',
+        'output_schema',
+        'capability',
+        'resource_slots',
+        'lifecycle',
+        'timeout',
       ]);
       expect(tool.cliDict).toMatchObject({ name: 'cli/dict', namespace: 'cli', short_name: 'dict', source: 'builtin', timeout: 300 });
     });
@@ -337,7 +378,14 @@ describe.each(testDatabases())('GraphQL contract on %s', (kind) => {
 
     beforeAll(async () => {
       for (const short of ['c', 'a', 'e', 'b', 'd']) await create(builtin(`page/${short}`, { description: `Page tool ${short.toUpperCase()}.` }));
-      await create({ name: 'page/writer', description: 'Writes FILES.', source: 'MCP', mcpServer: 's', mcpToolName: 't', capability: { writes: true, unsafe: true } });
+      await create({
+        name: 'page/writer',
+        description: 'Writes FILES.',
+        source: 'MCP',
+        mcpServer: 's',
+        mcpToolName: 't',
+        capability: { writes: true, unsafe: true },
+      });
       await create({ name: 'page/reader', description: 'Reads.', source: 'CUSTOM', code: 'x', capability: { readOnly: true, humanApprovalRequired: true } });
       await create({ name: 'page/check', description: 'Checks the writer.', source: 'WRAPPED', toolType: 'VALIDATION', wraps: 'page/writer' });
     });

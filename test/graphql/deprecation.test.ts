@@ -26,7 +26,8 @@ describe.each(testDatabases())('deprecation on %s', (kind) => {
   const server = useTestServer(kind, { events: () => new InProcessToolEventBus() });
 
   beforeAll(async () => {
-    for (const name of ['old/fetch', 'new/fetch', 'old/other']) expect((await data(server.yoga, CREATE, { input: builtin(name) })).createTool.__typename).toBe('Tool');
+    for (const name of ['old/fetch', 'new/fetch', 'old/other'])
+      expect((await data(server.yoga, CREATE, { input: builtin(name) })).createTool.__typename).toBe('Tool');
   });
 
   it('keeps a deprecated tool listed and readable, with its message and replacement, its definition and its hash', async () => {
@@ -68,7 +69,10 @@ describe.each(testDatabases())('deprecation on %s', (kind) => {
     const updated = (await data(server.yoga, `mutation { updateTool(name: "${name}", input: { timeout: 30 }) { ${RESULT} } }`)).updateTool;
     expect(updated).toMatchObject({ status: 'DEPRECATED', deprecation: { replacedByName: 'new/fetch' } });
     const config = `tools:\n  - { name: ${name}, description: Fetches again., source: builtin }\n`;
-    expect((await data(server.yoga, `mutation ($config: String!) { importTools(config: $config) { __typename ... on ImportedTools { updated } } }`, { config })).importTools.updated).toBe(1);
+    expect(
+      (await data(server.yoga, `mutation ($config: String!) { importTools(config: $config) { __typename ... on ImportedTools { updated } } }`, { config }))
+        .importTools.updated,
+    ).toBe(1);
     expect((await data(server.yoga, TOOL, { name })).tool).toMatchObject({ status: 'DEPRECATED', deprecation: { message: 'Sends cookies; use new/fetch.' } });
   });
 
@@ -80,7 +84,13 @@ describe.each(testDatabases())('deprecation on %s', (kind) => {
       [{ message: 'Use it.', replacedBy: 'nowhere/tool' }, [{ path: 'replacedBy', code: 'REPLACEMENT_NOT_FOUND' }]],
       [{ message: 'Use it.', replacedBy: name }, [{ path: 'replacedBy', code: 'REPLACEMENT_NOT_FOUND' }]],
       [{ message: 'Use it.', replacedBy: 'Not a name!' }, [{ path: 'replacedBy', code: 'INVALID_NAME' }]],
-      [{ message: '', replacedBy: 'nowhere/tool' }, [{ path: 'message', code: 'INVALID_VALUE' }, { path: 'replacedBy', code: 'REPLACEMENT_NOT_FOUND' }]],
+      [
+        { message: '', replacedBy: 'nowhere/tool' },
+        [
+          { path: 'message', code: 'INVALID_VALUE' },
+          { path: 'replacedBy', code: 'REPLACEMENT_NOT_FOUND' },
+        ],
+      ],
       [{ message: 'Gone.\u0000' }, [{ path: 'message', code: 'INVALID_VALUE' }]],
       [{ message: 'Gone \ud800.' }, [{ path: 'message', code: 'INVALID_VALUE' }]],
     ];
@@ -95,7 +105,10 @@ describe.each(testDatabases())('deprecation on %s', (kind) => {
     const stranger = `${'🐳'.repeat(999)}\t`;
     expect((await data(server.yoga, DEPRECATE, { name, message: stranger })).deprecateTool.deprecation.message).toBe(stranger);
     await data(server.yoga, UNDEPRECATE, { name });
-    expect((await data(server.yoga, DEPRECATE, { name: 'nowhere/tool', message: 'Gone.' })).deprecateTool).toEqual({ __typename: 'ToolNotFound', name: 'nowhere/tool' });
+    expect((await data(server.yoga, DEPRECATE, { name: 'nowhere/tool', message: 'Gone.' })).deprecateTool).toEqual({
+      __typename: 'ToolNotFound',
+      name: 'nowhere/tool',
+    });
     expect((await data(server.yoga, UNDEPRECATE, { name: 'nowhere/tool' })).undeprecateTool).toEqual({ __typename: 'ToolNotFound', name: 'nowhere/tool' });
   });
 
@@ -104,7 +117,10 @@ describe.each(testDatabases())('deprecation on %s', (kind) => {
     await data(server.yoga, CREATE, { input: builtin('tmp/retired') });
     await data(server.yoga, DEPRECATE, { name: 'tmp/retired', message: 'Use tmp/replacement.', replacedBy: 'tmp/replacement' });
     await data(server.yoga, `mutation { deleteTool(name: "tmp/replacement") { __typename } }`);
-    expect((await data(server.yoga, TOOL, { name: 'tmp/retired' })).tool.deprecation).toEqual({ message: 'Use tmp/replacement.', replacedByName: 'tmp/replacement' });
+    expect((await data(server.yoga, TOOL, { name: 'tmp/retired' })).tool.deprecation).toEqual({
+      message: 'Use tmp/replacement.',
+      replacedByName: 'tmp/replacement',
+    });
     const deprecated = (await data(server.yoga, `{ tool(name: "tmp/retired") { deprecation { replacedBy { name } } } }`)).tool;
     expect(deprecated.deprecation.replacedBy).toBeNull();
     const active = (await data(server.yoga, UNDEPRECATE, { name: 'tmp/retired' })).undeprecateTool;
@@ -115,7 +131,12 @@ describe.each(testDatabases())('deprecation on %s', (kind) => {
   });
 
   it('tells subscribers of a deprecation and of its withdrawal', async () => {
-    const subscription = await subscribe(server.yoga.fetch as never, 'http://yoga/graphql', 'subscription { toolEvents(namespace: "live") { kind name revision tool { status deprecation { message } } } }', {});
+    const subscription = await subscribe(
+      server.yoga.fetch as never,
+      'http://yoga/graphql',
+      'subscription { toolEvents(namespace: "live") { kind name revision tool { status deprecation { message } } } }',
+      {},
+    );
     try {
       await data(server.yoga, CREATE, { input: builtin('live/tool') });
       await data(server.yoga, DEPRECATE, { name: 'live/tool', message: 'Soon gone.' });

@@ -23,7 +23,7 @@ function brokenStore(): ToolStore {
   };
 }
 
-describe('errors that are not the client\'s fault', () => {
+describe("errors that are not the client's fault", () => {
   const yoga = createToolgraphServer({ store: brokenStore(), logging: false });
 
   it.each([
@@ -44,7 +44,7 @@ describe('errors that are not the client\'s fault', () => {
   });
 });
 
-describe('errors that are the client\'s fault', () => {
+describe("errors that are the client's fault", () => {
   const yoga = createToolgraphServer({ store: brokenStore(), logging: false });
 
   it.each([0, 101, -5])('tools(first: %d) is BAD_USER_INPUT: first is 1 to 100', async (first) => {

@@ -6,11 +6,7 @@ export interface GraphQLResponse<T = any> {
 }
 
 /** Posts one operation to the yoga server in memory (no port), as a client would. */
-export async function execute<T = any>(
-  yoga: ToolgraphServer,
-  query: string,
-  variables?: Record<string, unknown>,
-): Promise<GraphQLResponse<T>> {
+export async function execute<T = any>(yoga: ToolgraphServer, query: string, variables?: Record<string, unknown>): Promise<GraphQLResponse<T>> {
   const response = await yoga.fetch('http://yoga/graphql', {
     method: 'POST',
     headers: { 'content-type': 'application/json', accept: 'application/graphql-response+json' },

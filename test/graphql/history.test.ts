@@ -35,7 +35,9 @@ const REVISION = `query ($name: String!, $revision: Int, $contentHash: String) {
 function canonicalJson(value: unknown): string {
   if (Array.isArray(value)) return `[${value.map(canonicalJson).join(',')}]`;
   if (value !== null && typeof value === 'object') {
-    const entries = Object.keys(value).sort().map((key) => `${JSON.stringify(key)}:${canonicalJson((value as Record<string, unknown>)[key])}`);
+    const entries = Object.keys(value)
+      .sort()
+      .map((key) => `${JSON.stringify(key)}:${canonicalJson((value as Record<string, unknown>)[key])}`);
     return `{${entries.join(',')}}`;
   }
   return JSON.stringify(value);
@@ -59,7 +61,7 @@ const FULL_TOOL = {
   source: 'MCP',
   mcpServer: 'docker',
   mcpToolName: 'build',
-  inputSchema: { type: 'object', properties: { zeta: { type: 'string' }, alpha: { type: 'integer', minimum: 0, maximum: 1e21 }, 'é': { const: 0.1 } } },
+  inputSchema: { type: 'object', properties: { zeta: { type: 'string' }, alpha: { type: 'integer', minimum: 0, maximum: 1e21 }, é: { const: 0.1 } } },
   capability: { writes: true, writeScope: 'images/*', checkpointable: true, checkpointScope: 'RESOURCE', sideEffects: ['network', 'filesystem'] },
   resourceSlots: [{ name: 'workspace', resourceType: 'directory', access: 'READ_WRITE', description: 'Where it builds.' }],
   lifecycle: { discover: 'docker info' },
@@ -80,12 +82,23 @@ describe.each(testDatabases())('tool history on %s', (kind) => {
     expect(tool.contentHash).toBe(sha256(canonicalJson(tool.cliDict)));
     expect(pythonContentHash(tool.cliDict)).toBe(tool.contentHash);
     const [first] = (await history(FULL_TOOL.name)).edges;
-    expect(first.node).toMatchObject({ name: FULL_TOOL.name, revision: 1, kind: 'CREATED', contentHash: tool.contentHash, changedFields: [], actor: 'anonymous' });
+    expect(first.node).toMatchObject({
+      name: FULL_TOOL.name,
+      revision: 1,
+      kind: 'CREATED',
+      contentHash: tool.contentHash,
+      changedFields: [],
+      actor: 'anonymous',
+    });
     expect(first.node.definition).toEqual(tool.cliDict);
   });
 
   it('hashes equal definitions equally, whatever the order of their keys or the database', async () => {
-    const reordered = { ...FULL_TOOL, name: 'devops/docker-build-2', inputSchema: { properties: { 'é': { const: 0.1 }, alpha: { maximum: 1e21, minimum: 0, type: 'integer' }, zeta: { type: 'string' } }, type: 'object' } };
+    const reordered = {
+      ...FULL_TOOL,
+      name: 'devops/docker-build-2',
+      inputSchema: { properties: { é: { const: 0.1 }, alpha: { maximum: 1e21, minimum: 0, type: 'integer' }, zeta: { type: 'string' } }, type: 'object' },
+    };
     const a = (await data(server.yoga, CREATE, { input: { ...FULL_TOOL, name: 'hash/one' } })).createTool.contentHash;
     const b = (await data(server.yoga, CREATE, { input: { ...reordered, name: 'hash/two' } })).createTool.contentHash;
     const one = (await data(server.yoga, TOOL, { name: 'hash/one' })).tool;
@@ -120,7 +133,7 @@ describe.each(testDatabases())('tool history on %s', (kind) => {
     expect(new Set(page.edges.map((edge: any) => edge.node.contentHash)).size).toBe(3);
   });
 
-  it('keeps a deleted name\'s history, readable by toolRevision, and continues it when the name is created again', async () => {
+  it("keeps a deleted name's history, readable by toolRevision, and continues it when the name is created again", async () => {
     const name = 'hist/phoenix';
     await data(server.yoga, CREATE, { input: { name, description: 'First life.', source: 'BUILTIN' } });
     const before = (await data(server.yoga, TOOL, { name })).tool;
@@ -172,7 +185,13 @@ describe.each(testDatabases())('tool history on %s', (kind) => {
     expect(seen).toEqual([7, 6, 5, 4, 3, 2, 1]);
     const last = await history(name, 1, Buffer.from('revision:1').toString('base64url'));
     expect(last).toEqual({ edges: [], pageInfo: { hasNextPage: false, endCursor: null } });
-    for (const [first, cursor] of [[0, undefined], [101, undefined], [3, 'nonsense'], [3, Buffer.from('revision:0').toString('base64url')], [3, Buffer.from('tool:a/b').toString('base64url')]] as const) {
+    for (const [first, cursor] of [
+      [0, undefined],
+      [101, undefined],
+      [3, 'nonsense'],
+      [3, Buffer.from('revision:0').toString('base64url')],
+      [3, Buffer.from('tool:a/b').toString('base64url')],
+    ] as const) {
       const result = await execute(server.yoga, HISTORY, { name, first, after: cursor });
       expect(result.errors?.[0]?.extensions?.code).toBe('BAD_USER_INPUT');
     }
@@ -211,11 +230,17 @@ describe.each(testDatabases())('tool history on %s', (kind) => {
 
     it('checks the definition by the rules of now: a wrapped tool that is gone, a revision that never was', async () => {
       await data(server.yoga, CREATE, { input: { name: 'restore/base', description: 'Wrapped.', source: 'BUILTIN' } });
-      await data(server.yoga, CREATE, { input: { name: 'restore/check', description: 'Checks.', source: 'WRAPPED', toolType: 'VALIDATION', wraps: 'restore/base' } });
+      await data(server.yoga, CREATE, {
+        input: { name: 'restore/check', description: 'Checks.', source: 'WRAPPED', toolType: 'VALIDATION', wraps: 'restore/base' },
+      });
       await data(server.yoga, DELETE, { name: 'restore/check' });
       await data(server.yoga, DELETE, { name: 'restore/base' });
       const refused = await restore('restore/check', 1);
-      expect(refused).toMatchObject({ __typename: 'ToolValidationError', message: 'The restore breaks 1 rule; nothing was written.', issues: [{ path: 'wraps', code: 'WRAPPED_TOOL_NOT_FOUND' }] });
+      expect(refused).toMatchObject({
+        __typename: 'ToolValidationError',
+        message: 'The restore breaks 1 rule; nothing was written.',
+        issues: [{ path: 'wraps', code: 'WRAPPED_TOOL_NOT_FOUND' }],
+      });
       expect(await restore('restore/check', 3)).toMatchObject({ issues: [{ path: 'revision', code: 'REVISION_NOT_FOUND' }] });
       expect(await restore('restore/check', 0)).toMatchObject({ issues: [{ path: 'revision', code: 'REVISION_NOT_FOUND' }] });
       expect(await restore('restore/never', 1)).toMatchObject({ issues: [{ path: 'revision', code: 'REVISION_NOT_FOUND' }] });
@@ -230,13 +255,18 @@ describe.each(testDatabases())('tool history on %s', (kind) => {
     const PURGE = `mutation ($name: String!) { purgeTool(name: $name) { __typename ... on PurgedTool { name revisions } ... on UserError { message } } }`;
     const purge = async (name: string) => (await data(server.yoga, PURGE, { name })).purgeTool;
 
-    it('deletes a deleted tool\'s history for good; the name then starts again at revision 1', async () => {
+    it("deletes a deleted tool's history for good; the name then starts again at revision 1", async () => {
       const name = 'purge/gone';
       await data(server.yoga, CREATE, { input: { name, description: 'One.', source: 'BUILTIN' } });
       await data(server.yoga, UPDATE, { name, input: { description: 'Two.' } });
       expect(await purge(name)).toEqual({ __typename: 'ToolNotDeleted', message: `"${name}" still exists; delete it first, then purge its history.` });
       await data(server.yoga, DELETE, { name });
-      const subscription = await subscribe(server.yoga.fetch as never, 'http://yoga/graphql', 'subscription { toolEvents(namespace: "purge") { kind name revision contentHash tool { name } } }', {});
+      const subscription = await subscribe(
+        server.yoga.fetch as never,
+        'http://yoga/graphql',
+        'subscription { toolEvents(namespace: "purge") { kind name revision contentHash tool { name } } }',
+        {},
+      );
       try {
         const deleted = (await data(server.yoga, REVISION, { name })).toolRevision;
         expect(await purge(name)).toEqual({ __typename: 'PurgedTool', name, revisions: 3 });
@@ -260,7 +290,12 @@ describe.each(testDatabases())('tool history on %s', (kind) => {
       const registry = new ToolRegistry(server.store);
       expect(await registry.purge({ actor: 'writer', grant: { role: 'write', namespaces: '*' } }, name)).toEqual({ kind: 'forbidden', namespace: 'purge' });
       expect((await data(server.yoga, REVISION, { name })).toolRevision).toMatchObject({ revision: 2 });
-      expect(await registry.purge({ actor: 'root', grant: { role: 'admin', namespaces: '*' } }, name)).toEqual({ kind: 'purged', name, revisions: 2, freedNames: [] });
+      expect(await registry.purge({ actor: 'root', grant: { role: 'admin', namespaces: '*' } }, name)).toEqual({
+        kind: 'purged',
+        name,
+        revisions: 2,
+        freedNames: [],
+      });
     });
   });
 
@@ -271,7 +306,9 @@ describe.each(testDatabases())('tool history on %s', (kind) => {
       Array.from({ length: 100 }, (_, i) => execute(server.yoga, UPDATE, { name, input: { description: `Version ${i + 1}.` } })),
     );
     expect(answers.filter((answer) => answer.errors || answer.data?.updateTool?.__typename !== 'Tool')).toEqual([]);
-    expect(answers.map((answer) => answer.data!.updateTool.revision).sort((a: number, b: number) => a - b)).toEqual(Array.from({ length: 100 }, (_, i) => i + 2));
+    expect(answers.map((answer) => answer.data!.updateTool.revision).sort((a: number, b: number) => a - b)).toEqual(
+      Array.from({ length: 100 }, (_, i) => i + 2),
+    );
     const numbers = (await history(name)).edges.map((edge: any) => edge.node.revision);
     expect(numbers).toEqual(Array.from({ length: 100 }, (_, i) => 101 - i));
     expect((await data(server.yoga, TOOL, { name })).tool.revision).toBe(101);
@@ -292,7 +329,12 @@ describe.each(testDatabases())('tool history on %s', (kind) => {
   });
 
   it('tells subscribers the revision and hash of each change', async () => {
-    const subscription = await subscribe(server.yoga.fetch as never, 'http://yoga/graphql', 'subscription { toolEvents(namespace: "live") { kind name revision contentHash } }', {});
+    const subscription = await subscribe(
+      server.yoga.fetch as never,
+      'http://yoga/graphql',
+      'subscription { toolEvents(namespace: "live") { kind name revision contentHash } }',
+      {},
+    );
     try {
       const name = 'live/tool';
       const created = (await data(server.yoga, CREATE, { input: { name, description: 'One.', source: 'BUILTIN' } })).createTool;

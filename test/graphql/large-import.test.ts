@@ -104,11 +104,7 @@ describe.each(testDatabases())('an import of the maximum size on %s', (kind) => 
     'resolves every tool of the import in one _entities request',
     async () => {
       const representations = allNames.map((name) => ({ __typename: 'Tool', name }));
-      const { _entities } = await data(
-        server.yoga,
-        'query($r: [_Any!]!) { _entities(representations: $r) { ... on Tool { name } } }',
-        { r: representations },
-      );
+      const { _entities } = await data(server.yoga, 'query($r: [_Any!]!) { _entities(representations: $r) { ... on Tool { name } } }', { r: representations });
       expect(_entities.map((entity: { name: string }) => entity.name)).toEqual(allNames);
     },
     LARGE,

@@ -88,9 +88,7 @@ describe.each(testDatabases())('subscription toolEvents on %s', (kind) => {
     expect((await data(server.yoga, UPDATE, { name: 'quiet/none', input: { timeout: 5 } })).updateTool.__typename).toBe('ToolNotFound');
     expect((await data(server.yoga, DELETE, { name: 'quiet/none' })).deleteTool.__typename).toBe('ToolNotFound');
     expect((await data(server.yoga, IMPORT, { config: yamlOf(['quiet/new', 'New.']), dryRun: true })).importTools.__typename).toBe('ImportedTools');
-    expect((await data(server.yoga, IMPORT, { config: yamlOf(['quiet/a', 'A.'], ['quiet/b', "''"]) })).importTools.__typename).toBe(
-      'ImportValidationError',
-    );
+    expect((await data(server.yoga, IMPORT, { config: yamlOf(['quiet/a', 'A.'], ['quiet/b', "''"]) })).importTools.__typename).toBe('ImportValidationError');
     expect(await before(events, await mark())).toEqual([]);
   });
 

@@ -39,12 +39,22 @@ const config = (...tools: Tool[]) => JSON.stringify({ tools });
 
 describe.each(testDatabases())('importTools with prune on %s', (kind) => {
   const server = useTestServer(kind, { events: () => new InProcessToolEventBus() });
-  const run = async (tools: Tool[], prune?: string[], dryRun = false) => (await data(server.yoga, IMPORT, { config: config(...tools), prune, dryRun })).importTools;
+  const run = async (tools: Tool[], prune?: string[], dryRun = false) =>
+    (await data(server.yoga, IMPORT, { config: config(...tools), prune, dryRun })).importTools;
   const list = async (namespace: string) =>
-    (await data(server.yoga, LIST, { namespace })).tools.edges.map(({ node }: any) => `${node.name} ${node.status} r${node.revision} ${node.history.edges[0].node.kind}`);
+    (await data(server.yoga, LIST, { namespace })).tools.edges.map(
+      ({ node }: any) => `${node.name} ${node.status} r${node.revision} ${node.history.edges[0].node.kind}`,
+    );
 
   it('deletes, in the same import, the tools of a pruned namespace that the config does not name', async () => {
-    const seed = [builtin('sync/keep'), builtin('sync/edit'), builtin('sync/gone'), builtin('sync/wrapped'), validation('sync/guard', 'sync/wrapped'), builtin('other/stays')];
+    const seed = [
+      builtin('sync/keep'),
+      builtin('sync/edit'),
+      builtin('sync/gone'),
+      builtin('sync/wrapped'),
+      validation('sync/guard', 'sync/wrapped'),
+      builtin('other/stays'),
+    ];
     expect((await run(seed)).created).toBe(6);
     const next = [builtin('sync/keep'), builtin('sync/edit', { description: 'Edited.', timeout: 9 }), builtin('sync/new')];
 
@@ -60,7 +70,11 @@ describe.each(testDatabases())('importTools with prune on %s', (kind) => {
     ]);
     expect(plan.tools.at(-1).tool).toEqual({ name: 'sync/wrapped', status: 'ACTIVE' });
     expect(await list('sync')).toEqual([
-      'sync/edit ACTIVE r1 CREATED', 'sync/gone ACTIVE r1 CREATED', 'sync/guard ACTIVE r1 CREATED', 'sync/keep ACTIVE r1 CREATED', 'sync/wrapped ACTIVE r1 CREATED',
+      'sync/edit ACTIVE r1 CREATED',
+      'sync/gone ACTIVE r1 CREATED',
+      'sync/guard ACTIVE r1 CREATED',
+      'sync/keep ACTIVE r1 CREATED',
+      'sync/wrapped ACTIVE r1 CREATED',
     ]);
 
     const events = await subscribe(server.yoga.fetch as never, 'http://yoga/graphql', EVENTS, { namespace: 'sync' });
@@ -68,8 +82,12 @@ describe.each(testDatabases())('importTools with prune on %s', (kind) => {
       const applied = await run(next, ['sync']);
       expect(applied).toMatchObject({ dryRun: false, created: 1, updated: 1, unchanged: 1, deleted: 3 });
       expect(await list('sync')).toEqual([
-        'sync/edit ACTIVE r2 UPDATED', 'sync/gone DELETED r2 DELETED', 'sync/guard DELETED r2 DELETED', 'sync/keep ACTIVE r1 CREATED',
-        'sync/new ACTIVE r1 CREATED', 'sync/wrapped DELETED r2 DELETED',
+        'sync/edit ACTIVE r2 UPDATED',
+        'sync/gone DELETED r2 DELETED',
+        'sync/guard DELETED r2 DELETED',
+        'sync/keep ACTIVE r1 CREATED',
+        'sync/new ACTIVE r1 CREATED',
+        'sync/wrapped DELETED r2 DELETED',
       ]);
       expect(await list('other')).toEqual(['other/stays ACTIVE r1 CREATED']);
       const received: string[] = [];
@@ -91,7 +109,11 @@ describe.each(testDatabases())('importTools with prune on %s', (kind) => {
   it('refuses to delete a tool that a validation the prune keeps would still wrap, and writes nothing', async () => {
     await run([builtin('pw/tool'), builtin('pw/other'), validation('guards/pw-check', 'pw/tool')]);
     const refused = await run([builtin('pw/other', { description: 'Changed.' })], ['pw']);
-    expect(refused).toMatchObject({ __typename: 'ImportValidationError', message: 'The prune cannot be done (1 issue); nothing was imported.', invalidTools: [] });
+    expect(refused).toMatchObject({
+      __typename: 'ImportValidationError',
+      message: 'The prune cannot be done (1 issue); nothing was imported.',
+      invalidTools: [],
+    });
     expect(refused.issues).toEqual([
       {
         path: 'prune[0]',
@@ -118,7 +140,11 @@ describe.each(testDatabases())('importTools with prune on %s', (kind) => {
 
   it('refuses namespaces that are no namespace, and more than an import may delete', async () => {
     const refused = await run([builtin('bad/one')], ['ok', 'Bad', '', 'a/b']);
-    expect(refused.issues.map((issue: any) => `${issue.code} ${issue.path}`)).toEqual(['INVALID_VALUE prune[1]', 'INVALID_VALUE prune[2]', 'INVALID_VALUE prune[3]']);
+    expect(refused.issues.map((issue: any) => `${issue.code} ${issue.path}`)).toEqual([
+      'INVALID_VALUE prune[1]',
+      'INVALID_VALUE prune[2]',
+      'INVALID_VALUE prune[3]',
+    ]);
     const tooMany = Array.from({ length: 101 }, (_, i) => `ns${i}`);
     expect((await run([], tooMany)).issues.map((issue: any) => `${issue.code} ${issue.path}`)).toEqual(['VALUE_TOO_LARGE prune']);
 
@@ -166,7 +192,11 @@ describe.each(testDatabases())('importTools with prune on %s', (kind) => {
       await run([builtin('team/a'), builtin('team/b'), builtin('theirs/x')]);
       const refused = await as(['team'], [builtin('team/a', { description: 'Changed.' })], ['team', 'theirs']);
       expect(refused.issues).toEqual([{ path: 'prune[1]', code: 'FORBIDDEN', message: 'Your credential does not allow writing to the namespace "theirs".' }]);
-      expect([...(await list('team')), ...(await list('theirs'))]).toEqual(['team/a ACTIVE r1 CREATED', 'team/b ACTIVE r1 CREATED', 'theirs/x ACTIVE r1 CREATED']);
+      expect([...(await list('team')), ...(await list('theirs'))]).toEqual([
+        'team/a ACTIVE r1 CREATED',
+        'team/b ACTIVE r1 CREATED',
+        'theirs/x ACTIVE r1 CREATED',
+      ]);
 
       expect(await as(['team'], [builtin('team/a')], ['team'])).toMatchObject({ unchanged: 1, deleted: 1 });
       expect(await list('team')).toEqual(['team/a ACTIVE r1 CREATED', 'team/b DELETED r2 DELETED']);

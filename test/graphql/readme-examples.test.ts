@@ -9,10 +9,10 @@ import { useTestServer } from '../support/test-server';
 import { data, execute } from './helpers';
 
 const root = join(__dirname, '..', '..');
-const exampleFiles = readdirSync(join(root, 'examples', 'tools')).filter((f) => /\.(ya?ml|json)$/.test(f)).sort();
-const readmeOperations = [...readFileSync(join(root, 'README.md'), 'utf8').matchAll(/```graphql\n([\s\S]*?)```/g)].map(
-  (match) => match[1]!,
-);
+const exampleFiles = readdirSync(join(root, 'examples', 'tools'))
+  .filter((f) => /\.(ya?ml|json)$/.test(f))
+  .sort();
+const readmeOperations = [...readFileSync(join(root, 'README.md'), 'utf8').matchAll(/```graphql\n([\s\S]*?)```/g)].map((match) => match[1]!);
 const operationName = (operation: string): string => /(?:query|mutation)\s+(\w+)/.exec(operation)?.[1] ?? '(anonymous)';
 
 describe('README examples against examples/tools', () => {
@@ -52,18 +52,15 @@ describe('README examples against examples/tools', () => {
     expect(readmeOperations.length).toBeGreaterThanOrEqual(5);
   });
 
-  it.each(readmeOperations.map((operation) => [operationName(operation), operation]))(
-    'README operation %s runs without errors',
-    async (_name, operation) => {
-      const variables = { config: readFileSync(join(root, 'examples', 'tools', exampleFiles[0]!), 'utf8') };
-      const result = await execute(server.yoga, operation, variables);
-      expect(result.errors).toBeUndefined();
-      const [field] = Object.values(result.data ?? {}) as any[];
-      expect(field).not.toBeNull();
-      // Mutations answer with a union; an error member means the README shows a failing example.
-      if (field && typeof field === 'object' && '__typename' in field) {
-        expect(['Tool', 'DeletedTool', 'ImportedTools']).toContain(field.__typename);
-      }
-    },
-  );
+  it.each(readmeOperations.map((operation) => [operationName(operation), operation]))('README operation %s runs without errors', async (_name, operation) => {
+    const variables = { config: readFileSync(join(root, 'examples', 'tools', exampleFiles[0]!), 'utf8') };
+    const result = await execute(server.yoga, operation, variables);
+    expect(result.errors).toBeUndefined();
+    const [field] = Object.values(result.data ?? {}) as any[];
+    expect(field).not.toBeNull();
+    // Mutations answer with a union; an error member means the README shows a failing example.
+    if (field && typeof field === 'object' && '__typename' in field) {
+      expect(['Tool', 'DeletedTool', 'ImportedTools']).toContain(field.__typename);
+    }
+  });
 });

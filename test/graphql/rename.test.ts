@@ -42,10 +42,18 @@ describe.each(testDatabases())('renameTool on %s', (kind) => {
     const before = (await data(server.yoga, `{ tool(name: "old/counter") { createdAt contentHash } }`)).tool;
 
     const renamed = await rename('old/counter', 'new/line-counter');
-    expect(renamed).toEqual({ __typename: 'Tool', name: 'new/line-counter', revision: 3, contentHash: expect.stringMatching(/^[0-9a-f]{64}$/), createdAt: before.createdAt });
+    expect(renamed).toEqual({
+      __typename: 'Tool',
+      name: 'new/line-counter',
+      revision: 3,
+      contentHash: expect.stringMatching(/^[0-9a-f]{64}$/),
+      createdAt: before.createdAt,
+    });
     expect(renamed.contentHash).not.toBe(before.contentHash);
 
-    const tool = (await data(server.yoga, `{
+    const tool = await data(
+      server.yoga,
+      `{
       tool(name: "new/line-counter") {
         status description cliDict
         wrappedBy { name wraps { name } history(first: 1) { edges { node { kind changedFields } } } }
@@ -56,7 +64,8 @@ describe.each(testDatabases())('renameTool on %s', (kind) => {
       namespaces { namespace toolCount }
       revision1: toolRevision(name: "new/line-counter", revision: 1) { name definition }
       byOldName: toolRevision(name: "old/counter", revision: 1) { name }
-    }`));
+    }`,
+    );
     expect(tool.gone).toBeNull();
     expect(tool.tool.cliDict).toMatchObject({ name: 'new/line-counter', namespace: 'new', short_name: 'line-counter' });
     expect(tool.tool.history.edges.map((edge: any) => [edge.node.name, edge.node.revision, edge.node.kind, edge.node.changedFields])).toEqual([
@@ -70,7 +79,12 @@ describe.each(testDatabases())('renameTool on %s', (kind) => {
       { name: 'other/counter-check', wraps: { name: 'new/line-counter' }, history: { edges: [{ node: { kind: 'UPDATED', changedFields: ['wraps'] } }] } },
     ]);
     expect(tool.search).toEqual({ totalCount: 1, edges: [{ node: { name: 'new/line-counter' } }] });
-    expect(tool.namespaces).toEqual(expect.arrayContaining([{ namespace: 'new', toolCount: 1 }, { namespace: 'old', toolCount: 1 }]));
+    expect(tool.namespaces).toEqual(
+      expect.arrayContaining([
+        { namespace: 'new', toolCount: 1 },
+        { namespace: 'old', toolCount: 1 },
+      ]),
+    );
     expect(tool.revision1).toEqual({ name: 'old/counter', definition: expect.objectContaining({ name: 'old/counter', description: 'Counts lines.' }) });
     expect(tool.byOldName).toBeNull();
 
@@ -89,9 +103,13 @@ describe.each(testDatabases())('renameTool on %s', (kind) => {
 
     const taken = await data(server.yoga, CREATE, { input: builtin('keep/a') });
     expect(taken.createTool.__typename).toBe('ToolNameTaken');
-    const imported = await data(server.yoga, `mutation ($config: String!) { importTools(config: $config) { __typename ... on ImportValidationError { invalidTools { issues { path code } } } } }`, {
-      config: JSON.stringify({ name: 'keep/a', description: 'Again.', source: 'builtin' }),
-    });
+    const imported = await data(
+      server.yoga,
+      `mutation ($config: String!) { importTools(config: $config) { __typename ... on ImportValidationError { invalidTools { issues { path code } } } } }`,
+      {
+        config: JSON.stringify({ name: 'keep/a', description: 'Again.', source: 'builtin' }),
+      },
+    );
     expect(imported.importTools).toEqual({ __typename: 'ImportValidationError', invalidTools: [{ issues: [{ path: 'name', code: 'NAME_TAKEN' }] }] });
     await data(server.yoga, CREATE, { input: builtin('keep/other') });
     expect(await rename('keep/other', 'keep/a')).toEqual({
@@ -103,11 +121,27 @@ describe.each(testDatabases())('renameTool on %s', (kind) => {
     // A chain a → b → c: both tombstones say c; c takes a back, and b's tombstone then says a.
     expect((await rename('keep/b', 'keep/c')).revision).toBe(3);
     const chain = (await data(server.yoga, TOMBSTONES, { namespace: 'keep' })).tools.edges.map((edge: any) => [edge.node.name, edge.node.renamedTo]);
-    expect(chain).toEqual([['keep/a', 'keep/c'], ['keep/b', 'keep/c'], ['keep/c', null], ['keep/other', null]]);
+    expect(chain).toEqual([
+      ['keep/a', 'keep/c'],
+      ['keep/b', 'keep/c'],
+      ['keep/c', null],
+      ['keep/other', null],
+    ]);
     expect(await rename('keep/c', 'keep/a')).toMatchObject({ __typename: 'Tool', name: 'keep/a', revision: 4 });
-    const back = (await data(server.yoga, TOMBSTONES, { namespace: 'keep' })).tools.edges.map((edge: any) => [edge.node.name, edge.node.status, edge.node.renamedTo]);
-    expect(back).toEqual([['keep/a', 'ACTIVE', null], ['keep/b', 'DELETED', 'keep/a'], ['keep/c', 'DELETED', 'keep/a'], ['keep/other', 'ACTIVE', null]]);
-    const history = (await data(server.yoga, `{ tool(name: "keep/a") { history { edges { node { name kind } } } } }`)).tool.history.edges.map((edge: any) => edge.node);
+    const back = (await data(server.yoga, TOMBSTONES, { namespace: 'keep' })).tools.edges.map((edge: any) => [
+      edge.node.name,
+      edge.node.status,
+      edge.node.renamedTo,
+    ]);
+    expect(back).toEqual([
+      ['keep/a', 'ACTIVE', null],
+      ['keep/b', 'DELETED', 'keep/a'],
+      ['keep/c', 'DELETED', 'keep/a'],
+      ['keep/other', 'ACTIVE', null],
+    ]);
+    const history = (await data(server.yoga, `{ tool(name: "keep/a") { history { edges { node { name kind } } } } }`)).tool.history.edges.map(
+      (edge: any) => edge.node,
+    );
     expect(history).toEqual([
       { name: 'keep/a', kind: 'RENAMED' },
       { name: 'keep/c', kind: 'RENAMED' },
@@ -125,17 +159,32 @@ describe.each(testDatabases())('renameTool on %s', (kind) => {
     await data(server.yoga, CREATE, { input: builtin('res/a') });
     await rename('res/a', 'res/b');
     await rename('res/b', 'res/c');
-    const withOtherIssue = await data(server.yoga, `mutation { createTool(input: { name: "res/a", description: "", source: BUILTIN }) { __typename ... on ToolValidationError { issues { path code message } } } }`);
+    const withOtherIssue = await data(
+      server.yoga,
+      `mutation { createTool(input: { name: "res/a", description: "", source: BUILTIN }) { __typename ... on ToolValidationError { issues { path code message } } } }`,
+    );
     expect(withOtherIssue.createTool.issues).toEqual([
       { path: 'description', code: 'INVALID_DESCRIPTION', message: expect.any(String) },
       { path: 'name', code: 'NAME_TAKEN', message: expect.stringContaining('renamed to "res/c"') },
     ]);
     expect((await data(server.yoga, CREATE, { input: builtin('res/b') })).createTool.__typename).toBe('ToolNameTaken');
-    const alone = await data(server.yoga, `mutation { createTool(input: { name: "res/b", description: "B.", source: BUILTIN }) { ... on ToolNameTaken { message } } }`);
+    const alone = await data(
+      server.yoga,
+      `mutation { createTool(input: { name: "res/b", description: "B.", source: BUILTIN }) { ... on ToolNameTaken { message } } }`,
+    );
     expect(alone.createTool.message).toContain('renamed to "res/c"');
-    const dryRun = await data(server.yoga, `mutation ($config: String!) { importTools(config: $config, dryRun: true) { __typename ... on ImportValidationError { invalidTools { name issues { path code message } } } } }`, {
-      config: JSON.stringify({ tools: [{ name: 'res/a', description: 'A.', source: 'builtin' }, { name: 'res/new', description: 'New.', source: 'builtin' }] }),
-    });
+    const dryRun = await data(
+      server.yoga,
+      `mutation ($config: String!) { importTools(config: $config, dryRun: true) { __typename ... on ImportValidationError { invalidTools { name issues { path code message } } } } }`,
+      {
+        config: JSON.stringify({
+          tools: [
+            { name: 'res/a', description: 'A.', source: 'builtin' },
+            { name: 'res/new', description: 'New.', source: 'builtin' },
+          ],
+        }),
+      },
+    );
     expect(dryRun.importTools).toEqual({
       __typename: 'ImportValidationError',
       invalidTools: [{ name: 'res/a', issues: [{ path: 'name', code: 'NAME_TAKEN', message: expect.stringContaining('renamed to "res/c"') }] }],
@@ -186,7 +235,10 @@ describe.each(testDatabases())('renameTool on %s', (kind) => {
     const old = (await data(server.yoga, `{ tool(name: "dep/old-way") { revision deprecation { message replacedByName replacedBy { name } } } }`)).tool;
     expect(old).toEqual({ revision: 3, deprecation: { message: 'Use the new way.', replacedByName: 'dep/the-way', replacedBy: { name: 'dep/the-way' } } });
 
-    const restored = await data(server.yoga, `mutation { restoreTool(name: "dep/the-way", revision: 1) { __typename ... on Tool { name revision description history(first: 1) { edges { node { kind changedFields } } } } } }`);
+    const restored = await data(
+      server.yoga,
+      `mutation { restoreTool(name: "dep/the-way", revision: 1) { __typename ... on Tool { name revision description history(first: 1) { edges { node { kind changedFields } } } } } }`,
+    );
     expect(restored.restoreTool).toEqual({
       __typename: 'Tool',
       name: 'dep/the-way',
@@ -206,10 +258,13 @@ describe.each(testDatabases())('renameTool on %s', (kind) => {
     expect(renamed.filter((result) => result.__typename !== 'Tool').map((result) => result.__typename)).toEqual(Array(9).fill('ToolNotFound'));
     const newName = won[0].name;
 
-    const state = await data(server.yoga, `{
+    const state = await data(
+      server.yoga,
+      `{
       tools(filter: { namespace: "race" }) { edges { node { name toolType wraps { name } } } }
       tombstones: tools(filter: { namespace: "race", includeDeleted: true }) { totalCount }
-    }`);
+    }`,
+    );
     const checks = state.tools.edges.map((edge: any) => edge.node).filter((tool: any) => tool.toolType === 'VALIDATION');
     // A validation made before the rename was moved with it, one made after it was refused (its tool was gone).
     expect(checks.length).toBe(created.filter((result) => result.createTool.__typename === 'Tool').length);
@@ -224,7 +279,8 @@ describe.each(testDatabases())('renameTool on %s', (kind) => {
       ...Array.from({ length: 10 }, (_, i) => data(server.yoga, UPDATE, { name: 'race/wrapper', input: { description: `Update ${i}.` } })),
     ]);
     expect(updates.map((result) => result.updateTool.__typename)).toEqual(Array(10).fill('Tool'));
-    const wrapper = (await data(server.yoga, `{ tool(name: "race/wrapper") { revision wraps { name } history(first: 100) { edges { node { revision } } } } }`)).tool;
+    const wrapper = (await data(server.yoga, `{ tool(name: "race/wrapper") { revision wraps { name } history(first: 100) { edges { node { revision } } } } }`))
+      .tool;
     expect(wrapper.wraps).toEqual({ name: 'race/wrapped-2' });
     expect(wrapper.history.edges.map((edge: any) => edge.node.revision)).toEqual(Array.from({ length: 12 }, (_, i) => 12 - i));
 
@@ -247,7 +303,10 @@ describe.each(testDatabases())('renameTool on %s', (kind) => {
       await data(server.yoga, CREATE, { input: builtin('into/marker') });
       const renamedEvent = { kind: 'RENAMED', name: 'into/tool', renamedFrom: 'from/tool', revision: 2, tool: { name: 'into/tool' } };
       const moved = { kind: 'UPDATED', name: 'from/check', renamedFrom: null, revision: 2, tool: { name: 'from/check' } };
-      expect((await out.until((result) => result.data?.toolEvents?.name === 'from/marker')).map((result) => result.data.toolEvents)).toEqual([renamedEvent, moved]);
+      expect((await out.until((result) => result.data?.toolEvents?.name === 'from/marker')).map((result) => result.data.toolEvents)).toEqual([
+        renamedEvent,
+        moved,
+      ]);
       expect((await into.until((result) => result.data?.toolEvents?.name === 'into/marker')).map((result) => result.data.toolEvents)).toEqual([renamedEvent]);
     } finally {
       out.close();

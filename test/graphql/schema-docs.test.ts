@@ -13,9 +13,7 @@ import {
 import { ISSUE_CODES } from '../../src/domain/issues';
 
 const schema = buildSchema(readFileSync(join(__dirname, '..', '..', 'schema.graphql'), 'utf8'));
-const ownTypes = Object.values(schema.getTypeMap()).filter(
-  (type) => !isIntrospectionType(type) && !isSpecifiedScalarType(type),
-);
+const ownTypes = Object.values(schema.getTypeMap()).filter((type) => !isIntrospectionType(type) && !isSpecifiedScalarType(type));
 
 /** Every place in the schema a description belongs, as `Type`, `Type.field`, `Type.field(arg)`, `Enum.VALUE`. */
 function undocumented(type: GraphQLNamedType): string[] {
@@ -43,14 +41,17 @@ describe('schema.graphql as the user manual', () => {
   it('has one IssueCode per issue code of the domain', () => {
     const issueCode = schema.getType('IssueCode');
     if (!isEnumType(issueCode)) throw new Error('IssueCode is not an enum');
-    expect(issueCode.getValues().map((value) => value.name).sort()).toEqual([...ISSUE_CODES].sort());
+    expect(
+      issueCode
+        .getValues()
+        .map((value) => value.name)
+        .sort(),
+    ).toEqual([...ISSUE_CODES].sort());
   });
 
   it('has the operations of the contract with their arguments', () => {
     const args = (type: 'Query' | 'Mutation', field: string) =>
-      (type === 'Query' ? schema.getQueryType() : schema.getMutationType())!
-        .getFields()
-        [field]!.args.map((arg) => `${arg.name}: ${String(arg.type)}`);
+      (type === 'Query' ? schema.getQueryType() : schema.getMutationType())!.getFields()[field]!.args.map((arg) => `${arg.name}: ${String(arg.type)}`);
     expect(args('Query', 'tool')).toEqual(['name: String!']);
     expect(args('Query', 'tools')).toEqual(['filter: ToolFilter', 'orderBy: ToolOrder', 'first: Int', 'after: String']);
     expect(args('Query', 'toolStats')).toEqual(['filter: ToolFilter']);

@@ -56,7 +56,8 @@ async function oracle(yoga: ToolgraphServer): Promise<string[]> {
   let after: string | null = null;
   do {
     const { tools }: { tools: any } = await data(yoga, ALL, { after });
-    for (const { node } of tools.edges) if (`${node.name}\n${node.description}`.split('\n').some((text: string) => text.toLowerCase().includes(WORD))) found.push(node.name);
+    for (const { node } of tools.edges)
+      if (`${node.name}\n${node.description}`.split('\n').some((text: string) => text.toLowerCase().includes(WORD))) found.push(node.name);
     after = tools.pageInfo.hasNextPage ? tools.pageInfo.endCursor : null;
   } while (after);
   return found;
@@ -106,19 +107,30 @@ describe.each(testDatabases())('a search on %s', (kind) => {
   it('sees every kind of write in the next search', async () => {
     const names = async () => (await searchAll(server.yoga, 7)).names;
     const writes: [string, string, Record<string, unknown>][] = [
-      ['create a match', 'mutation ($n: String!) { createTool(input: { name: $n, description: "A needle.", source: BUILTIN }) { __typename } }', { n: 'ns-5/new' }],
+      [
+        'create a match',
+        'mutation ($n: String!) { createTool(input: { name: $n, description: "A needle.", source: BUILTIN }) { __typename } }',
+        { n: 'ns-5/new' },
+      ],
       ['update it away', 'mutation ($n: String!) { updateTool(name: $n, input: { description: "Nothing to see." }) { __typename } }', { n: 'ns-5/new' }],
       ['update it back', 'mutation ($n: String!) { updateTool(name: $n, input: { description: "The needle again." }) { __typename } }', { n: 'ns-5/new' }],
       ['rename it', 'mutation ($n: String!) { renameTool(name: $n, newName: "ns-6/renamed") { __typename } }', { n: 'ns-5/new' }],
       ['delete a match', 'mutation ($n: String!) { deleteTool(name: $n) { __typename } }', { n: 'ns-0/tool-00' }],
       ['restore it', 'mutation ($n: String!) { restoreTool(name: $n, revision: 1) { __typename } }', { n: 'ns-0/tool-00' }],
       ['import matches and non-matches', IMPORT, { config: config([tool('ns-7/imported', 'Imported needle.'), tool('ns-0/tool-03', 'No longer.')]) }],
-      ['deprecate one (no change in what matches)', 'mutation ($n: String!) { deprecateTool(name: $n, message: "Old.") { __typename } }', { n: 'ns-7/imported' }],
+      [
+        'deprecate one (no change in what matches)',
+        'mutation ($n: String!) { deprecateTool(name: $n, message: "Old.") { __typename } }',
+        { n: 'ns-7/imported' },
+      ],
     ];
     for (const [what, mutation, variables] of writes) {
       await names(); // the matches as they stand are kept
       const result = await data(server.yoga, mutation, variables);
-      expect([what, Object.values(result)[0]]).toEqual([what, expect.objectContaining({ __typename: expect.stringMatching(/^(Tool|ImportedTools|DeletedTool)$/) })]);
+      expect([what, Object.values(result)[0]]).toEqual([
+        what,
+        expect.objectContaining({ __typename: expect.stringMatching(/^(Tool|ImportedTools|DeletedTool)$/) }),
+      ]);
       expect([what, await names()]).toEqual([what, await oracle(server.yoga)]);
     }
   });
@@ -146,7 +158,8 @@ describe.each(testDatabases())('a search on %s', (kind) => {
 });
 
 /** Takes a tool out of every search in the database itself, as another program would: no event tells the servers. */
-const unmatchBehindTheServersBack = (url: string, name: string) => changeDatabase(url, 'UPDATE "Tool" SET "descriptionSearch" = $1 WHERE "name" = $2', 'hay', name);
+const unmatchBehindTheServersBack = (url: string, name: string) =>
+  changeDatabase(url, 'UPDATE "Tool" SET "descriptionSearch" = $1 WHERE "name" = $2', 'hay', name);
 
 const kind: DatabaseKind = testDatabases().includes('postgres') ? 'postgres' : 'sqlite';
 

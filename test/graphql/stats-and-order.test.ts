@@ -194,7 +194,9 @@ describe.each(testDatabases())('toolStats, orderBy and updatedSince on %s', (kin
       ['updatedSince', { updatedSince: instant(4).toISOString() }],
       ['nothing matches', { namespace: 'nope' }],
     ])('total equals tools.totalCount: %s', async (_label, filter) => {
-      const result = await data(server.yoga, `query ($filter: ToolFilter) { tools(filter: $filter) { totalCount } toolStats(filter: $filter) { total } }`, { filter });
+      const result = await data(server.yoga, `query ($filter: ToolFilter) { tools(filter: $filter) { totalCount } toolStats(filter: $filter) { total } }`, {
+        filter,
+      });
       expect(result.toolStats.total).toBe(result.tools.totalCount);
     });
 

@@ -30,7 +30,7 @@ describe.each(testDatabases())('tombstones on %s', (kind) => {
     const live = (await data(server.yoga, LIST, { filter: { namespace: 'sync' } })).tools;
     expect([names(live), live.totalCount]).toEqual([['sync/kept'], 1]);
     expect((await data(server.yoga, LIST, { filter: { search: 'terraformed' } })).tools.totalCount).toBe(0);
-    const stats = (await data(server.yoga, `{ toolStats(filter: { namespace: "sync" }) { total } namespaces { namespace toolCount } }`));
+    const stats = await data(server.yoga, `{ toolStats(filter: { namespace: "sync" }) { total } namespaces { namespace toolCount } }`);
     expect(stats.toolStats.total).toBe(1);
     expect(stats.namespaces).toContainEqual({ namespace: 'sync', toolCount: 1 });
 
@@ -45,11 +45,20 @@ describe.each(testDatabases())('tombstones on %s', (kind) => {
     expect(stats2.toolStats.total).toBe(2);
   });
 
-  it('reads a tombstone\'s history, and continues it when the name is created again', async () => {
+  it("reads a tombstone's history, and continues it when the name is created again", async () => {
     await data(server.yoga, CREATE, { input: builtin('again/tool', 'First life.') });
     await data(server.yoga, DELETE, { name: 'again/tool' });
-    const tombstone = (await data(server.yoga, `{ tools(filter: { namespace: "again", includeDeleted: true }) { edges { node { status description history { edges { node { revision kind } } } } } } }`)).tools.edges[0].node;
-    expect(tombstone).toEqual({ status: 'DELETED', description: 'First life.', history: { edges: [{ node: { revision: 2, kind: 'DELETED' } }, { node: { revision: 1, kind: 'CREATED' } }] } });
+    const tombstone = (
+      await data(
+        server.yoga,
+        `{ tools(filter: { namespace: "again", includeDeleted: true }) { edges { node { status description history { edges { node { revision kind } } } } } } }`,
+      )
+    ).tools.edges[0].node;
+    expect(tombstone).toEqual({
+      status: 'DELETED',
+      description: 'First life.',
+      history: { edges: [{ node: { revision: 2, kind: 'DELETED' } }, { node: { revision: 1, kind: 'CREATED' } }] },
+    });
     expect((await data(server.yoga, DELETE, { name: 'again/tool' })).deleteTool.__typename).toBe('ToolNotFound');
     expect((await data(server.yoga, CREATE, { input: builtin('again/tool', 'Second life.') })).createTool).toEqual({ __typename: 'Tool', revision: 3 });
     const listed = (await data(server.yoga, LIST, { filter: { namespace: 'again', includeDeleted: true } })).tools;
@@ -73,7 +82,10 @@ describe.each(testDatabases())('tombstones on %s', (kind) => {
       { name: 'wrap/tool', status: 'DELETED', implementation: {} },
     ]);
     // A new validation cannot wrap a tombstone.
-    const wrapsTombstone = await data(server.yoga, `mutation { createTool(input: { name: "wrap/check-2", description: "Checks.", source: WRAPPED, toolType: VALIDATION, wraps: "wrap/tool" }) { __typename ... on ToolValidationError { issues { path code } } } }`);
+    const wrapsTombstone = await data(
+      server.yoga,
+      `mutation { createTool(input: { name: "wrap/check-2", description: "Checks.", source: WRAPPED, toolType: VALIDATION, wraps: "wrap/tool" }) { __typename ... on ToolValidationError { issues { path code } } } }`,
+    );
     expect(wrapsTombstone.createTool).toEqual({ __typename: 'ToolValidationError', issues: [{ path: 'wraps', code: 'WRAPPED_TOOL_NOT_FOUND' }] });
   });
 
@@ -81,7 +93,11 @@ describe.each(testDatabases())('tombstones on %s', (kind) => {
     await data(server.yoga, CREATE, { input: builtin('imp/one') });
     await data(server.yoga, DELETE, { name: 'imp/one' });
     const config = `tools:\n  - { name: imp/one, description: Back., source: builtin }\n  - { name: imp/two, description: New., source: builtin }\n`;
-    const imported = await data(server.yoga, `mutation ($config: String!) { importTools(config: $config) { __typename ... on ImportedTools { created updated tools { name change tool { revision } } } } }`, { config });
+    const imported = await data(
+      server.yoga,
+      `mutation ($config: String!) { importTools(config: $config) { __typename ... on ImportedTools { created updated tools { name change tool { revision } } } } }`,
+      { config },
+    );
     expect(imported.importTools).toEqual({
       __typename: 'ImportedTools',
       created: 2,

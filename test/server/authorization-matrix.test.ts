@@ -174,9 +174,10 @@ const OPERATIONS: readonly Operation[] = [
     label: 'create',
     column: 'create',
     tools: one(false),
-    run: (send, [tool]) => send(`mutation ($input: ToolInput!) { createTool(input: $input) { ${TOOL_RESULT} } }`, {
-      input: { name: tool!.name, description: WRITTEN, source: 'BUILTIN' },
-    }),
+    run: (send, [tool]) =>
+      send(`mutation ($input: ToolInput!) { createTool(input: $input) { ${TOOL_RESULT} } }`, {
+        input: { name: tool!.name, description: WRITTEN, source: 'BUILTIN' },
+      }),
     done: ([tool], actor) => ({ createTool: { __typename: 'Tool', name: tool!.name, ...written(tool!, actor) } }),
     refused: (_, [namespace]) => ({ createTool: forbidden(namespace!) }),
     after: written,
@@ -185,10 +186,11 @@ const OPERATIONS: readonly Operation[] = [
     label: 'update',
     column: 'update',
     tools: one(true),
-    run: (send, [tool]) => send(`mutation ($name: String!, $input: ToolPatch!) { updateTool(name: $name, input: $input) { ${TOOL_RESULT} } }`, {
-      name: tool!.name,
-      input: { description: WRITTEN },
-    }),
+    run: (send, [tool]) =>
+      send(`mutation ($name: String!, $input: ToolPatch!) { updateTool(name: $name, input: $input) { ${TOOL_RESULT} } }`, {
+        name: tool!.name,
+        input: { description: WRITTEN },
+      }),
     done: ([tool], actor) => ({ updateTool: { __typename: 'Tool', name: tool!.name, ...written(tool!, actor) } }),
     refused: (_, [namespace]) => ({ updateTool: forbidden(namespace!) }),
     after: written,
@@ -198,9 +200,12 @@ const OPERATIONS: readonly Operation[] = [
     column: 'delete',
     tools: one(true),
     run: (send, [tool]) =>
-      send(`mutation ($name: String!) { deleteTool(name: $name) { __typename ... on DeletedTool { name tool { ${STORED_FIELDS} } } ... on Forbidden { message namespace } ... on UserError { message } } }`, {
-        name: tool!.name,
-      }),
+      send(
+        `mutation ($name: String!) { deleteTool(name: $name) { __typename ... on DeletedTool { name tool { ${STORED_FIELDS} } } ... on Forbidden { message namespace } ... on UserError { message } } }`,
+        {
+          name: tool!.name,
+        },
+      ),
     done: ([tool]) => ({ deleteTool: { __typename: 'DeletedTool', name: tool!.name, tool: seeded } }),
     refused: (_, [namespace]) => ({ deleteTool: forbidden(namespace!) }),
     after: () => null,
@@ -209,8 +214,7 @@ const OPERATIONS: readonly Operation[] = [
     label: 'deprecate',
     column: 'deprecate',
     tools: one(true),
-    run: (send, [tool]) =>
-      send(`mutation ($name: String!) { deprecateTool(name: $name, message: "Use another.") { ${TOOL_RESULT} } }`, { name: tool!.name }),
+    run: (send, [tool]) => send(`mutation ($name: String!) { deprecateTool(name: $name, message: "Use another.") { ${TOOL_RESULT} } }`, { name: tool!.name }),
     done: ([tool], actor) => ({ deprecateTool: { __typename: 'Tool', name: tool!.name, ...seeded, updatedBy: actor } }),
     refused: (_, [namespace]) => ({ deprecateTool: forbidden(namespace!) }),
     after: (_, actor) => ({ ...seeded, updatedBy: actor }),
@@ -234,7 +238,10 @@ const OPERATIONS: readonly Operation[] = [
       { name: `${otherThan(target)}/${cell}-renamed`, namespace: otherThan(target), seeded: false },
     ],
     run: (send, [from, to]) =>
-      send(`mutation ($name: String!, $newName: String!) { renameTool(name: $name, newName: $newName) { ${TOOL_RESULT} } }`, { name: from!.name, newName: to!.name }),
+      send(`mutation ($name: String!, $newName: String!) { renameTool(name: $name, newName: $newName) { ${TOOL_RESULT} } }`, {
+        name: from!.name,
+        newName: to!.name,
+      }),
     done: ([, to], actor) => ({ renameTool: { __typename: 'Tool', name: to!.name, ...seeded, updatedBy: actor } }),
     // The old name's namespace is checked first.
     refused: (cellTools, forbiddenNamespaces) => ({ renameTool: forbidden(cellTools.find((tool) => forbiddenNamespaces.includes(tool.namespace))!.namespace) }),
@@ -258,9 +265,7 @@ interface Cell {
 }
 
 const CELLS: Cell[] = CREDENTIALS.flatMap((credential) =>
-  OPERATIONS.flatMap((operation, o) =>
-    NAMESPACES.map((target) => ({ credential, operation, target, id: `${credential.actor}-op${o}-${target}` })),
-  ),
+  OPERATIONS.flatMap((operation, o) => NAMESPACES.map((target) => ({ credential, operation, target, id: `${credential.actor}-op${o}-${target}` }))),
 );
 
 /** What an answer shows in the printed matrix. */
@@ -274,7 +279,10 @@ function printMatrix(kind: string, outcomes: ReadonlyMap<string, string>): void 
   const width = 18;
   const header = ['credential'.padEnd(30), ...OPERATIONS.flatMap((op) => NAMESPACES.map((ns) => `${op.column}/${ns}`.padEnd(width)))].join(' ');
   const rows = CREDENTIALS.map((credential) =>
-    [credential.label.padEnd(30), ...CELLS.filter((cell) => cell.credential === credential).map((cell) => (outcomes.get(cell.id) ?? 'FAILED').padEnd(width))].join(' '),
+    [
+      credential.label.padEnd(30),
+      ...CELLS.filter((cell) => cell.credential === credential).map((cell) => (outcomes.get(cell.id) ?? 'FAILED').padEnd(width)),
+    ].join(' '),
   );
   const failed = CELLS.filter((cell) => !outcomes.has(cell.id)).length;
   console.log(
@@ -347,47 +355,49 @@ describe.each(testDatabases())('the authorization matrix on %s', (kind) => {
     return { tools: tools.map((_, i) => body.data[`t${i}`]), counts: await namespaceCounts() };
   }
 
-  it.each(CELLS.map((cell) => [`${cell.credential.label} × ${cell.operation.label} × ${cell.target === 'devops' ? 'own' : 'other'} namespace (${cell.target})`, cell] as const))(
-    '%s',
-    async (_, { credential, operation, target, id }) => {
-      const tools = operation.tools(id, target);
-      for (const tool of tools.filter((t) => t.seeded)) {
-        const made = await send(bearers.get(SEEDER), `mutation ($input: ToolInput!) { createTool(input: $input) { __typename } }`, {
-          input: { name: tool.name, description: SEEDED, source: 'BUILTIN' },
-        });
-        expect(made.body).toEqual({ data: { createTool: { __typename: 'Tool' } } });
-      }
-      // Counted before, so that this cell is judged by what it changed, whatever cells before it did.
-      const countsBefore = await namespaceCounts();
-
-      const answer = await operation.run((query, variables) => send(bearers.get(credential.actor), query, variables), tools);
-
-      let allowed = false;
-      if ('refused' in credential.access) {
-        expect(answer).toEqual({
-          status: 401,
-          body: { errors: [{ message: expect.stringMatching(credential.access.refused), extensions: { code: 'UNAUTHENTICATED' } }] },
-        });
-      } else {
-        const writes = credential.access.writes;
-        const forbiddenNamespaces = NAMESPACES.filter((ns) => !writes.includes(ns) && tools.some((tool) => tool.namespace === ns));
-        allowed = forbiddenNamespaces.length === 0;
-        expect(answer).toEqual({
-          status: 200,
-          body: { data: allowed ? operation.done(tools, credential.actor) : operation.refused(tools, forbiddenNamespaces) },
-        });
-      }
-
-      const expected = tools.map((tool) => (allowed ? operation.after(tool, credential.actor) : before(tool)));
-      const counts = { ...countsBefore };
-      tools.forEach((tool, i) => {
-        counts[tool.namespace] = (counts[tool.namespace] ?? 0) + Number(expected[i] !== null) - Number(tool.seeded);
-        if (counts[tool.namespace] === 0) delete counts[tool.namespace];
+  it.each(
+    CELLS.map(
+      (cell) =>
+        [`${cell.credential.label} × ${cell.operation.label} × ${cell.target === 'devops' ? 'own' : 'other'} namespace (${cell.target})`, cell] as const,
+    ),
+  )('%s', async (_, { credential, operation, target, id }) => {
+    const tools = operation.tools(id, target);
+    for (const tool of tools.filter((t) => t.seeded)) {
+      const made = await send(bearers.get(SEEDER), `mutation ($input: ToolInput!) { createTool(input: $input) { __typename } }`, {
+        input: { name: tool.name, description: SEEDED, source: 'BUILTIN' },
       });
-      expect(await registryState(tools)).toEqual({ tools: expected, counts });
-      outcomes.set(id, outcomeOf(answer));
-    },
-  );
+      expect(made.body).toEqual({ data: { createTool: { __typename: 'Tool' } } });
+    }
+    // Counted before, so that this cell is judged by what it changed, whatever cells before it did.
+    const countsBefore = await namespaceCounts();
+
+    const answer = await operation.run((query, variables) => send(bearers.get(credential.actor), query, variables), tools);
+
+    let allowed = false;
+    if ('refused' in credential.access) {
+      expect(answer).toEqual({
+        status: 401,
+        body: { errors: [{ message: expect.stringMatching(credential.access.refused), extensions: { code: 'UNAUTHENTICATED' } }] },
+      });
+    } else {
+      const writes = credential.access.writes;
+      const forbiddenNamespaces = NAMESPACES.filter((ns) => !writes.includes(ns) && tools.some((tool) => tool.namespace === ns));
+      allowed = forbiddenNamespaces.length === 0;
+      expect(answer).toEqual({
+        status: 200,
+        body: { data: allowed ? operation.done(tools, credential.actor) : operation.refused(tools, forbiddenNamespaces) },
+      });
+    }
+
+    const expected = tools.map((tool) => (allowed ? operation.after(tool, credential.actor) : before(tool)));
+    const counts = { ...countsBefore };
+    tools.forEach((tool, i) => {
+      counts[tool.namespace] = (counts[tool.namespace] ?? 0) + Number(expected[i] !== null) - Number(tool.seeded);
+      if (counts[tool.namespace] === 0) delete counts[tool.namespace];
+    });
+    expect(await registryState(tools)).toEqual({ tools: expected, counts });
+    outcomes.set(id, outcomeOf(answer));
+  });
 
   it('shows no token and no JWT in the server output or in any answer', () => {
     expect(received.length).toBeGreaterThan(CELLS.length);

@@ -93,7 +93,11 @@ describe('answers from the response cache before a request is parsed', () => {
     const jwt = await signJwt({ sub: 'reader', exp: Math.floor(Date.now() / 1000) + 600, toolgraph_role: 'read', toolgraph_namespaces: ['*'] }, { secret });
     // A good credential gets the same answer, checked on the full path.
     const good = await read(yoga, `Bearer ${jwt}`);
-    expect({ status: good.status, body: good.body, executed: good.executed }).toEqual({ status: 200, body: expect.stringContaining('"early/one"'), executed: true });
+    expect({ status: good.status, body: good.body, executed: good.executed }).toEqual({
+      status: 200,
+      body: expect.stringContaining('"early/one"'),
+      executed: true,
+    });
   });
 
   it('never answers a reader without a credential when reads need one', async () => {

@@ -49,7 +49,9 @@ describe.each(nodes)('the compiled server on %s', (_label, prepare) => {
     });
 
     it('is migrated by the compiled migrate command, starts without a transpiler, writes, imports, reads, sends live events and serves the browser page', async () => {
-      const migrate = (await promisify(execFile)(node.node, [COMPILED_MIGRATE, '--json'], { cwd: root, env: { ...process.env, ...node.env, DATABASE_URL: database.url } })).stdout;
+      const migrate = (
+        await promisify(execFile)(node.node, [COMPILED_MIGRATE, '--json'], { cwd: root, env: { ...process.env, ...node.env, DATABASE_URL: database.url } })
+      ).stdout;
       expect(JSON.parse(migrate)).toMatchObject({ provider: kind, applied: expect.arrayContaining([expect.any(String)]) });
 
       server = await startServer(database.url, node.env, COMPILED_MAIN, node.node);
@@ -74,7 +76,11 @@ describe.each(nodes)('the compiled server on %s', (_label, prepare) => {
       });
 
       const origin = new URL(server.url).origin;
-      for (const [path, type] of [['/', 'text/html'], ['/browser/browser.js', 'text/javascript'], ['/browser/browser.css', 'text/css']] as const) {
+      for (const [path, type] of [
+        ['/', 'text/html'],
+        ['/browser/browser.js', 'text/javascript'],
+        ['/browser/browser.css', 'text/css'],
+      ] as const) {
         const response = await fetch(`${origin}${path}`);
         expect({ path, status: response.status, type: response.headers.get('content-type')?.split(';')[0] }).toEqual({ path, status: 200, type });
       }

@@ -11,7 +11,10 @@ const committed = readFileSync(join(__dirname, '..', '..', 'schemas', 'tool.sche
 describe('GET /schemas/tool.schema.json', () => {
   const server = useTestServer('sqlite');
   const request = (method: string) =>
-    server.yoga.fetch('http://yoga/schemas/tool.schema.json', { method, headers: method === 'GET' || method === 'HEAD' ? {} : { 'content-type': 'application/json' } });
+    server.yoga.fetch('http://yoga/schemas/tool.schema.json', {
+      method,
+      headers: method === 'GET' || method === 'HEAD' ? {} : { 'content-type': 'application/json' },
+    });
 
   it('answers the committed schema as JSON Schema', async () => {
     const response = await request('GET');

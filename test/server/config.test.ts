@@ -203,7 +203,9 @@ describe('operations settings', () => {
     expect(() => loadConfig({ METRICS: 'maybe' })).toThrow(/^METRICS must be on or off/);
     expect(() => loadConfig({ METRICS_TOKEN: 'short' })).toThrow(/^METRICS_TOKEN must be at least 16 characters/);
     expect(() => loadConfig({ METRICS_TOKEN: 'has a space in the token' })).toThrow(/^METRICS_TOKEN must be at least 16 characters without spaces/);
-    expect(() => loadConfig({ METRICS: 'off', METRICS_TOKEN: 'a-long-scrape-token' })).toThrow(/^METRICS_TOKEN protects \/metrics, which METRICS=off turns off/);
+    expect(() => loadConfig({ METRICS: 'off', METRICS_TOKEN: 'a-long-scrape-token' })).toThrow(
+      /^METRICS_TOKEN protects \/metrics, which METRICS=off turns off/,
+    );
   });
 
   it('reads MIGRATE_ON_START', () => {

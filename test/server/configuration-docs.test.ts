@@ -160,7 +160,9 @@ describe('environment variables', () => {
   it('are all read in ways this test understands', () => {
     expect(sources.unexplained).toEqual([]);
     // Sanity: the searches find what is known to be read.
-    expect(serverConfig).toEqual(expect.arrayContaining(['PORT', 'DATABASE_URL', 'MAX_QUERY_DEPTH', 'TOOLGRAPH_RATE_LIMIT_WRITES', 'OTEL_EXPORTER_OTLP_ENDPOINT']));
+    expect(serverConfig).toEqual(
+      expect.arrayContaining(['PORT', 'DATABASE_URL', 'MAX_QUERY_DEPTH', 'TOOLGRAPH_RATE_LIMIT_WRITES', 'OTEL_EXPORTER_OTLP_ENDPOINT']),
+    );
     expect([...sources.byName.keys()]).toEqual(expect.arrayContaining(['TOOLGRAPH_SERVER', 'NO_COLOR', 'TOOLGRAPH_TEST_POSTGRES_URL']));
   });
 
@@ -195,7 +197,9 @@ describe('environment variables', () => {
   });
 
   it("set by compose.yaml for toolgraph and by the Dockerfile are the server's", () => {
-    const compose = parse(read('compose.yaml'), { merge: true }) as { services: Record<string, { image?: string; build?: unknown; environment?: Record<string, string> }> };
+    const compose = parse(read('compose.yaml'), { merge: true }) as {
+      services: Record<string, { image?: string; build?: unknown; environment?: Record<string, string> }>;
+    };
     const toolgraphServices = Object.values(compose.services).filter((service) => service.build !== undefined || service.image?.startsWith('toolgraph'));
     const composed = toolgraphServices.flatMap((service) => Object.keys(service.environment ?? {}));
     const dockerfile = [...read('Dockerfile').matchAll(new RegExp(`^ENV (.*)$`, 'gm'))].flatMap(([, assignments]) =>

@@ -41,7 +41,12 @@ function stages(): Map<string, Instruction[]> {
 const execForm = (instruction: Instruction) => JSON.parse(instruction.getRawArgumentsContent()!.replace(/^.*?(?=\[)/s, '')) as string[];
 /** The stage a COPY copies from (--from), if not the build context. */
 const copiedFrom = (instruction: Instruction) =>
-  instruction instanceof ModifiableInstruction ? instruction.getFlags().find((flag) => flag.getName() === 'from')?.getValue() : undefined;
+  instruction instanceof ModifiableInstruction
+    ? instruction
+        .getFlags()
+        .find((flag) => flag.getName() === 'from')
+        ?.getValue()
+    : undefined;
 
 describe('the Dockerfile', () => {
   const image = stages().get('')!;
@@ -67,7 +72,10 @@ describe('the Dockerfile', () => {
 
   it('builds in stages, and the image installs only the runtime dependencies', () => {
     expect([...stages().keys()]).toEqual(expect.arrayContaining(['build', 'runtime-dependencies', '']));
-    const runtimeInstall = stages().get('runtime-dependencies')!.filter((instruction) => instruction.getKeyword() === 'RUN').map((instruction) => args(instruction).join(' '));
+    const runtimeInstall = stages()
+      .get('runtime-dependencies')!
+      .filter((instruction) => instruction.getKeyword() === 'RUN')
+      .map((instruction) => args(instruction).join(' '));
     expect(runtimeInstall).toContainEqual(expect.stringMatching(/^npm ci --omit=dev\b/));
     const copies = final('COPY').map((instruction) => [copiedFrom(instruction), ...args(instruction)]);
     expect(copies).toContainEqual(['runtime-dependencies', '/app/node_modules', './node_modules']);
@@ -113,7 +121,14 @@ describe('the runtime dependencies', () => {
 });
 
 describe('compose.yaml', () => {
-  type Service = { build?: string; image?: string; command?: string[]; environment?: Record<string, string>; depends_on?: Record<string, { condition: string }>; ports?: string[] };
+  type Service = {
+    build?: string;
+    image?: string;
+    command?: string[];
+    environment?: Record<string, string>;
+    depends_on?: Record<string, { condition: string }>;
+    ports?: string[];
+  };
   const services = (parse(read('compose.yaml'), { merge: true }) as { services: Record<string, Service> }).services;
   const toolgraph = Object.entries(services).filter(([, service]) => service.build === '.');
   const instances = toolgraph.filter(([, service]) => service.command === undefined);
@@ -121,7 +136,11 @@ describe('compose.yaml', () => {
   it('runs two toolgraph instances on one Postgres and one Redis, with migrations as a release step', () => {
     expect(instances).toHaveLength(2);
     for (const [, instance] of instances) {
-      expect(instance.environment).toMatchObject({ MIGRATE_ON_START: 'false', DATABASE_URL: expect.stringMatching(/^postgresql:\/\/[^@]+@postgres:5432\//), REDIS_URL: 'redis://redis:6379' });
+      expect(instance.environment).toMatchObject({
+        MIGRATE_ON_START: 'false',
+        DATABASE_URL: expect.stringMatching(/^postgresql:\/\/[^@]+@postgres:5432\//),
+        REDIS_URL: 'redis://redis:6379',
+      });
       expect(instance.depends_on).toMatchObject({ migrate: { condition: 'service_completed_successfully' } });
     }
     expect(new Set(instances.map(([, instance]) => instance.environment!.DATABASE_URL)).size).toBe(1);
@@ -130,7 +149,7 @@ describe('compose.yaml', () => {
     expect(services.redis?.image).toMatch(/^redis:/);
   });
 
-  it('migrates with the compiled migrate command, on the instances\' database', () => {
+  it("migrates with the compiled migrate command, on the instances' database", () => {
     const migrate = services.migrate!;
     expect(migrate.command).toEqual(['node', compiled(COMPILED_MAIN).replace(/main\.js$/, 'migrate-command.js')]);
     expect(existsSync(join(root, 'src', 'server', 'migrate-command.ts'))).toBe(true);

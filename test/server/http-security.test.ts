@@ -78,7 +78,7 @@ describe('HTTP protections', () => {
       expect(response.headers.get('content-security-policy')).toBe("frame-ancestors 'none'");
     });
 
-    it('keeps the browser page\'s own Content-Security-Policy, which forbids framing too', async () => {
+    it("keeps the browser page's own Content-Security-Policy, which forbids framing too", async () => {
       const response = await server.yoga.fetch('http://yoga/', { headers: { accept: 'text/html' } });
       expect(response.status).toBe(200);
       expect(response.headers.get('x-frame-options')).toBe('DENY');

@@ -98,7 +98,9 @@ describe('JWTs verified with keys from a JWKS endpoint (TOOLGRAPH_JWT_JWKS_URL, 
     const own = await create(token, `${namespace}/build`);
     expect(own).toEqual({
       status: 200,
-      body: { data: { createTool: { __typename: 'Tool', name: `${namespace}/build`, createdBy: `deployer-${namespace}`, updatedBy: `deployer-${namespace}` } } },
+      body: {
+        data: { createTool: { __typename: 'Tool', name: `${namespace}/build`, createdBy: `deployer-${namespace}`, updatedBy: `deployer-${namespace}` } },
+      },
     });
     expect(await stored(`${namespace}/build`)).toEqual({ name: `${namespace}/build`, createdBy: `deployer-${namespace}` });
 
@@ -122,7 +124,9 @@ describe('JWTs verified with keys from a JWKS endpoint (TOOLGRAPH_JWT_JWKS_URL, 
 
   it('a token without the toolgraph claims is a reader: it reads, and its writes are Forbidden', async () => {
     const token = await signJwt(claims([], { toolgraph_role: undefined, toolgraph_namespaces: undefined }), keys.ES256);
-    expect((await graphqlAs(token, handle.url, TOOL, { name: 'rs256/build' })).body).toEqual({ data: { tool: { name: 'rs256/build', createdBy: 'deployer-rs256' } } });
+    expect((await graphqlAs(token, handle.url, TOOL, { name: 'rs256/build' })).body).toEqual({
+      data: { tool: { name: 'rs256/build', createdBy: 'deployer-rs256' } },
+    });
     expect((await create(token, 'claimless/tool')).body.data.createTool).toEqual({ __typename: 'Forbidden', namespace: 'claimless' });
     expect(await stored('claimless/tool')).toBeNull();
   });
@@ -168,7 +172,10 @@ describe('JWTs verified with keys from a JWKS endpoint (TOOLGRAPH_JWT_JWKS_URL, 
   });
 
   it('keeps reads public: one tool, a list and the event stream need no credential', async () => {
-    expect((await graphqlAs(undefined, handle.url, TOOL, { name: 'rs256/build' })).body.data.tool).toEqual({ name: 'rs256/build', createdBy: 'deployer-rs256' });
+    expect((await graphqlAs(undefined, handle.url, TOOL, { name: 'rs256/build' })).body.data.tool).toEqual({
+      name: 'rs256/build',
+      createdBy: 'deployer-rs256',
+    });
     const list = await graphqlAs(undefined, handle.url, LIST);
     expect(list.status).toBe(200);
     expect(list.body.data.tools.edges.map((edge: { node: { name: string } }) => edge.node.name)).toContain('rs256/build');
@@ -253,7 +260,12 @@ describe('an issuer whose JWKS cannot be fetched', () => {
   it('accepts the token once the issuer answers again, and keeps using the keys it fetched while the issuer is away', async () => {
     jwks.behave('serve');
     const token = await signJwt(claims(['outage'], { sub: 'patient' }), key);
-    expect((await create(token, 'outage/back')).body.data.createTool).toEqual({ __typename: 'Tool', name: 'outage/back', createdBy: 'patient', updatedBy: 'patient' });
+    expect((await create(token, 'outage/back')).body.data.createTool).toEqual({
+      __typename: 'Tool',
+      name: 'outage/back',
+      createdBy: 'patient',
+      updatedBy: 'patient',
+    });
     await jwks.stop();
     expect((await create(token, 'outage/cached')).body.data.createTool.__typename).toBe('Tool');
   });
@@ -265,7 +277,12 @@ describe('JWTs with a shared secret (TOOLGRAPH_JWT_SECRET, HS256)', () => {
 
   it('accepts an HS256 token signed with the secret: it writes in its namespace as its sub', async () => {
     const token = await signJwt(claims(['shared'], { sub: 'hmac-bot', iss: undefined, aud: undefined }), { secret });
-    expect((await create(token, 'shared/tool')).body.data.createTool).toEqual({ __typename: 'Tool', name: 'shared/tool', createdBy: 'hmac-bot', updatedBy: 'hmac-bot' });
+    expect((await create(token, 'shared/tool')).body.data.createTool).toEqual({
+      __typename: 'Tool',
+      name: 'shared/tool',
+      createdBy: 'hmac-bot',
+      updatedBy: 'hmac-bot',
+    });
   });
 
   it.each([

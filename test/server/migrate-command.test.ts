@@ -35,7 +35,10 @@ describe.each(testDatabases())('npm run db:migrate on %s', (kind) => {
   it('applies every migration to a new database, then nothing, exiting 0 both times', async () => {
     const first = await typeMigrate(database.url);
     expect(first).toMatchObject({ code: 0, stderr: '' });
-    const migrations = readdirSync(migrationsDirFor(kind), { withFileTypes: true }).filter((entry) => entry.isDirectory()).map((entry) => entry.name).sort();
+    const migrations = readdirSync(migrationsDirFor(kind), { withFileTypes: true })
+      .filter((entry) => entry.isDirectory())
+      .map((entry) => entry.name)
+      .sort();
     expect(first.stdout).toBe(`${kind}: applied ${migrations.join(', ')} (${/\((\d+) ms\)/.exec(first.stdout)?.[1]} ms)\n`);
     const again = await typeMigrate(database.url, '--json');
     expect(again.code).toBe(0);

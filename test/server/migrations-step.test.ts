@@ -38,7 +38,9 @@ describe.each(testDatabases())('migrations as a step, on %s', (kind) => {
     );
     for (const [index, server] of started.entries()) {
       const name = `step/instance-${index}`;
-      expect(await post(server.url, `mutation { createTool(input: { name: "${name}", description: "From ${index}.", source: BUILTIN }) { __typename } }`)).toEqual({
+      expect(
+        await post(server.url, `mutation { createTool(input: { name: "${name}", description: "From ${index}.", source: BUILTIN }) { __typename } }`),
+      ).toEqual({
         data: { createTool: { __typename: 'Tool' } },
       });
     }
@@ -65,9 +67,16 @@ describe.each(testDatabases())('migrations as a step, on %s', (kind) => {
       status: 503,
       body: { ready: false, database: 'starting', events: 'in-process', reason: expect.stringMatching(/migration\(s\) pending .*run npm run db:migrate$/) },
     });
-    const refused = await fetch(`${base}/graphql`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ query: '{ tools { totalCount } }' }) });
+    const refused = await fetch(`${base}/graphql`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ query: '{ tools { totalCount } }' }),
+    });
     expect(refused.status).toBe(503);
-    expect((await refused.json()).errors[0]).toMatchObject({ extensions: { code: 'SERVICE_UNAVAILABLE' }, message: expect.stringContaining('npm run db:migrate') });
+    expect((await refused.json()).errors[0]).toMatchObject({
+      extensions: { code: 'SERVICE_UNAVAILABLE' },
+      message: expect.stringContaining('npm run db:migrate'),
+    });
     // It applied nothing itself.
     const tables =
       kind === 'sqlite'

@@ -59,12 +59,21 @@ describe('the log of a server process', () => {
     expect(lines.length).toBeGreaterThan(0);
     for (const line of lines) expect(() => JSON.parse(line)).not.toThrow();
     expect(logLines(server!.output())).toContainEqual(
-      expect.objectContaining({ level: 'info', service: 'toolgraph', msg: expect.stringMatching(/^toolgraph listening on http:\/\//), time: expect.any(Number) }),
+      expect.objectContaining({
+        level: 'info',
+        service: 'toolgraph',
+        msg: expect.stringMatching(/^toolgraph listening on http:\/\//),
+        time: expect.any(Number),
+      }),
     );
   });
 
   it('logs a write with its request id, operation, actor, outcome and duration, and never the token, a variable or the code', async () => {
-    const response = await graphql(server!.url, { query: CREATE, variables: customTool('logs/secretive') }, { authorization: `Bearer ${token}`, 'x-request-id': 'deploy-42.a:b' });
+    const response = await graphql(
+      server!.url,
+      { query: CREATE, variables: customTool('logs/secretive') },
+      { authorization: `Bearer ${token}`, 'x-request-id': 'deploy-42.a:b' },
+    );
     expect(await response.json()).toEqual({ data: { createTool: { __typename: 'Tool', createdBy: 'team-ops' } } });
     expect(response.headers.get('x-request-id')).toBe('deploy-42.a:b');
     expect(await lineOf('deploy-42.a:b')).toEqual({
@@ -84,7 +93,11 @@ describe('the log of a server process', () => {
       msg: 'graphql request',
     });
     // A refused credential is logged too, without the credential.
-    const refused = await graphql(server!.url, { query: CREATE, variables: customTool('logs/other') }, { authorization: `Bearer ${token}x`, 'x-request-id': 'refused-1' });
+    const refused = await graphql(
+      server!.url,
+      { query: CREATE, variables: customTool('logs/other') },
+      { authorization: `Bearer ${token}x`, 'x-request-id': 'refused-1' },
+    );
     expect(refused.status).toBe(401);
     expect(await lineOf('refused-1')).toMatchObject({ status: 401, outcome: 'error', errorCodes: ['UNAUTHENTICATED'] });
     const output = server!.output();
@@ -141,7 +154,9 @@ describe('LOG_LEVEL and a terminal', () => {
   it('refuses an unknown LOG_LEVEL, in a JSON line', async () => {
     const server = launch({ LOG_LEVEL: 'chatty' });
     expect(await server.exit).toBe(1);
-    expect(logLines(server.output())).toEqual([expect.objectContaining({ level: 'fatal', msg: expect.stringMatching(/^toolgraph: LOG_LEVEL must be fatal or error or warn/) })]);
+    expect(logLines(server.output())).toEqual([
+      expect.objectContaining({ level: 'fatal', msg: expect.stringMatching(/^toolgraph: LOG_LEVEL must be fatal or error or warn/) }),
+    ]);
   });
 
   it('prints lines for people when stdout is a terminal', async () => {
@@ -263,15 +278,21 @@ describe.each(testDatabases())('/metrics on %s', (kind) => {
   });
 
   // The bound is the same whatever the database: checked once.
-  (kind === 'sqlite' ? it : it.skip)('keeps 10,000 distinct operation names to a bounded number of series', async () => {
-    for (let index = 0; index < 10_000; index++) await run(`query Op${index} { __typename }`);
-    const names = new Set(
-      [...samples((await scrape()).text, 'toolgraph_graphql_operation_duration_seconds_count').keys()].map((labels) => /operation="([^"]*)"/.exec(labels)![1]),
-    );
-    // The first names seen, and `other`, `anonymous` and `none` (no operation ran).
-    expect(names.size).toBeLessThanOrEqual(MAX_LABEL_VALUES + 3);
-    expect(names).toContain('other');
-  }, 60_000);
+  (kind === 'sqlite' ? it : it.skip)(
+    'keeps 10,000 distinct operation names to a bounded number of series',
+    async () => {
+      for (let index = 0; index < 10_000; index++) await run(`query Op${index} { __typename }`);
+      const names = new Set(
+        [...samples((await scrape()).text, 'toolgraph_graphql_operation_duration_seconds_count').keys()].map(
+          (labels) => /operation="([^"]*)"/.exec(labels)![1],
+        ),
+      );
+      // The first names seen, and `other`, `anonymous` and `none` (no operation ran).
+      expect(names.size).toBeLessThanOrEqual(MAX_LABEL_VALUES + 3);
+      expect(names).toContain('other');
+    },
+    60_000,
+  );
 
   it('asks for the bearer token when one is configured, and is absent when metrics are off', async () => {
     const guarded = createToolgraphServer({ store: stores.tools, metrics: { registry: metrics, token: 'scrape-token-0123456789' }, logging: false });
@@ -354,10 +375,12 @@ describe('a server process with OTEL_EXPORTER_OTLP_ENDPOINT', () => {
   it('sends its spans over OTLP', async () => {
     const database = await freshDatabase('sqlite');
     const address = collector.address() as { port: number };
-    const server = await startServer(database.url, { OTEL_EXPORTER_OTLP_ENDPOINT: `http://127.0.0.1:${address.port}`, OTEL_BSP_SCHEDULE_DELAY: '100' }).catch(async (error) => {
-      await database.drop();
-      throw error;
-    });
+    const server = await startServer(database.url, { OTEL_EXPORTER_OTLP_ENDPOINT: `http://127.0.0.1:${address.port}`, OTEL_BSP_SCHEDULE_DELAY: '100' }).catch(
+      async (error) => {
+        await database.drop();
+        throw error;
+      },
+    );
     try {
       expect(server.output()).toContain('traces over OTLP');
       await graphql(server.url, { query: 'query Counting { tools { totalCount } }' });

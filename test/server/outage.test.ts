@@ -34,7 +34,11 @@ async function eventually<T>(what: () => string, probe: () => Promise<T | undefi
 }
 
 const outputMatching = (server: ServerProcess, pattern: RegExp, timeoutMs: number) =>
-  eventually(() => `${pattern} in the server output:\n${server.output()}`, async () => pattern.exec(server.output()) ?? undefined, timeoutMs);
+  eventually(
+    () => `${pattern} in the server output:\n${server.output()}`,
+    async () => pattern.exec(server.output()) ?? undefined,
+    timeoutMs,
+  );
 
 /** A GET's status and body (`/health` answers an empty one, `/ready` a JSON report). */
 async function get(url: string): Promise<{ status: number; body: unknown }> {
@@ -63,7 +67,10 @@ async function launchWaiting(databaseUrl: string): Promise<{ server: ServerProce
 /** Checks the state of a server that waits for its database: alive, not ready, GraphQL refused with a retry hint. */
 async function expectWaiting(server: ServerProcess, base: string): Promise<void> {
   expect(await get(`${base}/health`)).toMatchObject({ status: 200 });
-  expect(await get(`${base}/ready`)).toEqual({ status: 503, body: { ready: false, database: 'starting', events: 'in-process', reason: 'waiting for the database' } });
+  expect(await get(`${base}/ready`)).toEqual({
+    status: 503,
+    body: { ready: false, database: 'starting', events: 'in-process', reason: 'waiting for the database' },
+  });
   expectServiceUnavailable(await requestGraphQL(`${base}/graphql`, QUERY));
   expect(server.child.exitCode).toBeNull();
   expect(server.output()).not.toMatch(/listening on/);
@@ -77,10 +84,14 @@ describe('the server started while nothing answers at DATABASE_URL', () => {
     const port = await freePort();
     const waiting = await launchWaiting(`postgresql://postgres@127.0.0.1:${port}/toolgraph`);
     server = waiting.server;
-    const messages = await eventually(() => `two waiting messages in the server output:\n${server!.output()}`, async () => {
-      const found = waitingMessages(server!);
-      return found.length >= 2 ? found : undefined;
-    }, 15_000);
+    const messages = await eventually(
+      () => `two waiting messages in the server output:\n${server!.output()}`,
+      async () => {
+        const found = waitingMessages(server!);
+        return found.length >= 2 ? found : undefined;
+      },
+      15_000,
+    );
     // It says which database it cannot reach, tried again after the first pause, and the pause grew.
     expect(messages.slice(0, 2)).toEqual([
       { reason: expect.stringContaining(`127.0.0.1:${port}`), pause: '0.5' },
@@ -153,10 +164,14 @@ if (installation) {
         await postgres.stop('fast');
         const waiting = await launchWaiting(database.url);
         server = waiting.server;
-        const [first] = await eventually(() => `a waiting message in the server output:\n${server!.output()}`, async () => {
-          const found = waitingMessages(server!);
-          return found.length > 0 ? found : undefined;
-        }, 15_000);
+        const [first] = await eventually(
+          () => `a waiting message in the server output:\n${server!.output()}`,
+          async () => {
+            const found = waitingMessages(server!);
+            return found.length > 0 ? found : undefined;
+          },
+          15_000,
+        );
         expect(first!.reason).toContain(`127.0.0.1:${postgres.port}`);
         await expectWaiting(server, waiting.base);
 
@@ -194,7 +209,11 @@ if (installation) {
         expectServiceUnavailable(await requestGraphQL(server.url, CREATE, builtin('outage/during')));
 
         await postgres.start();
-        await eventually(() => '/ready to answer 200', async () => ((await get(`${base}/ready`)).status === 200 ? true : undefined), 10_000);
+        await eventually(
+          () => '/ready to answer 200',
+          async () => ((await get(`${base}/ready`)).status === 200 ? true : undefined),
+          10_000,
+        );
         expect((await requestGraphQL(server.url, QUERY)).body).toEqual({ data: { tool: { name: 'outage/before' } } });
         expect((await requestGraphQL(server.url, CREATE, builtin('outage/after'))).body.data.createTool.__typename).toBe('Tool');
       }, 30_000);
@@ -207,10 +226,18 @@ if (installation) {
           const acknowledgedSince = (time: number) => writers.outcomes.filter((write) => write.outcome === 'acknowledged' && write.sentAt >= time).length;
           let outcomes: WriteOutcome[];
           try {
-            await eventually(() => 'writes before the restart', async () => (acknowledgedSince(0) >= 20 ? true : undefined), 10_000);
+            await eventually(
+              () => 'writes before the restart',
+              async () => (acknowledgedSince(0) >= 20 ? true : undefined),
+              10_000,
+            );
             await postgres.restart(mode);
             const back = Date.now();
-            await eventually(() => 'writes after the restart', async () => (acknowledgedSince(back) >= 20 ? true : undefined), 15_000);
+            await eventually(
+              () => 'writes after the restart',
+              async () => (acknowledgedSince(back) >= 20 ? true : undefined),
+              15_000,
+            );
           } finally {
             outcomes = await writers.stop();
           }

@@ -97,13 +97,14 @@ describe('the default request limits', () => {
     }
   });
 
-  const queriesAndMutations = (operations: OwnOperation[]) => operations.filter((operation) => operation.kind !== 'subscription').map((operation) => [operation.label, operation] as const);
+  const queriesAndMutations = (operations: OwnOperation[]) =>
+    operations.filter((operation) => operation.kind !== 'subscription').map((operation) => [operation.label, operation] as const);
 
-  it.each(queriesAndMutations(readmeOperations()))('run the README\'s %s', async (label, operation) => {
+  it.each(queriesAndMutations(readmeOperations()))("run the README's %s", async (label, operation) => {
     await runs(server.yoga, operation, VARIABLES[label]);
   });
 
-  it.each(queriesAndMutations(graphiqlOperations()))('run GraphiQL\'s example %s', async (_label, operation) => {
+  it.each(queriesAndMutations(graphiqlOperations()))("run GraphiQL's example %s", async (_label, operation) => {
     await runs(server.yoga, operation);
   });
 
@@ -112,7 +113,7 @@ describe('the default request limits', () => {
     expect(result.__schema.types.length).toBeGreaterThan(20);
   });
 
-  it.each(queriesAndMutations(browserOperations()))('run the registry browser\'s %s', async (label, operation) => {
+  it.each(queriesAndMutations(browserOperations()))("run the registry browser's %s", async (label, operation) => {
     await runs(server.yoga, operation, VARIABLES[label]);
   });
 
@@ -130,19 +131,23 @@ describe('the default request limits', () => {
     const receivesAnEvent = async (subscription: SseSubscription, name: string) => {
       subscriptions.push(subscription);
       expect(subscription.status).toBe(200);
-      const created = await data(server.yoga, 'mutation ($name: String!) { createTool(input: { name: $name, description: "Live.", source: BUILTIN }) { __typename } }', { name });
+      const created = await data(
+        server.yoga,
+        'mutation ($name: String!) { createTool(input: { name: $name, description: "Live.", source: BUILTIN }) { __typename } }',
+        { name },
+      );
       expect(created.createTool.__typename).toBe('Tool');
       expect(await subscription.next()).toMatchObject({ data: { toolEvents: { name } } });
     };
 
-    it('run GraphiQL\'s example subscription', async () => {
+    it("run GraphiQL's example subscription", async () => {
       const [operation] = graphiqlOperations().filter((candidate) => candidate.kind === 'subscription');
       const fetchWhole = async (url: string, init: RequestInit) =>
         server.yoga.fetch(url, { ...init, body: JSON.stringify({ query: operation!.document, operationName: operation!.operationName }) });
       await receivesAnEvent(await subscribe(fetchWhole, 'http://yoga/graphql', operation!.document), 'sse/graphiql');
     });
 
-    it('run the registry browser\'s subscription, over GET as EventSource opens it', async () => {
+    it("run the registry browser's subscription, over GET as EventSource opens it", async () => {
       const [operation] = browserOperations().filter((candidate) => candidate.kind === 'subscription');
       await receivesAnEvent(await subscribe(overGet(server.yoga, operation!), 'http://yoga/graphql', operation!.document), 'sse/browser');
     });

@@ -21,7 +21,8 @@ const fragmentChain = (n: number) =>
 /** Each fragment spreads the next one twice: 2^n spreads in a few hundred tokens. */
 const fragmentBomb = (n: number) =>
   `{ ...F0 }\n${Array.from({ length: n }, (_, i) => `fragment F${i} on Query { namespaces { namespace } ${i + 1 < n ? `...F${i + 1} ...F${i + 1}` : ''} }`).join('\n')}`;
-const aliasedPages = (n: number, first = 100) => `{ ${Array.from({ length: n }, (_, i) => `p${i}: tools(first: ${first}) { edges { node { name } } }`).join(' ')} }`;
+const aliasedPages = (n: number, first = 100) =>
+  `{ ${Array.from({ length: n }, (_, i) => `p${i}: tools(first: ${first}) { edges { node { name } } }`).join(' ')} }`;
 
 interface Answer {
   status: number;
@@ -47,7 +48,9 @@ describe('request limits', () => {
 
   beforeAll(async () => {
     const create = 'mutation ($input: ToolInput!) { createTool(input: $input) { __typename } }';
-    expect(await data(server.yoga, create, { input: { name: 'x/y', description: 'The wrapped one.', source: 'BUILTIN' } })).toEqual({ createTool: { __typename: 'Tool' } });
+    expect(await data(server.yoga, create, { input: { name: 'x/y', description: 'The wrapped one.', source: 'BUILTIN' } })).toEqual({
+      createTool: { __typename: 'Tool' },
+    });
     for (let i = 0; i < 10; i += 1) {
       const input = { name: `x/check-${i}`, description: 'A validation.', source: 'WRAPPED', toolType: 'VALIDATION', wraps: 'x/y' };
       expect(await data(server.yoga, create, { input })).toEqual({ createTool: { __typename: 'Tool' } });
@@ -104,7 +107,7 @@ describe('request limits', () => {
       await expectRefused(server.yoga, aliasedPages(40), LIMIT_CODES.maxAliases);
     });
 
-    it('weighs tools(first:) with the request\'s variables: one document runs with first: 1 and is refused with first: 100', async () => {
+    it("weighs tools(first:) with the request's variables: one document runs with first: 1 and is refused with first: 100", async () => {
       const query = 'query ($first: Int) { tools(first: $first) { edges { node { wrappedBy { wrappedBy { wrappedBy { name } } } } } } }';
       expect((await post(server.yoga, query, { first: 1 })).body).toMatchObject({ data: { tools: { edges: expect.any(Array) } } });
       await expectRefused(server.yoga, query, LIMIT_CODES.maxCost, { first: 100 });
@@ -132,13 +135,15 @@ describe('request limits', () => {
   });
 
   describe('over GET and SSE', () => {
-    const get = (query: string) =>
-      server.yoga.fetch(`http://yoga/graphql?query=${encodeURIComponent(query)}`, { headers: { accept: 'text/event-stream' } });
+    const get = (query: string) => server.yoga.fetch(`http://yoga/graphql?query=${encodeURIComponent(query)}`, { headers: { accept: 'text/event-stream' } });
 
     it('refuses a subscription over SSE by depth and by cost, with the code in the event', async () => {
       const deep = `subscription { toolEvents { tool { ${'wrappedBy { wraps { '.repeat(6)}name${' } }'.repeat(6)} } } }`;
       const costly = `subscription { toolEvents { tool { ${'wrappedBy { '.repeat(5)}name${' }'.repeat(5)} } } }`;
-      for (const [query, code] of [[deep, LIMIT_CODES.maxDepth], [costly, LIMIT_CODES.maxCost]] as const) {
+      for (const [query, code] of [
+        [deep, LIMIT_CODES.maxDepth],
+        [costly, LIMIT_CODES.maxCost],
+      ] as const) {
         const response = await get(query);
         expect(response.status).toBe(400);
         const text = await response.text();
@@ -148,7 +153,9 @@ describe('request limits', () => {
     });
 
     it('refuses a 10,000-deep selection over GET with 400', async () => {
-      const response = await server.yoga.fetch(`http://yoga/graphql?query=${encodeURIComponent(deepSelection(10_000))}`, { headers: { accept: 'application/json' } });
+      const response = await server.yoga.fetch(`http://yoga/graphql?query=${encodeURIComponent(deepSelection(10_000))}`, {
+        headers: { accept: 'application/json' },
+      });
       expect(response.status).toBe(400);
       expect(await response.json()).toMatchObject({ errors: [{ extensions: { code: LIMIT_CODES.maxTokens } }] });
     });

@@ -50,7 +50,11 @@ function upload(url: string, framing: { length: number } | { chunked: true }): U
       const headers = new Map(headerLines.map((line) => [line.slice(0, line.indexOf(':')).toLowerCase(), line.slice(line.indexOf(':') + 1).trim()]));
       const bodyEnd = headEnd + 4 + Number(headers.get('content-length'));
       if (!(received.length >= bodyEnd)) return undefined;
-      return { status: Number(statusLine!.split(' ')[1]), connection: headers.get('connection') ?? null, body: JSON.parse(received.toString('utf8', headEnd + 4, bodyEnd)) };
+      return {
+        status: Number(statusLine!.split(' ')[1]),
+        connection: headers.get('connection') ?? null,
+        body: JSON.parse(received.toString('utf8', headEnd + 4, bodyEnd)),
+      };
     };
     socket.on('data', (chunk: Buffer) => {
       received = Buffer.concat([received, chunk]);
@@ -135,15 +139,22 @@ describe('request bodies', () => {
     });
   });
 
-  it.each(['content-length', 'chunked'] as const)('reads a body just under the cap, sent with %s (what the domain says of it is the domain\'s)', async (framing) => {
-    const { status, body } = await send(server!.url, createBody(`body/ok-${framing}`, cap - 1024), framing);
-    expect(status).toBe(200);
-    expect(body.data.createTool.__typename).toEqual(expect.any(String));
-  });
+  it.each(['content-length', 'chunked'] as const)(
+    "reads a body just under the cap, sent with %s (what the domain says of it is the domain's)",
+    async (framing) => {
+      const { status, body } = await send(server!.url, createBody(`body/ok-${framing}`, cap - 1024), framing);
+      expect(status).toBe(200);
+      expect(body.data.createTool.__typename).toEqual(expect.any(String));
+    },
+  );
 
   describe('that are not valid UTF-8', () => {
     const withBytes = (bytes: number[]) =>
-      Buffer.concat([Buffer.from('{"query":"mutation { createTool(input: { name: \\"utf/'), Buffer.from(bytes), Buffer.from('\\", description: \\"x\\", source: BUILTIN }) { __typename } }"}')]);
+      Buffer.concat([
+        Buffer.from('{"query":"mutation { createTool(input: { name: \\"utf/'),
+        Buffer.from(bytes),
+        Buffer.from('\\", description: \\"x\\", source: BUILTIN }) { __typename } }"}'),
+      ]);
 
     it.each([
       ['a stray continuation byte', [0x80]],

@@ -54,7 +54,8 @@ describe.each(testDatabases())('the response cache of one instance on %s', (kind
   });
 
   it('sends a cached answer byte for byte as it sent the computed one, without the fields the cache adds to track entities', async () => {
-    const query = '{ tools(first: 5) { edges { node { name capability { readOnly } wraps { name } } } } first: tool(name: "cache/one") { n: name description } }';
+    const query =
+      '{ tools(first: 5) { edges { node { name capability { readOnly } wraps { name } } } } first: tool(name: "cache/one") { n: name description } }';
     const text = async () => {
       const response = await fetch(server!.url, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ query }) });
       return { status: response.status, type: response.headers.get('content-type'), body: await response.text() };

@@ -31,7 +31,11 @@ describe('access control by default', () => {
     const output = server.output();
     expect(output).toContain('writes need a credential, reads are public');
     expect(output).toContain("npm run --silent token -- create --name admin --namespaces '*' --role admin");
-    const refused = await fetch(server.url, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ query: CREATE, variables: builtin('closed/one') }) });
+    const refused = await fetch(server.url, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ query: CREATE, variables: builtin('closed/one') }),
+    });
     expect(refused.status).toBe(401);
     expect((await refused.json()).errors[0].extensions.code).toBe('UNAUTHENTICATED');
     expect((await post(server.url, '{ tools { totalCount } }')).data.tools.totalCount).toBe(0);

@@ -31,7 +31,11 @@ describe.each(testDatabases())('the token command on %s', (kind) => {
   it.each([
     ['a name that is taken', ['--name', 'ci-deploy', '--namespaces', 'devops', '--role', 'write'], /"ci-deploy" exists already/],
     ['a grant the rules refuse', ['--name', 'boss', '--namespaces', 'devops', '--role', 'owner'], /role must be one of read, write, admin/],
-    ['a name the rules refuse', ['--name', 'anonymous', '--namespaces', 'devops', '--role', 'write'], /"anonymous" is the actor of writes made without a credential/],
+    [
+      'a name the rules refuse',
+      ['--name', 'anonymous', '--namespaces', 'devops', '--role', 'write'],
+      /"anonymous" is the actor of writes made without a credential/,
+    ],
   ])('create refuses %s: exit 1, the reason on stderr, no token', async (_what, args, reason) => {
     const result = await token('create', ...args);
     expect(result.code).toBe(1);

@@ -56,15 +56,23 @@ describeOnPostgres('an API token on two instances of one Postgres database', () 
   });
 
   it('is refused by both instances within 1 s of `token revoke` returning', async () => {
-    for (const [server, name] of [[a!, 'rev/from-a'], [b!, 'rev/from-b']] as const) {
-      expect((await graphqlAs(tokens.revoked, server.url, CREATE, { input: { name, description: 'Before the revocation.', source: 'BUILTIN' } })).body).toEqual({
-        data: { createTool: { __typename: 'Tool', createdBy: 'to-revoke' } },
-      });
+    for (const [server, name] of [
+      [a!, 'rev/from-a'],
+      [b!, 'rev/from-b'],
+    ] as const) {
+      expect((await graphqlAs(tokens.revoked, server.url, CREATE, { input: { name, description: 'Before the revocation.', source: 'BUILTIN' } })).body).toEqual(
+        {
+          data: { createTool: { __typename: 'Tool', createdBy: 'to-revoke' } },
+        },
+      );
     }
 
     // Both instances are asked without pause, before, during and after the revocation, so each
     // keeps the token's lookup in its cache: the slowest case for a revocation to be seen.
-    const answers = new Map<RunningServer, { sent: number; status: number }[]>([[a!, []], [b!, []]]);
+    const answers = new Map<RunningServer, { sent: number; status: number }[]>([
+      [a!, []],
+      [b!, []],
+    ]);
     let probing = true;
     const probe = async (server: RunningServer) => {
       while (probing) {
@@ -96,7 +104,10 @@ describeOnPostgres('an API token on two instances of one Postgres database', () 
     await Promise.all(probes);
 
     const report: string[] = [];
-    for (const [label, server] of [['A', a!], ['B', b!]] as const) {
+    for (const [label, server] of [
+      ['A', a!],
+      ['B', b!],
+    ] as const) {
       const log = answers.get(server)!;
       const firstRefused = log.find((answer) => answer.status === 401);
       const lastAccepted = log.filter((answer) => answer.status === 200).at(-1);

@@ -52,10 +52,14 @@ describe.each(testDatabases())('migrations on %s', (kind) => {
     const client = createPrismaClient(parseDatabaseUrl(database.url));
     try {
       if (kind === 'sqlite') {
-        const triggers = await client.$queryRawUnsafe<{ name: string }[]>(`SELECT "name" FROM sqlite_master WHERE type = 'trigger' AND tbl_name = 'Tool' ORDER BY 1`);
+        const triggers = await client.$queryRawUnsafe<{ name: string }[]>(
+          `SELECT "name" FROM sqlite_master WHERE type = 'trigger' AND tbl_name = 'Tool' ORDER BY 1`,
+        );
         expect(triggers.map((trigger) => trigger.name)).toEqual(['Tool_search_delete', 'Tool_search_insert', 'Tool_search_update']);
       } else {
-        const indexes = await client.$queryRawUnsafe<{ indexname: string }[]>(`SELECT indexname FROM pg_indexes WHERE tablename = 'Tool' AND indexdef LIKE '%gin_trgm_ops%'`);
+        const indexes = await client.$queryRawUnsafe<{ indexname: string }[]>(
+          `SELECT indexname FROM pg_indexes WHERE tablename = 'Tool' AND indexdef LIKE '%gin_trgm_ops%'`,
+        );
         expect(indexes.map((index) => index.indexname)).toEqual(['Tool_search_trgm_idx']);
       }
     } finally {
@@ -135,8 +139,24 @@ describe.each(testDatabases())('the resource_slots_as_json migration on %s', (ki
     `VALUES ((SELECT "id" FROM "Tool" WHERE "name" = '${toolName}'), ${position}, ${columns})`;
 
   const expectedSlots: ResourceSlot[] = [
-    { name: 'workspace', resourceType: 'directory', access: 'read_write', description: 'Where it runs', binding: 'contextual', staticResource: null, required: true },
-    { name: 'registry', resourceType: 'docker_registry', access: 'read_only', description: 'It\'s «static», "quoted"', binding: 'static', staticResource: 'registry/main', required: false },
+    {
+      name: 'workspace',
+      resourceType: 'directory',
+      access: 'read_write',
+      description: 'Where it runs',
+      binding: 'contextual',
+      staticResource: null,
+      required: true,
+    },
+    {
+      name: 'registry',
+      resourceType: 'docker_registry',
+      access: 'read_only',
+      description: 'It\'s «static», "quoted"',
+      binding: 'static',
+      staticResource: 'registry/main',
+      required: false,
+    },
     { name: 'cache', resourceType: 'volume', access: 'read_write', description: '', binding: 'contextual', staticResource: null, required: false },
   ];
 
@@ -214,7 +234,10 @@ describe.each(testDatabases())('the tool_history migration on %s', (kind) => {
     const store = await createToolStore(migration.database.url);
     try {
       const [one, two] = await store.findByNames(['old/one', 'old/two']);
-      for (const [tool, creator, at] of [[one!, 'team-a', '2026-02-03T04:05:06.000Z'], [two!, 'team-b', '2026-03-04T05:06:07.000Z']] as const) {
+      for (const [tool, creator, at] of [
+        [one!, 'team-a', '2026-02-03T04:05:06.000Z'],
+        [two!, 'team-b', '2026-03-04T05:06:07.000Z'],
+      ] as const) {
         expect(tool.revision).toBe(1);
         expect(tool.contentHash).toBe(contentHashOf(tool));
         const revision = (await store.revisionsIn([{ name: tool.name, lowest: 1, highest: 1 }]))[0]?.[0];
@@ -251,7 +274,10 @@ describe.each(testDatabases())('the tool_history migration on %s', (kind) => {
       const registry = new ToolRegistry(store);
       const updated = await registry.update(OPEN_ACCESS, 'old/one', { description: 'Changed after the migration' });
       expect(updated).toMatchObject({ kind: 'ok', tool: { revision: 2 } });
-      expect((await store.revisionsIn([{ name: 'old/one', lowest: 1, highest: 9 }]))[0]!.map((r) => `${r.revision} ${r.kind}`)).toEqual(['2 updated', '1 created']);
+      expect((await store.revisionsIn([{ name: 'old/one', lowest: 1, highest: 9 }]))[0]!.map((r) => `${r.revision} ${r.kind}`)).toEqual([
+        '2 updated',
+        '1 created',
+      ]);
     } finally {
       await store.close();
     }

@@ -72,9 +72,7 @@ describe.each(testDatabases())('ToolStore ordering, updatedSince and stats on %s
       'c/seven': at(10),
     };
     const byName = Object.keys(times).sort();
-    const byUpdated = Object.keys(times).sort(
-      (a, b) => times[a]!.getTime() - times[b]!.getTime() || (a < b ? -1 : 1),
-    );
+    const byUpdated = Object.keys(times).sort((a, b) => times[a]!.getTime() - times[b]!.getTime() || (a < b ? -1 : 1));
 
     beforeEach(async () => {
       await insert(...Object.keys(times).map((name) => builtinTool(name)));

@@ -24,7 +24,10 @@ function sorted(keys: MatchKey[], order: ToolOrder): MatchKey[] {
 
 describe('where a page starts in kept keys', () => {
   // Few distinct instants, so that many keys tie on updatedAt and the name decides.
-  const keys: MatchKey[] = Array.from({ length: 300 }, (_, i) => ({ name: `ns-${i % 7}/tool-${(i * 37) % 300}`, updatedAt: new Date(1_700_000_000_000 + (i % 11) * 1000) }));
+  const keys: MatchKey[] = Array.from({ length: 300 }, (_, i) => ({
+    name: `ns-${i % 7}/tool-${(i * 37) % 300}`,
+    updatedAt: new Date(1_700_000_000_000 + (i % 11) * 1000),
+  }));
 
   it.each(ORDERS)('is right after the cursor for every position, ties included (%o)', (order) => {
     const inOrder = sorted(keys, order);

@@ -5,7 +5,17 @@ import { createPrismaClient } from '../../src/store/prisma-client';
 import { freshDatabase, testDatabases, type FreshDatabase } from '../support/databases';
 import { builtinTool, fullTool, q, revised, revisedAll, validationOf } from '../support/fixtures';
 
-const definitionOf = ({ createdAt: _c, updatedAt: _u, createdBy: _cb, updatedBy: _ub, revision: _r, contentHash: _h, deprecation: _d, deletion: _x, ...definition }: StoredTool): ToolDefinition => definition;
+const definitionOf = ({
+  createdAt: _c,
+  updatedAt: _u,
+  createdBy: _cb,
+  updatedBy: _ub,
+  revision: _r,
+  contentHash: _h,
+  deprecation: _d,
+  deletion: _x,
+  ...definition
+}: StoredTool): ToolDefinition => definition;
 const namesOf = (tools: StoredTool[]) => tools.map((tool) => tool.name);
 
 function expectConflict(error: unknown, rule: StoreConflict['rule'], toolName: string): void {
@@ -148,9 +158,7 @@ describe.each(testDatabases())('ToolStore on %s', (kind) => {
     const sorted = [...names].sort();
 
     beforeEach(async () => {
-      await insert(
-        ...names.map((name) => builtinTool(name)),
-      );
+      await insert(...names.map((name) => builtinTool(name)));
     });
 
     it('orders by name bytewise and pages by keyset with hasNextPage', async () => {
@@ -223,7 +231,11 @@ describe.each(testDatabases())('ToolStore on %s', (kind) => {
       ['search with _ taken literally', { search: 'h_s' }, []],
       ['search with _ taken literally, matching', { search: 'OF_IT' }, ['net/Fetch']],
       ['namespace with other filters', { namespace: 'files', toolType: 'tool', readOnly: false }, ['files/write']],
-      ['null filters meaning no filter', { source: null, namespace: null, search: null }, ['docs/fr', 'files/check-write', 'files/read', 'files/write', 'net/Fetch', 'ops/deploy']],
+      [
+        'null filters meaning no filter',
+        { source: null, namespace: null, search: null },
+        ['docs/fr', 'files/check-write', 'files/read', 'files/write', 'net/Fetch', 'ops/deploy'],
+      ],
     ];
 
     it.each(cases)('%s', async (_label, filter, expected) => {
@@ -288,7 +300,11 @@ describe.each(testDatabases())('ToolStore on %s', (kind) => {
       await store.write((writer) => writer.replace(revised(builtinTool('w/tool', { toolType: 'validation', source: 'wrapped', wraps: null })), 'tester'));
       await store.write((writer) => writer.delete('w/tool', 2, 'tester'));
       // Written without revisions (the store alone): the tombstone's own revision is the last one purged.
-      expect(await store.write((writer) => writer.purgeHistory('w/tool'))).toEqual({ revisions: 0, last: { revision: 2, contentHash: expect.any(String) }, freed: [] });
+      expect(await store.write((writer) => writer.purgeHistory('w/tool'))).toEqual({
+        revisions: 0,
+        last: { revision: 2, contentHash: expect.any(String) },
+        freed: [],
+      });
       expect(await store.write((writer) => writer.purgeHistory('w/tool'))).toEqual({ revisions: 0, last: null, freed: [] });
       expect(namesOf((await store.listPage({ query: q({ includeDeleted: true }), first: 10 })).tools)).toEqual(['w/check']);
     });
@@ -394,8 +410,7 @@ describe.each(testDatabases())('ToolStore on %s', (kind) => {
 
   describe('query counts', () => {
     /** The statements other than the write transaction's own BEGIN / COMMIT / ROLLBACK. */
-    const withoutTransactionControl = (statements: string[]) =>
-      statements.filter((sql) => !/^\s*(BEGIN|COMMIT|ROLLBACK)\b/i.test(sql));
+    const withoutTransactionControl = (statements: string[]) => statements.filter((sql) => !/^\s*(BEGIN|COMMIT|ROLLBACK)\b/i.test(sql));
 
     it('reads 1 or 50 tools with their slots in one SQL statement', async () => {
       const tools = Array.from({ length: 50 }, (_, i) => fullTool(`bulk/tool-${String(i).padStart(2, '0')}`));

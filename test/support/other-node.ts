@@ -35,7 +35,10 @@ export interface OtherNode {
  * comma-separated (CI: 22,24); none when unset.
  */
 export function otherNodeMajors(): string[] {
-  const majors = (process.env.TOOLGRAPH_TEST_NODE_VERSIONS ?? '').split(',').map((major) => major.trim()).filter(Boolean);
+  const majors = (process.env.TOOLGRAPH_TEST_NODE_VERSIONS ?? '')
+    .split(',')
+    .map((major) => major.trim())
+    .filter(Boolean);
   const bad = majors.filter((major) => !/^\d+$/.test(major));
   if (bad.length > 0) throw new Error(`TOOLGRAPH_TEST_NODE_VERSIONS takes Node major versions (22,24); got ${bad.join(', ')}`);
   return majors;

@@ -50,7 +50,10 @@ const browserSource = () => readFileSync(join(root, 'src', 'server', 'browser', 
 export function browserOperations(): OwnOperation[] {
   const templates = new Map<string, string>();
   for (const [, name, text] of browserSource().matchAll(/const (\w+) = \/\* GraphQL \*\/ `([\s\S]*?)`;/g)) {
-    templates.set(name!, text!.replace(/\$\{(\w+)\}/g, (_, other: string) => templates.get(other) ?? `\${${other}}`));
+    templates.set(
+      name!,
+      text!.replace(/\$\{(\w+)\}/g, (_, other: string) => templates.get(other) ?? `\${${other}}`),
+    );
   }
   return [...templates.values()].filter((text) => /^\s*(query|mutation|subscription)\b/.test(text)).flatMap((text) => operationsOf(text, false));
 }

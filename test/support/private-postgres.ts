@@ -133,7 +133,11 @@ export async function startPrivatePostgres(installation: PostgresInstallation): 
     stop: (mode) => pgCtl('-m', mode, 'stop'),
     restart: (mode) => pgCtl('-m', mode, 'restart'),
     // `pg_ctl status` exits non-zero when no server runs on the folder.
-    startIfStopped: () => program('pg_ctl', ['-D', data, 'status']).then(() => undefined, () => pgCtl('start')),
+    startIfStopped: () =>
+      program('pg_ctl', ['-D', data, 'status']).then(
+        () => undefined,
+        () => pgCtl('start'),
+      ),
     destroy,
   };
 }

@@ -45,10 +45,7 @@ export interface TestServer<Events extends ToolEventBus> {
   serve(options: ServeOptions): ToolgraphServer;
 }
 
-export function useTestServer<Events extends ToolEventBus = ToolEventBus>(
-  kind: DatabaseKind,
-  options: TestServerOptions<Events> = {},
-): TestServer<Events> {
+export function useTestServer<Events extends ToolEventBus = ToolEventBus>(kind: DatabaseKind, options: TestServerOptions<Events> = {}): TestServer<Events> {
   let database: FreshDatabase | undefined;
   let store: ToolStore | undefined;
   let events: Events | undefined;

@@ -4,10 +4,7 @@ import type { Commit } from './unit-of-work';
 import type { Forbidden } from './write-outcome';
 
 export type DeleteOutcome =
-  | { kind: 'deleted'; tool: StoredTool }
-  | { kind: 'notFound'; name: string }
-  | { kind: 'wrapped'; name: string; wrappedBy: StoredTool[] }
-  | Forbidden;
+  { kind: 'deleted'; tool: StoredTool } | { kind: 'notFound'; name: string } | { kind: 'wrapped'; name: string; wrappedBy: StoredTool[] } | Forbidden;
 
 /**
  * `deleteTool`. Who may: a caller whose grant covers the tool's namespace. What makes it valid:

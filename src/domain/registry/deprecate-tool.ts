@@ -27,9 +27,14 @@ export async function deprecateTool(commit: Commit, caller: Caller, name: string
   // The rules of every stored text (values.ts): storable characters only, length in code points.
   const textIssue = textProblem(request.message);
   if (textIssue !== null) issues.push({ path: 'message', code: 'INVALID_VALUE', message: textIssue });
-  else if (request.message.trim() === '') issues.push({ path: 'message', code: 'INVALID_VALUE', message: 'A deprecation needs a message: why, and what to do instead.' });
+  else if (request.message.trim() === '')
+    issues.push({ path: 'message', code: 'INVALID_VALUE', message: 'A deprecation needs a message: why, and what to do instead.' });
   else if (longerThan(request.message, MAX_DEPRECATION_MESSAGE_LENGTH)) {
-    issues.push({ path: 'message', code: 'VALUE_TOO_LARGE', message: `The message is longer than ${MAX_DEPRECATION_MESSAGE_LENGTH.toLocaleString('en-US')} characters, the most allowed here.` });
+    issues.push({
+      path: 'message',
+      code: 'VALUE_TOO_LARGE',
+      message: `The message is longer than ${MAX_DEPRECATION_MESSAGE_LENGTH.toLocaleString('en-US')} characters, the most allowed here.`,
+    });
   }
   if (replacedBy !== null && !isToolName(replacedBy)) {
     issues.push({ path: 'replacedBy', code: 'INVALID_NAME', message: 'The replacement must be a tool name, `namespace/short_name`.' });

@@ -101,13 +101,20 @@ interface ImportPlan {
 /** The namespaces to prune, and the issues of those the caller may not prune (INVALID_VALUE, FORBIDDEN, VALUE_TOO_LARGE at `prune…`). */
 function checkPrune(prune: readonly string[], caller: Caller): { namespaces: string[]; issues: Issue[] } {
   if (prune.length > MAX_PRUNE_NAMESPACES) {
-    return { namespaces: [], issues: [{ path: 'prune', code: 'VALUE_TOO_LARGE', message: `One import prunes at most ${MAX_PRUNE_NAMESPACES} namespaces; got ${prune.length}.` }] };
+    return {
+      namespaces: [],
+      issues: [{ path: 'prune', code: 'VALUE_TOO_LARGE', message: `One import prunes at most ${MAX_PRUNE_NAMESPACES} namespaces; got ${prune.length}.` }],
+    };
   }
   const issues: Issue[] = [];
   prune.forEach((namespace, index) => {
     const path = `prune[${index}]`;
     if (!isNamespace(namespace)) {
-      issues.push({ path, code: 'INVALID_VALUE', message: `${describeValue(namespace)} is not a namespace (a-z 0-9 . _ -, starting and ending with a letter or digit).` });
+      issues.push({
+        path,
+        code: 'INVALID_VALUE',
+        message: `${describeValue(namespace)} is not a namespace (a-z 0-9 . _ -, starting and ending with a letter or digit).`,
+      });
     } else if (!mayWrite(caller.grant, namespace)) {
       issues.push({ path, code: 'FORBIDDEN', message: forbiddenMessage(namespace) });
     }
@@ -128,9 +135,7 @@ function planImport(entries: readonly ConfigEntry[], caller: Caller): Omit<Impor
     }
     if (!entry.checked.ok) invalid.report(entry.index, entry.name, entry.checked.issues);
     if (entry.name !== null && firstIndexOfName.has(entry.name)) {
-      invalid.report(entry.index, entry.name, [
-        { path: 'name', code: 'NAME_TAKEN', message: `"${entry.name}" appears more than once in this import.` },
-      ]);
+      invalid.report(entry.index, entry.name, [{ path: 'name', code: 'NAME_TAKEN', message: `"${entry.name}" appears more than once in this import.` }]);
     } else if (entry.name !== null) {
       firstIndexOfName.set(entry.name, entry.index);
     }
@@ -154,7 +159,10 @@ async function applyImport(writer: UnitWriter, plan: ImportPlan, options: Import
   const existing = stored.filter((tool) => names.has(tool.name));
   const known = new Map<string, ToolDefinition>([...byName(stored.filter((tool) => !pruned.has(tool.name))), ...byName(definitions)]);
   const existingNames = new Set(existing.map((tool) => tool.name));
-  const reserved = await reservedNames(writer, [...names].filter((name) => !existingNames.has(name)));
+  const reserved = await reservedNames(
+    writer,
+    [...names].filter((name) => !existingNames.has(name)),
+  );
   for (const { index, definition } of plan.valid) {
     invalid.report(index, definition.name, wrapsIssues(definition.wraps, known, CONFIG_PATHS));
     const reservedFor = reserved.get(definition.name);
@@ -263,10 +271,7 @@ class IssuesByTool {
  * and by name within each group, so that concurrent imports of overlapping names take the names'
  * locks in one order and do not deadlock.
  */
-function byWriteOrder(
-  a: { definition: ToolDefinition; stored: StoredTool | null },
-  b: { definition: ToolDefinition; stored: StoredTool | null },
-): number {
+function byWriteOrder(a: { definition: ToolDefinition; stored: StoredTool | null }, b: { definition: ToolDefinition; stored: StoredTool | null }): number {
   const group = (change: typeof a) => {
     if (change.definition.toolType !== 'validation') return 0;
     return change.stored?.toolType === 'tool' ? 2 : 1;

@@ -1,7 +1,16 @@
 import { storableNames, toolQuery } from '../filter';
 import type { RevisionRange, ToolRevision } from '../history';
 import type { StoredTool } from '../model';
-import { emptyToolStats, type NamespaceSummary, type ToolFilter, type ToolOrder, type ToolPage, type ToolPosition, type ToolQueries, type ToolStats } from '../ports';
+import {
+  emptyToolStats,
+  type NamespaceSummary,
+  type ToolFilter,
+  type ToolOrder,
+  type ToolPage,
+  type ToolPosition,
+  type ToolQueries,
+  type ToolStats,
+} from '../ports';
 
 /**
  * The registry's reads. Who may: anyone who may reach them; when reads need a credential
@@ -60,7 +69,11 @@ export async function revisionsIn(store: ToolQueries, ranges: readonly RevisionR
 }
 
 /** A revision of `name` by number and/or content hash (the latest such; with neither, the latest); null when none. */
-export async function findRevision(store: ToolQueries, name: string, match: { revision?: number | null; contentHash?: string | null }): Promise<ToolRevision | null> {
+export async function findRevision(
+  store: ToolQueries,
+  name: string,
+  match: { revision?: number | null; contentHash?: string | null },
+): Promise<ToolRevision | null> {
   if (storableNames([name]).length === 0) return null;
   const { revision, contentHash } = match;
   // No revision has a number below 1 or a hash that is not 64 lowercase hex digits.

@@ -35,10 +35,15 @@ export async function renameTool(commit: Commit, caller: Caller, name: string, n
     const reservedFor = (await reservedNames(writer, [newName])).get(newName);
     if (reservedFor !== undefined && reservedFor !== name) return { kind: 'invalid', issues: [reservedNameIssue(newName, reservedFor, 'newName')] };
     if (current.deprecation?.replacedBy === newName) {
-      return invalid(`"${newName}" is the replacement this tool's deprecation names, and a tool cannot be its own replacement: change or withdraw the deprecation first.`, 'INVALID_VALUE');
+      return invalid(
+        `"${newName}" is the replacement this tool's deprecation names, and a tool cannot be its own replacement: change or withdraw the deprecation first.`,
+        'INVALID_VALUE',
+      );
     }
     if ((await writer.lastRevisions([newName])).has(newName)) {
-      return invalid(`"${newName}" is the name of a deleted tool, whose history remains: create it again, or purge it (purgeTool) before renaming a tool to it.`);
+      return invalid(
+        `"${newName}" is the name of a deleted tool, whose history remains: create it again, or purge it (purgeTool) before renaming a tool to it.`,
+      );
     }
     const wrappers = await writer.findWrappersOf([name]);
     const deprecatedFor = await writer.findReplacedBy([name]);

@@ -17,7 +17,10 @@ import { commitOne, type WriteOutcome } from './write-outcome';
 export async function restoreTool(commit: Commit, caller: Caller, name: string, revision: number): Promise<WriteOutcome> {
   const namespace = namespaceToWrite(name);
   if (namespace !== null && !mayWrite(caller.grant, namespace)) return { kind: 'forbidden', namespace };
-  const notFound: WriteOutcome = { kind: 'invalid', issues: [{ path: 'revision', code: 'REVISION_NOT_FOUND', message: `"${name}" has no revision ${revision}.` }] };
+  const notFound: WriteOutcome = {
+    kind: 'invalid',
+    issues: [{ path: 'revision', code: 'REVISION_NOT_FOUND', message: `"${name}" has no revision ${revision}.` }],
+  };
   if (!Number.isSafeInteger(revision) || revision < 1 || storableNames([name]).length === 0) return notFound;
   return commitOne(commit, caller.actor, async (writer) => {
     // The tool first: its read takes the name's lock, so no purge of the history can come between.

@@ -83,9 +83,7 @@ export async function wrappedTypeIssues(
   deleted: ReadonlySet<string> = new Set(),
 ): Promise<{ name: string; issue: Issue }[]> {
   const storedTypes = new Map(stored.map((t) => [t.name, t.toolType]));
-  const becomingValidations = definitions
-    .filter((d) => d.toolType === 'validation' && storedTypes.get(d.name) === 'tool')
-    .map((d) => d.name);
+  const becomingValidations = definitions.filter((d) => d.toolType === 'validation' && storedTypes.get(d.name) === 'tool').map((d) => d.name);
   if (becomingValidations.length === 0) return [];
   const pendingWraps = new Map(definitions.map((d) => [d.name, d.wraps]));
   const wrapsAfterWrite = (wrapper: StoredTool) => {

@@ -100,14 +100,23 @@ function recording(writer: ToolWriter, actor: string, revisions: RecordedRevisio
       if (contentHash === current.contentHash) return current;
       const stored = await writer.replace({ ...next, revision: current.revision + 1, contentHash }, actor);
       const changed = changedFields(asCliDict(current), cliDict);
-      record(kind, { name: stored.name, revision: stored.revision, definition: cliDict, contentHash, changedFields: changed, committedAt: stored.updatedAt }, stored);
+      record(
+        kind,
+        { name: stored.name, revision: stored.revision, definition: cliDict, contentHash, changedFields: changed, committedAt: stored.updatedAt },
+        stored,
+      );
       return stored;
     },
     async rename(current, newName): Promise<StoredTool> {
       const { cliDict, contentHash } = revisionContent({ ...current, name: newName });
       const stored = await writer.rename(current.name, { ...current, name: newName, revision: current.revision + 1, contentHash }, actor);
       const changed = changedFields(asCliDict(current), cliDict);
-      record('renamed', { name: newName, revision: stored.revision, definition: cliDict, contentHash, changedFields: changed, committedAt: stored.updatedAt }, stored, current.name);
+      record(
+        'renamed',
+        { name: newName, revision: stored.revision, definition: cliDict, contentHash, changedFields: changed, committedAt: stored.updatedAt },
+        stored,
+        current.name,
+      );
       return stored;
     },
     async setDeprecation(current, deprecation): Promise<StoredTool> {

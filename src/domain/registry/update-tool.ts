@@ -22,7 +22,13 @@ export async function updateTool(commit: Commit, caller: Caller, name: string, p
     const renameIssues: Issue[] =
       patch.name === undefined || patch.name === current.name
         ? []
-        : [{ path: 'name', code: 'FIELD_NOT_ALLOWED', message: 'A tool is renamed by renameTool, which keeps its history and moves the validations wrapping it.' }];
+        : [
+            {
+              path: 'name',
+              code: 'FIELD_NOT_ALLOWED',
+              message: 'A tool is renamed by renameTool, which keeps its history and moves the validations wrapping it.',
+            },
+          ];
     const { name: _ignored, ...rest } = patch;
     const draft = applyPatch(current, rest);
     const checked = validateTool(draft);

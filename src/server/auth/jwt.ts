@@ -48,8 +48,7 @@ export function createJwtVerifier(settings: JwtSettings): JwtVerifier | null {
     // A token that never expires would outlive every revocation the issuer can make.
     requiredClaims: ['exp'],
   };
-  const key: JWTVerifyGetKey | Uint8Array =
-    settings.jwksUrl !== undefined ? issuerKeys(new URL(settings.jwksUrl)) : new TextEncoder().encode(settings.secret);
+  const key: JWTVerifyGetKey | Uint8Array = settings.jwksUrl !== undefined ? issuerKeys(new URL(settings.jwksUrl)) : new TextEncoder().encode(settings.secret);
   return async (token) => {
     let payload: JWTPayload;
     try {
@@ -99,5 +98,8 @@ function callerOf(payload: JWTPayload): Caller {
   const namespaces = Array.isArray(claimed) && claimed.includes(ALL_NAMESPACES) ? ALL_NAMESPACES : claimed;
   const problem = grantProblem(role, namespaces);
   if (problem !== null) throw new CredentialRejected(`The token's toolgraph_role and toolgraph_namespaces claims are not a grant: ${problem}`);
-  return { actor: payload.sub, grant: { role: role as Caller['grant']['role'], namespaces: normalizedNamespaces(namespaces as string[] | typeof ALL_NAMESPACES) } };
+  return {
+    actor: payload.sub,
+    grant: { role: role as Caller['grant']['role'], namespaces: normalizedNamespaces(namespaces as string[] | typeof ALL_NAMESPACES) },
+  };
 }

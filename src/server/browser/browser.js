@@ -293,7 +293,12 @@ function renderList(totalCount) {
       if (tool.capability.readOnly) tags.append(el('span', { className: 'tag flag-readOnly', text: 'read-only' }));
       if (tool.capability.unsafe) tags.append(el('span', { className: 'tag flag-unsafe', text: 'unsafe' }));
       if (tool.capability.humanApprovalRequired) tags.append(el('span', { className: 'tag flag-humanApprovalRequired', text: 'approval' }));
-      const item = el('li', { className: 'tool-item', attrs: { 'data-tool': tool.name } }, el('div', { className: 'tool-line' }, link, tags), el('p', { className: 'tool-description', text: tool.description }));
+      const item = el(
+        'li',
+        { className: 'tool-item', attrs: { 'data-tool': tool.name } },
+        el('div', { className: 'tool-line' }, link, tags),
+        el('p', { className: 'tool-description', text: tool.description }),
+      );
       if (state.recentlyChanged.has(tool.name)) item.classList.add('changed');
       return item;
     }),
@@ -318,10 +323,16 @@ function renderNamespaceFacet(counts) {
   entries.sort((a, b) => a.namespace.localeCompare(b.namespace));
   $('namespace-facet').replaceChildren(
     ...entries.map(({ namespace, count }) =>
-      facetButton(namespace, count, state.namespace === namespace, () => {
-        state.namespace = state.namespace === namespace ? null : namespace;
-        void browse();
-      }, { 'data-namespace': namespace }),
+      facetButton(
+        namespace,
+        count,
+        state.namespace === namespace,
+        () => {
+          state.namespace = state.namespace === namespace ? null : namespace;
+          void browse();
+        },
+        { 'data-namespace': namespace },
+      ),
     ),
   );
   if (entries.length === 0) $('namespace-facet').append(el('li', { className: 'muted', text: 'None' }));
@@ -332,10 +343,16 @@ function renderSourceFacet(counts) {
   if (state.source && !entries.some((entry) => entry.source === state.source)) entries.push({ source: state.source, count: 0 });
   $('source-facet').replaceChildren(
     ...entries.map(({ source, count }) =>
-      facetButton(SOURCE_LABELS[source] ?? source, count, state.source === source, () => {
-        state.source = state.source === source ? null : source;
-        void browse();
-      }, { 'data-source': source }),
+      facetButton(
+        SOURCE_LABELS[source] ?? source,
+        count,
+        state.source === source,
+        () => {
+          state.source = state.source === source ? null : source;
+          void browse();
+        },
+        { 'data-source': source },
+      ),
     ),
   );
   if (entries.length === 0) $('source-facet').append(el('li', { className: 'muted', text: 'None' }));
@@ -377,7 +394,21 @@ async function showTool(name) {
 }
 
 function clearToolView() {
-  for (const id of ['tool-description', 'tool-status', 'tool-facts', 'tool-badges', 'tool-capability', 'tool-implementation', 'tool-slots', 'tool-input-schema', 'tool-output-schema', 'tool-lifecycle', 'tool-wrapped-by', 'tool-history', 'tool-revision-changes']) {
+  for (const id of [
+    'tool-description',
+    'tool-status',
+    'tool-facts',
+    'tool-badges',
+    'tool-capability',
+    'tool-implementation',
+    'tool-slots',
+    'tool-input-schema',
+    'tool-output-schema',
+    'tool-lifecycle',
+    'tool-wrapped-by',
+    'tool-history',
+    'tool-revision-changes',
+  ]) {
     $(id).replaceChildren();
   }
   $('tool-status').hidden = true;
@@ -424,7 +455,10 @@ function renderImplementation(tool) {
   const details = el('dl', { className: 'facts' });
   switch (implementation.__typename) {
     case 'McpImplementation':
-      facts(details, [['MCP server', implementation.server], ['Tool on that server', implementation.toolName]]);
+      facts(details, [
+        ['MCP server', implementation.server],
+        ['Tool on that server', implementation.toolName],
+      ]);
       box.replaceChildren(source, details);
       break;
     case 'AgentSkillImplementation':
@@ -435,12 +469,22 @@ function renderImplementation(tool) {
       box.replaceChildren(source, el('p', { text: 'Provided by the agent runtime itself.' }));
       break;
     case 'CustomImplementation':
-      box.replaceChildren(source, el('p', { text: 'Inline Python code (stored and shown, never run by this server):' }), el('pre', { className: 'code' }, el('code', { text: implementation.code })));
+      box.replaceChildren(
+        source,
+        el('p', { text: 'Inline Python code (stored and shown, never run by this server):' }),
+        el('pre', { className: 'code' }, el('code', { text: implementation.code })),
+      );
       break;
     case 'WrappedImplementation':
       box.replaceChildren(
         source,
-        el('p', {}, document.createTextNode('A validation that wraps '), el('a', { text: implementation.tool.name, attrs: { href: toolHref(implementation.tool.name) } }), document.createTextNode('.')),
+        el(
+          'p',
+          {},
+          document.createTextNode('A validation that wraps '),
+          el('a', { text: implementation.tool.name, attrs: { href: toolHref(implementation.tool.name) } }),
+          document.createTextNode('.'),
+        ),
       );
       break;
     default:
@@ -454,7 +498,13 @@ function renderSlots(slots) {
     box.replaceChildren(el('p', { className: 'muted', text: 'No resource slots.' }));
     return;
   }
-  const head = el('tr', {}, ...['Name', 'Resource type', 'Access', 'Binding', 'Static resource', 'Required', 'Description'].map((label) => el('th', { text: label, attrs: { scope: 'col' } })));
+  const head = el(
+    'tr',
+    {},
+    ...['Name', 'Resource type', 'Access', 'Binding', 'Static resource', 'Required', 'Description'].map((label) =>
+      el('th', { text: label, attrs: { scope: 'col' } }),
+    ),
+  );
   const rows = slots.map((slot) =>
     el(
       'tr',
@@ -468,7 +518,19 @@ function renderSlots(slots) {
       el('td', { text: slot.description }),
     ),
   );
-  box.replaceChildren(el('div', { className: 'table-scroll' }, el('table', { className: 'slots' }, el('caption', { className: 'visually-hidden', text: 'Resource slots' }), el('thead', {}, head), el('tbody', {}, ...rows))));
+  box.replaceChildren(
+    el(
+      'div',
+      { className: 'table-scroll' },
+      el(
+        'table',
+        { className: 'slots' },
+        el('caption', { className: 'visually-hidden', text: 'Resource slots' }),
+        el('thead', {}, head),
+        el('tbody', {}, ...rows),
+      ),
+    ),
+  );
 }
 
 /** The deprecation banner: why, since when and by whom, and the replacement as a link. */
@@ -573,7 +635,13 @@ async function showRevision(number) {
         el('td', {}, el('pre', { className: 'value', text: shown(revision.definition[field]) })),
       ),
     );
-    const table = el('table', { className: 'changes' }, el('caption', { className: 'visually-hidden', text: `What revision ${number} changed` }), el('thead', {}, head), el('tbody', {}, ...rows));
+    const table = el(
+      'table',
+      { className: 'changes' },
+      el('caption', { className: 'visually-hidden', text: `What revision ${number} changed` }),
+      el('thead', {}, head),
+      el('tbody', {}, ...rows),
+    );
     box.replaceChildren(heading, hash, el('div', { className: 'table-scroll' }, table));
   } catch (error) {
     showError(`Could not load revision ${number} of ${name}: ${error.message}`);
@@ -614,12 +682,27 @@ function renderTool(tool) {
 
   const lifecycle = tool.lifecycle ?? {};
   const hooks = el('dl', { className: 'facts' });
-  facts(hooks, [['Discover', lifecycle.discover], ['Activate', lifecycle.activate], ['Deactivate', lifecycle.deactivate]]);
+  facts(hooks, [
+    ['Discover', lifecycle.discover],
+    ['Activate', lifecycle.activate],
+    ['Deactivate', lifecycle.deactivate],
+  ]);
   $('tool-lifecycle').replaceChildren(hooks.childElementCount ? hooks : el('p', { className: 'muted', text: 'No hooks.' }));
 
   $('tool-wrapped-by').replaceChildren(
     tool.wrappedBy.length
-      ? el('ul', {}, ...tool.wrappedBy.map((validation) => el('li', {}, el('a', { text: validation.name, attrs: { href: toolHref(validation.name) } }), document.createTextNode(` — ${validation.description}`))))
+      ? el(
+          'ul',
+          {},
+          ...tool.wrappedBy.map((validation) =>
+            el(
+              'li',
+              {},
+              el('a', { text: validation.name, attrs: { href: toolHref(validation.name) } }),
+              document.createTextNode(` — ${validation.description}`),
+            ),
+          ),
+        )
       : el('p', { className: 'muted', text: 'No validations wrap this tool.' }),
   );
 

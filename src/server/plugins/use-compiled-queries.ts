@@ -54,7 +54,9 @@ function fieldsAnswering(document: DocumentNode, selections: readonly SelectionS
       else if (selection.kind === Kind.INLINE_FRAGMENT) visit(selection.selectionSet, spread);
       else if (selection.kind === Kind.FRAGMENT_SPREAD && !spread.has(selection.name.value)) {
         spread.add(selection.name.value);
-        const fragment = document.definitions.find((definition) => definition.kind === Kind.FRAGMENT_DEFINITION && definition.name.value === selection.name.value);
+        const fragment = document.definitions.find(
+          (definition) => definition.kind === Kind.FRAGMENT_DEFINITION && definition.name.value === selection.name.value,
+        );
         if (fragment?.kind === Kind.FRAGMENT_DEFINITION) visit(fragment.selectionSet, spread);
       }
     }
@@ -92,15 +94,18 @@ export function useCompiledQueries(): Plugin {
     if (operation === undefined) decided.set(document, (operation = compilableQuery(schema, document)));
     return operation;
   };
-  const jit = useGraphQlJit({}, {
-    enableIf: ({ schema, document, variableValues }) => {
-      const operation = operationOf(schema, document);
-      if (operation === null) return false;
-      // Coerced once more here only when there is something to refuse: most reads declare no variables.
-      const variables = operation.variableDefinitions ?? [];
-      return variables.length === 0 || !getVariableValues(schema, variables, variableValues ?? {}).errors;
+  const jit = useGraphQlJit(
+    {},
+    {
+      enableIf: ({ schema, document, variableValues }) => {
+        const operation = operationOf(schema, document);
+        if (operation === null) return false;
+        // Coerced once more here only when there is something to refuse: most reads declare no variables.
+        const variables = operation.variableDefinitions ?? [];
+        return variables.length === 0 || !getVariableValues(schema, variables, variableValues ?? {}).errors;
+      },
     },
-  }) as Plugin;
+  ) as Plugin;
   return {
     onExecute(payload) {
       const operation = operationOf(payload.args.schema, payload.args.document);

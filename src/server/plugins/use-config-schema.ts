@@ -14,7 +14,12 @@ export function useConfigSchema(): Plugin {
       if (new URL(request.url).pathname !== CONFIG_SCHEMA_PATH) return;
       const headers = { 'x-content-type-options': 'nosniff', 'cache-control': 'no-cache' };
       if (request.method !== 'GET' && request.method !== 'HEAD') {
-        endResponse(new fetchAPI.Response('Method Not Allowed\n', { status: 405, headers: { ...headers, allow: 'GET, HEAD', 'content-type': 'text/plain; charset=utf-8' } }));
+        endResponse(
+          new fetchAPI.Response('Method Not Allowed\n', {
+            status: 405,
+            headers: { ...headers, allow: 'GET, HEAD', 'content-type': 'text/plain; charset=utf-8' },
+          }),
+        );
         return;
       }
       body ??= toolConfigSchemaText();

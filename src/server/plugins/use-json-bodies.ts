@@ -57,6 +57,7 @@ function paramsOf(bytes: Buffer): GraphQLParams {
   } catch {
     throw badRequest('POST body sent invalid JSON.', 'BAD_REQUEST');
   }
-  if (body === null || typeof body !== 'object') throw badRequest(`POST body is expected to be object but received ${body === null ? 'null' : typeof body}`, 'BAD_REQUEST');
+  if (body === null || typeof body !== 'object')
+    throw badRequest(`POST body is expected to be object but received ${body === null ? 'null' : typeof body}`, 'BAD_REQUEST');
   return body as GraphQLParams;
 }

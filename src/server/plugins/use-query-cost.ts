@@ -68,7 +68,12 @@ export function useQueryCost(options: { maxCost: number }): Plugin {
     }
     return estimate;
   };
-  const refusal = (schema: GraphQLSchema, document: DocumentNode, variables: Record<string, unknown> | null | undefined, operationName: string | null | undefined) => {
+  const refusal = (
+    schema: GraphQLSchema,
+    document: DocumentNode,
+    variables: Record<string, unknown> | null | undefined,
+    operationName: string | null | undefined,
+  ) => {
     const cost = estimateOf(schema, document, variables ?? {}, operationName ?? undefined);
     if (cost === 'too many nodes') {
       return limitRefusal('maxCost', `The query expands to too many fields to estimate; its cost is above the limit of ${options.maxCost}.`);

@@ -8,4 +8,14 @@ import { renameTool } from './renameTool';
 import { restoreTool } from './restoreTool';
 import { updateTool } from './updateTool';
 
-export const Mutation: MutationResolvers = { createTool, updateTool, deleteTool, importTools, deprecateTool, undeprecateTool, restoreTool, renameTool, purgeTool };
+export const Mutation: MutationResolvers = {
+  createTool,
+  updateTool,
+  deleteTool,
+  importTools,
+  deprecateTool,
+  undeprecateTool,
+  restoreTool,
+  renameTool,
+  purgeTool,
+};
