@@ -121,8 +121,8 @@ async function main(): Promise<void> {
       }
       const answeredAt = Date.now();
       console.log(`\n${serverCommand}: first answer after ${seconds(answeredAt - begun)}`);
-      console.log(`  until /health answers (build, start)${' '.repeat(34)} ${seconds(healthy! - begun)}`);
-      console.log(`  then until the first query is answered (migrating)${' '.repeat(19)} ${seconds(answeredAt - healthy!)}`);
+      console.log(`  until /health answers (build, start)${' '.repeat(34)} ${seconds(healthy - begun)}`);
+      console.log(`  then until the first query is answered (migrating)${' '.repeat(19)} ${seconds(answeredAt - healthy)}`);
       console.log(`\nfrom clone to first answer: ${seconds(answeredAt - started)}`);
     } finally {
       process.kill(-server.pid!, 'SIGTERM');

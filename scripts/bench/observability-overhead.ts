@@ -59,7 +59,7 @@ async function start(label: string, tree: string, databaseUrl: string, env: Reco
     env: { ...process.env, DATABASE_URL: databaseUrl, HOST: '127.0.0.1', PORT: String(port), TOOLGRAPH_RATE_LIMIT_READS: '0', ...env },
     stdio: ['ignore', 'pipe', 'inherit'],
   });
-  child.stdout!.resume();
+  child.stdout.resume();
   const exited = new Promise<never>((_, reject) => child.once('exit', (code) => reject(new Error(`${label} exited with ${code}`))));
   for (const deadline = Date.now() + 60_000; Date.now() < deadline;) {
     const ready = await Promise.race([

@@ -128,8 +128,8 @@ function answerOf(json: any): string {
   if (json?.errors?.length) return `error: ${String(json.errors[0].message).slice(0, 40)}`;
   const result = json?.data && Object.values(json.data)[0];
   if (result && typeof result === 'object' && '__typename' in result) {
-    const issue = (result as any).issues?.[0] ?? (result as any).invalidTools?.[0]?.issues?.[0];
-    return issue ? `${(result as any).__typename} ${issue.code} at ${issue.path}` : String((result as any).__typename);
+    const issue = result.issues?.[0] ?? result.invalidTools?.[0]?.issues?.[0];
+    return issue ? `${result.__typename} ${issue.code} at ${issue.path}` : String(result.__typename);
   }
   return json?.data ? 'data' : 'no answer';
 }

@@ -42,7 +42,7 @@ export class SourceMap {
         const key = isNode(pair.key) ? pair.key : null;
         const value = isNode(pair.value) ? pair.value : null;
         // An empty value (`description:`) has no text of its own: its key is pointed at.
-        const empty = value === null || !value.range || value.range[0] === value.range[1];
+        const empty = !value?.range || value.range[0] === value.range[1];
         found = (last && at === 'key') || empty ? key : value;
         node = pair.value;
       } else if (isSeq(node) && typeof segment === 'number') {

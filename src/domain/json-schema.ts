@@ -56,9 +56,9 @@ export function checkJsonSchema(value: unknown, path: string): Issue[] {
 /** Nesting depth of objects and lists, counted without recursion; stops counting past the limit. */
 function depthOf(value: unknown): number {
   let deepest = 0;
-  const pending: Array<[unknown, number]> = [[value, 1]];
+  const pending: [unknown, number][] = [[value, 1]];
   while (pending.length > 0) {
-    const [item, depth] = pending.pop() as [unknown, number];
+    const [item, depth] = pending.pop()!;
     if (typeof item !== 'object' || item === null) continue;
     deepest = Math.max(deepest, depth);
     if (deepest > MAX_SCHEMA_DEPTH) return deepest;

@@ -72,7 +72,7 @@ function resolveEntity(entities: Map<string, Entity>, representation: EntityRepr
   // synchronous throw into this reference's error instead of the whole list's.
   return new Promise((resolve) => resolve(entity.resolveReference(representation as never, context as never, info))).then((value) =>
     // `__typename` tells `_Entity` which member this is (graphql-js's default type resolver reads it).
-    value === null || value === undefined ? null : { ...(value as object), __typename: typeName },
+    value === null || value === undefined ? null : { ...value, __typename: typeName },
   );
 }
 

@@ -21,7 +21,7 @@ export interface LoggerOptions {
  * pino-pretty is loaded only then, by pino's transport in a worker thread: a production process
  * (stdout a pipe or a file) never loads it, and formatting never runs on the request path.
  */
-export function createLogger({ level, pretty = process.stdout.isTTY === true, destination }: LoggerOptions): Logger {
+export function createLogger({ level, pretty = process.stdout.isTTY, destination }: LoggerOptions): Logger {
   const options: PinoOptions = {
     level,
     base: { service: 'toolgraph', pid: process.pid, hostname: hostname() },

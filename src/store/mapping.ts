@@ -191,7 +191,7 @@ function slotJson(slot: ResourceSlot) {
 }
 
 function jsonOrDbNull(value: JsonObject | null): Prisma.InputJsonObject | typeof Prisma.DbNull {
-  return value === null ? Prisma.DbNull : (value as Prisma.InputJsonObject);
+  return value === null ? Prisma.DbNull : value;
 }
 
 function isObject(value: unknown): value is Record<string, unknown> {
@@ -217,7 +217,7 @@ function stringArray(value: Prisma.JsonValue): string[] {
   if (!Array.isArray(value) || !value.every((item) => typeof item === 'string')) {
     throw new Error(`stored list of strings is not one: ${JSON.stringify(value)}`);
   }
-  return value as string[];
+  return value;
 }
 
 function lifecycleOrNull(value: Prisma.JsonValue): ToolLifecycle | null {

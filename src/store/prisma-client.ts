@@ -30,5 +30,5 @@ export function createPrismaClient(target: DatabaseTarget, onQuery?: (sql: strin
   }
   const client = new SqlitePrismaClient({ adapter, log });
   if (onQuery) client.$on('query', (event) => onQuery(event.query));
-  return client as unknown as StoreClient;
+  return client;
 }

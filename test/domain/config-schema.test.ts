@@ -21,7 +21,7 @@ const committed = JSON.parse(readFileSync(schemaFile, 'utf8'));
 // Strict: a keyword Ajv does not know, or one misplaced, is an error in the schema itself (but `required`
 // in an `if` may name properties declared elsewhere, as conditions do).
 const validate = new Ajv({ strict: true, strictRequired: false, allErrors: true }).compile(committed);
-const schemaAccepts = (config: unknown): boolean => validate(config) as boolean;
+const schemaAccepts = (config: unknown): boolean => validate(config);
 
 const exampleFiles = readdirSync(join(root, 'examples', 'tools'))
   .filter((file) => file.endsWith('.yaml'))

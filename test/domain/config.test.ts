@@ -425,7 +425,7 @@ describe('as_cli_dict: a stable ordered snake_case map with every default', () =
 
   it('derives namespace and short_name and includes every default', () => {
     const [, lineCounter] = toolsOf(REGISTRY_YAML);
-    expect(asCliDict(lineCounter as ToolDefinition)).toEqual({
+    expect(asCliDict(lineCounter!)).toEqual({
       name: 'local/line-counter',
       namespace: 'local',
       short_name: 'line-counter',
@@ -534,10 +534,10 @@ describe('round trip: load → export → load', () => {
       'line\nbreak',
     ];
     const tools = tricky.map((text, index) => ({
-      ...(loaded[1] as ToolDefinition),
+      ...loaded[1]!,
       name: `edge/t${index}`,
       description: `${text}.`,
-      capability: { ...(loaded[1] as ToolDefinition).capability, sideEffects: [text], costProfile: text },
+      capability: { ...loaded[1]!.capability, sideEffects: [text], costProfile: text },
     }));
     expect(toolsOf(toConfigText(tools))).toEqual(tools);
   });

@@ -248,7 +248,7 @@ describe('each format', () => {
     ['a type list', { type: ['object', 'null'] }],
     ['a boolean property schema', { type: 'object', properties: { a: true } }],
   ])('refuses an input schema that is %s, in every format, as the MCP SDK does', (_label, inputSchema) => {
-    const tool = builtinTool('local/odd', { inputSchema: inputSchema as ToolDefinition['inputSchema'] });
+    const tool = builtinTool('local/odd', { inputSchema: inputSchema });
     for (const format of MODEL_FORMATS) expect(problems(asModelTool(tool, format))).toEqual(['INVALID_JSON_SCHEMA input_schema']);
     // What the MCP SDK says of the same schema, had it been exported as it is.
     expect(ToolSchema.safeParse({ name: 'local__odd', inputSchema }).success).toBe(false);

@@ -55,7 +55,7 @@ describe('the in-process event bus', () => {
     const leaving = bus.subscribe({});
     const staying = bus.subscribe({});
     expect(bus.subscriberCount).toBe(2);
-    await leaving.return!();
+    await leaving.return();
     expect(bus.subscriberCount).toBe(1);
     expect(await leaving.next()).toEqual({ value: undefined, done: true });
     const pending = staying.next();

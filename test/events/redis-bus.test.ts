@@ -74,7 +74,7 @@ describe('the Redis event bus', () => {
       dead.publish([deletedEvent('x/y')]);
       expect(performance.now() - started).toBeLessThan(50);
       expect(await failureOf(dead.subscribe({}), 1000)).toBeInstanceOf(EventsUnavailable);
-      expect(logs.filter((m) => /unreachable/.test(m))).toHaveLength(1);
+      expect(logs.filter((m) => m.includes('unreachable'))).toHaveLength(1);
     });
   });
 
@@ -140,12 +140,12 @@ describe('the Redis event bus', () => {
       a.publish([deletedEvent('x/lost')]);
       for (let i = 0; i < 50 && a.available; i++) await new Promise((resolve) => setTimeout(resolve, 100));
       expect(a.available).toBe(false);
-      expect(logs.filter((m) => /unreachable/.test(m))).toHaveLength(1);
+      expect(logs.filter((m) => m.includes('unreachable'))).toHaveLength(1);
 
       await redis.start();
       expect(await a.ready(10_000)).toBe(true);
       expect(await b.ready(10_000)).toBe(true);
-      expect(logs.some((m) => /reachable again/.test(m))).toBe(true);
+      expect(logs.some((m) => m.includes('reachable again'))).toBe(true);
       // x/lost never arrives. The first message that gets through says so, which ends the streams
       // opened around the time of the loss; a stream opened later then gets the events again.
       let received: string | undefined;

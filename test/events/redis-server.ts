@@ -84,7 +84,7 @@ export async function privateRedis(): Promise<PrivateRedis> {
     await exited;
   };
   const signal = (name: NodeJS.Signals) => {
-    const running = child as ChildProcess | null;
+    const running = child;
     if (!running || running.exitCode !== null) throw new Error('the private redis-server is not running');
     running.kill(name);
   };

@@ -185,7 +185,7 @@ describe.each(testDatabases())('importTools with prune on %s', (kind) => {
         headers: { 'content-type': 'application/json', authorization: `Bearer ${jwt}` },
         body: JSON.stringify({ query: IMPORT, variables: { config: config(...tools), prune } }),
       });
-      return ((await response.json()) as any).data.importTools;
+      return (await response.json()).data.importTools;
     };
 
     it('prunes only namespaces the credential may write; otherwise FORBIDDEN and nothing written', async () => {

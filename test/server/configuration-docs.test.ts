@@ -84,12 +84,15 @@ function readsInSources(): Reads {
 /** What loadConfig reads, asked through an environment that records each name. */
 function readByServerConfig(): string[] {
   const asked = new Set<string>();
-  const recording = new Proxy({} as NodeJS.ProcessEnv, {
-    get: (_target, name) => {
-      if (typeof name === 'string') asked.add(name);
-      return undefined;
+  const recording = new Proxy(
+    {},
+    {
+      get: (_target, name) => {
+        if (typeof name === 'string') asked.add(name);
+        return undefined;
+      },
     },
-  });
+  );
   loadConfig(recording);
   return [...asked];
 }

@@ -335,7 +335,7 @@ describe.each(testDatabases())('spans on %s', (kind) => {
     expect(await response.json()).toEqual({ data: { tool: null } });
     await provider.forceFlush();
     const spans = exporter.getFinishedSpans().filter((span) => span.spanContext().traceId === parentTrace);
-    const named = (name: string) => spans.find((span) => span.name === name) as ReadableSpan;
+    const named = (name: string) => spans.find((span) => span.name === name)!;
     const parentOf = (span: ReadableSpan) => span.parentSpanContext?.spanId;
     const http = named('POST /graphql');
     expect(http.attributes).toMatchObject({ 'http.request.method': 'POST', 'url.path': '/graphql', 'http.response.status_code': 200 });

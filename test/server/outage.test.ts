@@ -119,13 +119,13 @@ describe('the server on a SQLite file another process is writing to', () => {
     const holder = spawn(process.execPath, ['-e', LOCK_HOLDER, database.url.slice('file:'.length)], { stdio: ['pipe', 'pipe', 'inherit'] });
     try {
       await new Promise((resolve, reject) => {
-        holder.stdout!.once('data', resolve);
+        holder.stdout.once('data', resolve);
         holder.once('exit', (code) => reject(new Error(`the lock holder exited with ${code}`)));
       });
       expect((await requestGraphQL(server.url, QUERY)).body).toEqual({ data: { tool: { name: 'outage/before' } } });
       expectServiceUnavailable(await requestGraphQL(server.url, CREATE, builtin('outage/during')));
     } finally {
-      holder.stdin!.end();
+      holder.stdin.end();
       await new Promise((resolve) => holder.once('exit', resolve));
     }
     expect((await requestGraphQL(server.url, QUERY)).body).toEqual({ data: { tool: { name: 'outage/before' } } });

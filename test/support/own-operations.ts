@@ -24,7 +24,7 @@ function operationsOf(document: string, sentWhole: boolean): OwnOperation[] {
     .definitions.filter((definition): definition is OperationDefinitionNode => definition.kind === 'OperationDefinition')
     .map((operation) => ({
       label: `${operation.operation} ${operation.name?.value ?? '(anonymous)'}`,
-      kind: `${operation.operation}`,
+      kind: operation.operation,
       document,
       operationName: sentWhole ? operation.name?.value : undefined,
     }));

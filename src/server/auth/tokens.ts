@@ -73,7 +73,7 @@ export class TokenVerifier {
     if (!lookup || lookup.expires <= now) {
       const record = await this.tokens.findByHash(hash);
       lookup = { caller: record && { actor: record.name, grant: { role: record.role, namespaces: record.namespaces } }, expires: now + LOOKUP_TTL_MS };
-      if (this.lookups.size >= MAX_CACHED_LOOKUPS) this.lookups.delete(this.lookups.keys().next().value as string);
+      if (this.lookups.size >= MAX_CACHED_LOOKUPS) this.lookups.delete(this.lookups.keys().next().value!);
       this.lookups.set(hash, lookup);
     }
     if (lookup.caller) this.lastUse.set(lookup.caller.actor, new Date(now));

@@ -48,7 +48,7 @@ function decodeToolEvent(value: unknown): ToolEvent {
     actor: raw.actor,
     revision: raw.revision,
     contentHash: raw.contentHash,
-    renamedFrom: raw.renamedFrom as string | null,
+    renamedFrom: raw.renamedFrom,
     occurredAt: new Date(raw.occurredAt as string),
     tool: tool ? (decodedTool(tool) as unknown as ToolEvent['tool']) : null,
   };

@@ -27,7 +27,7 @@ export function useQueryLimits(limits: QueryShapeLimits): Plugin {
       // `accept: application/json`; a document refused for its size is a 400 whatever the client accepts.
       if (!('errors' in result)) return;
       for (const error of result.errors ?? []) {
-        const http = error.extensions?.http as { spec?: boolean } | undefined;
+        const http = error.extensions?.http;
         if (error.extensions?.code === LIMIT_CODES.maxTokens && http) http.spec = false;
       }
     },

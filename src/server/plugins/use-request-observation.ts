@@ -82,10 +82,10 @@ export function useRequestObservation(
       if (entry && typeof params.operationName === 'string') entry.name = params.operationName.slice(0, MAX_LOGGED_NAME);
     },
     onExecute({ args }) {
-      recordOperation(args as Parameters<typeof recordOperation>[0]);
+      recordOperation(args);
     },
     onSubscribe({ args }) {
-      recordOperation(args as Parameters<typeof recordOperation>[0]);
+      recordOperation(args);
     },
     onResultProcess({ request, result }) {
       const entry = observed.get(request);
