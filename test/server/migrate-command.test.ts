@@ -4,25 +4,20 @@
  * database out of reach (3, worth retrying). The server runs the same command at start-up
  * (test/server/process.test.ts, and the outage tests for a database that comes up late).
  */
-import { execFile } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { readdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { createScratchSqlite } from '../../scripts/db/scratch-databases';
 import { migrationsDirFor } from '../../src/store/migrate';
 import { freshDatabase, testDatabases, type FreshDatabase } from '../support/databases';
+import { runToExit, type ExitResult } from '../support/run-to-exit';
 import { launch, logMessages } from '../support/server-process';
 
 const root = join(__dirname, '..', '..');
 
-function typeMigrate(databaseUrl: string, ...args: string[]): Promise<{ code: number; stdout: string; stderr: string }> {
-  return new Promise((resolve, reject) => {
-    const argv = ['run', '--silent', 'db:migrate', ...(args.length > 0 ? ['--', ...args] : [])];
-    execFile('npm', argv, { cwd: root, env: { ...process.env, DATABASE_URL: databaseUrl } }, (error, stdout, stderr) => {
-      if (error && typeof error.code !== 'number') reject(error);
-      else resolve({ code: error ? Number(error.code) : 0, stdout, stderr });
-    });
-  });
+function typeMigrate(databaseUrl: string, ...args: string[]): Promise<ExitResult> {
+  const argv = ['run', '--silent', 'db:migrate', ...(args.length > 0 ? ['--', ...args] : [])];
+  return runToExit('npm', argv, { cwd: root, env: { ...process.env, DATABASE_URL: databaseUrl } });
 }
 
 describe.each(testDatabases())('npm run db:migrate on %s', (kind) => {

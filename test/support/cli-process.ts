@@ -2,34 +2,20 @@
  * The toolgraph CLI as a user runs it: `bin/toolgraph.js` (what `npx toolgraph` runs) in a process
  * of its own, with the arguments and environment given; its exit code and what it printed.
  */
-import { execFile } from 'node:child_process';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
+import { runToExit, type ExitResult } from './run-to-exit';
 
 export const ROOT = join(__dirname, '..', '..');
 const BIN = join(ROOT, 'bin', 'toolgraph.js');
 
-export interface CliRun {
-  code: number;
-  stdout: string;
-  stderr: string;
-}
+export type CliRun = ExitResult;
 
 export function runCli(args: readonly string[], options: { env?: Record<string, string>; cwd?: string } = {}): Promise<CliRun> {
   // Only what the test gives: a TOOLGRAPH_SERVER or TOOLGRAPH_TOKEN of the machine must not leak in.
   const { TOOLGRAPH_SERVER: _server, TOOLGRAPH_TOKEN: _token, ...inherited } = process.env;
-  return new Promise((resolve, reject) => {
-    execFile(
-      process.execPath,
-      [BIN, ...args],
-      { cwd: options.cwd ?? ROOT, env: { ...inherited, ...options.env }, maxBuffer: 64 * 1024 * 1024 },
-      (error, stdout, stderr) => {
-        if (error && typeof error.code !== 'number') reject(error);
-        else resolve({ code: error ? Number(error.code) : 0, stdout, stderr });
-      },
-    );
-  });
+  return runToExit(process.execPath, [BIN, ...args], { cwd: options.cwd ?? ROOT, env: { ...inherited, ...options.env }, maxBuffer: 64 * 1024 * 1024 });
 }
 
 /**

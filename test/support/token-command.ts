@@ -5,6 +5,7 @@
 import { execFile } from 'node:child_process';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
+import { runToExit, type ExitResult } from './run-to-exit';
 
 const root = join(__dirname, '..', '..');
 const run = promisify(execFile);
@@ -20,11 +21,9 @@ export function runTokenCommand(databaseUrl: string, args: string[]): Promise<{ 
   });
 }
 
-export interface TokenCommandResult {
+export interface TokenCommandResult extends ExitResult {
   /** The exit code: 0 done, 1 refused, 2 usage or configuration. */
   code: number;
-  stdout: string;
-  stderr: string;
 }
 
 /**
@@ -33,12 +32,7 @@ export interface TokenCommandResult {
  * part of what they check. Resolves whatever the exit code.
  */
 export function typeTokenCommand(databaseUrl: string, args: string[]): Promise<TokenCommandResult> {
-  return new Promise((resolve, reject) => {
-    execFile('npm', ['run', '--silent', 'token', '--', ...args], { cwd: root, env: { ...process.env, DATABASE_URL: databaseUrl } }, (error, stdout, stderr) => {
-      if (error && typeof error.code !== 'number') reject(error);
-      else resolve({ code: error ? Number(error.code) : 0, stdout, stderr });
-    });
-  });
+  return runToExit('npm', ['run', '--silent', 'token', '--', ...args], { cwd: root, env: { ...process.env, DATABASE_URL: databaseUrl } });
 }
 
 export interface TokenRequest {
