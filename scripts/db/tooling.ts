@@ -1,4 +1,3 @@
-import { join } from 'node:path';
 import { schemaEngineAdapterFactoryFor } from '../../src/store/adapters';
 import { parseDatabaseUrl } from '../../src/store/database-url';
 import { migrateDatabase, SCHEMA_FILTERS, withSchemaEngine } from '../../src/store/migrate';

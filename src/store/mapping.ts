@@ -7,7 +7,6 @@ import {
   type ToolDeprecation,
   type StoredTool,
   type ToolCapability,
-  type ToolDefinition,
   type ToolLifecycle,
 } from '../domain/model';
 import { contentHashOf, type ToolRevision } from '../domain/history';

@@ -197,7 +197,7 @@ describe('schemas/tool.schema.json', () => {
 
     const agree = (config: Record<string, unknown>, valid: boolean) =>
       expect([schemaAccepts(config), domainIssues(config)]).toEqual([valid, valid ? [] : expect.anything()]);
-    for (const [label, base] of bases) agree(base, true);
+    for (const [, base] of bases) agree(base, true);
     for (const scope of CHECKPOINT_SCOPES) agree(withValue(bases[0]![1], ['capability', 'checkpoint_scope'], scope), true);
     for (const access of RESOURCE_ACCESS_MODES) agree(withValue(bases[0]![1], ['resource_slots', 0, 'access'], access), true);
     for (const [path, bad] of [
