@@ -10,7 +10,7 @@ const yoga = createYoga({
   graphiql: false,
   logging: false,
 });
-const server = createServer(yoga);
+const server = createServer(yoga.requestListener);
 server.listen(Number(process.env.PORT ?? 0), '127.0.0.1', () => {
   const address = server.address();
   if (address && typeof address === 'object') console.log(`bare yoga listening on http://127.0.0.1:${address.port}/graphql`);

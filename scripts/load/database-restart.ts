@@ -39,7 +39,7 @@ async function watchReadiness(readyUrl: string, running: () => boolean): Promise
   while (running()) {
     const answer = await fetch(readyUrl).then(
       async (response) => ({ status: response.status, report: await response.text() }),
-      (error: Error) => ({ status: 0, report: `no answer: ${error.message}` }),
+      (error: unknown) => ({ status: 0, report: `no answer: ${error instanceof Error ? error.message : String(error)}` }),
     );
     const last = changes.at(-1);
     if (!last || last.status !== answer.status || last.report !== answer.report) changes.push({ at: Date.now(), ...answer });

@@ -102,9 +102,9 @@ function poll(url: string) {
       .then((result) => {
         if (result.data?.tool?.name !== 'x/y') throw new Error(JSON.stringify(result).slice(0, 60));
       })
-      .catch((error: Error) => {
+      .catch((error: unknown) => {
         failures += 1;
-        firstFailure ||= String(error.cause ?? error.message);
+        firstFailure ||= error instanceof Error ? `${error.message}${error.cause instanceof Error ? `: ${error.cause.message}` : ''}` : String(error);
       })
       .finally(() => {
         started.delete(at);

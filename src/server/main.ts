@@ -126,7 +126,7 @@ async function main(): Promise<void> {
     metrics: metrics && { registry: metrics, token: config.metrics.token },
     tracing: tracing?.hooks,
   });
-  const server = createServer(yoga);
+  const server = createServer(yoga.requestListener);
 
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);

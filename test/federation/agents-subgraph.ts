@@ -110,7 +110,7 @@ export async function startAgentsSubgraph(agents: Agent[]): Promise<AgentsSubgra
     logging: false,
     plugins: [{ onRequest: ({ request }) => void authorizations.push(request.headers.get('authorization')) }],
   });
-  const server: Server = createServer(yoga);
+  const server: Server = createServer(yoga.requestListener);
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const { port } = server.address() as AddressInfo;
   return {

@@ -134,7 +134,7 @@ describe('the log of a server process', () => {
 describe('LOG_LEVEL and a terminal', () => {
   it('logs nothing below LOG_LEVEL', async () => {
     const database = await freshDatabase('sqlite');
-    const server = await startServer(database.url, { LOG_LEVEL: 'debug' }).catch(async (error) => {
+    const server = await startServer(database.url, { LOG_LEVEL: 'debug' }).catch(async (error: unknown) => {
       await database.drop();
       throw error;
     });
@@ -165,8 +165,10 @@ describe('LOG_LEVEL and a terminal', () => {
     try {
       // `script` runs the server on a pseudo-terminal; `timeout` stops it once it has started.
       const command = `PORT=${port} DATABASE_URL=${database.url} timeout -s INT 12 ${process.execPath} --import tsx src/server/main.ts`;
-      const { stdout } = await promisify(execFile)('script', ['-qefc', command, '/dev/null'], { cwd: `${__dirname}/../..` }).catch((error) => error);
-      const plain = String(stdout).replace(/\x1b\[[0-9;]*m/g, '');
+      const { stdout } = await promisify(execFile)('script', ['-qefc', command, '/dev/null'], { cwd: `${__dirname}/../..` }).catch(
+        (error: unknown) => error as { stdout: string },
+      );
+      const plain = stdout.replace(/\x1b\[[0-9;]*m/g, '');
       expect(plain).toMatch(/\[\d\d:\d\d:\d\d\.\d{3}\] INFO: toolgraph listening on http:\/\/127\.0\.0\.1:\d+\/graphql/);
       expect(plain).not.toContain('{"level"');
     } finally {
@@ -178,7 +180,7 @@ describe('LOG_LEVEL and a terminal', () => {
 describe('/health and /ready of a server process', () => {
   it('answers /health while alive and /ready once it serves', async () => {
     const database = await freshDatabase('sqlite', { migrated: false });
-    const server = await startServer(database.url).catch(async (error) => {
+    const server = await startServer(database.url).catch(async (error: unknown) => {
       await database.drop();
       throw error;
     });
@@ -376,7 +378,7 @@ describe('a server process with OTEL_EXPORTER_OTLP_ENDPOINT', () => {
     const database = await freshDatabase('sqlite');
     const address = collector.address() as { port: number };
     const server = await startServer(database.url, { OTEL_EXPORTER_OTLP_ENDPOINT: `http://127.0.0.1:${address.port}`, OTEL_BSP_SCHEDULE_DELAY: '100' }).catch(
-      async (error) => {
+      async (error: unknown) => {
         await database.drop();
         throw error;
       },

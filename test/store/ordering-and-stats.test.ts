@@ -334,8 +334,8 @@ describe.each(testDatabases())('ToolStore ordering, updatedSince and stats on %s
               }
               if (rollBack) throw new Error('rolled back on purpose');
             })
-            .catch((error: Error) => {
-              if (error.message !== 'rolled back on purpose') throw error;
+            .catch((error: unknown) => {
+              if (!(error instanceof Error) || error.message !== 'rolled back on purpose') throw error;
             });
         }
       };
