@@ -19,6 +19,9 @@ const IMPORT = /* GraphQL */ `
   }
 `;
 
+/** What this script reads of an import's result; a refusal is printed whole, as it came. */
+type ImportAnswer = { __typename: 'ImportedTools'; tools: { name: string; change: string }[] } | { __typename: 'ImportValidationError'; message: string };
+
 async function importFile(file: string): Promise<boolean> {
   const config = await readFile(join(examplesDir, file), 'utf8');
   const response = await fetch(endpoint, {
@@ -26,7 +29,7 @@ async function importFile(file: string): Promise<boolean> {
     headers: { 'content-type': 'application/json' },
     body: JSON.stringify({ query: IMPORT, variables: { config } }),
   });
-  const body = (await response.json()) as { data?: { importTools: any }; errors?: { message: string }[] };
+  const body = (await response.json()) as { data?: { importTools: ImportAnswer }; errors?: { message: string }[] };
   if (body.errors?.length) {
     console.error(`${file}: ${body.errors.map((e) => e.message).join('; ')}`);
     return false;

@@ -19,6 +19,7 @@
  * Numbers, not a test.
  */
 import autocannon from 'autocannon';
+import type { FormattedExecutionResult } from 'graphql';
 import { execFileSync } from 'node:child_process';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
@@ -93,10 +94,12 @@ const TOOLGRAPH_QUERIES: Query[] = [
     label: 'deep keyset page (90 %)',
     body: async (size, url) => {
       // The cursor of the tool at 90 % of the name order, as the server issues it.
-      const answer = await post(url, 'query ($name: String!) { tools(filter: { search: $name }, first: 1) { pageInfo { endCursor } } }', {
-        name: nameAt(Math.floor(size * 0.9)),
-      });
-      const after = answer.data.tools.pageInfo.endCursor as string;
+      const answer = await post<FormattedExecutionResult<{ tools: { pageInfo: { endCursor: string | null } } }>>(
+        url,
+        'query ($name: String!) { tools(filter: { search: $name }, first: 1) { pageInfo { endCursor } } }',
+        { name: nameAt(Math.floor(size * 0.9)) },
+      );
+      const after = answer.data!.tools.pageInfo.endCursor;
       return text(`query ($after: String) { tools(first: 50, after: $after) { edges { node { ${TOOL_FIELDS} } } } }`, { after });
     },
   },
@@ -183,7 +186,9 @@ const IMPORT =
 async function seed(url: string, from: number, to: number): Promise<number> {
   const started = performance.now();
   for (let start = from; start < to; start += BATCH) {
-    const answer = await post(url, IMPORT, { config: seedBatch(start, Math.min(BATCH, to - start)) });
+    const answer = await post<FormattedExecutionResult<{ importTools: { __typename: string } | null }>>(url, IMPORT, {
+      config: seedBatch(start, Math.min(BATCH, to - start)),
+    });
     if (answer.data?.importTools?.__typename !== 'ImportedTools') throw new Error(`seeding failed at ${start}: ${JSON.stringify(answer).slice(0, 500)}`);
   }
   return (performance.now() - started) / 1000;

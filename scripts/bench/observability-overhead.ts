@@ -10,6 +10,7 @@
  * which other processes on the machine sway less. Numbers, not a test.
  */
 import autocannon from 'autocannon';
+import type { FormattedExecutionResult } from 'graphql';
 import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
 import { cpSync, mkdtempSync, readFileSync, rmSync, symlinkSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -135,12 +136,13 @@ async function main(): Promise<void> {
       for (const [variant, settings] of Object.entries(HEAD_VARIANTS))
         targets.push(await start(`${variant} · ${cache}`, root, database.url, { ...env, ...settings }));
     }
-    const body = JSON.stringify({
+    const request = {
       query: 'query ToolByName($name: String!) { tool(name: $name) { name description source toolType timeout capability { readOnly writes } } }',
       variables: { name: nameAt(TOOLS / 2) },
-    });
+    };
+    const body = JSON.stringify(request);
     for (const target of targets) {
-      const answer = await post(target.url, JSON.parse(body).query, JSON.parse(body).variables);
+      const answer = await post<FormattedExecutionResult<{ tool: object | null }>>(target.url, request.query, request.variables);
       if (!answer.data?.tool) throw new Error(`${target.label}: ${JSON.stringify(answer)}`);
       await measure(target, body, 1); // warm-up
     }

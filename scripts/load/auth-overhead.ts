@@ -20,6 +20,7 @@
  *
  * Numbers, not a test: run it on a quiet machine; it prints the load average it started with.
  */
+import type { FormattedExecutionResult } from 'graphql';
 import { randomBytes } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { Agent, request } from 'node:http';
@@ -143,7 +144,10 @@ async function measure(kind: string, database: ScratchDatabase): Promise<void> {
     };
     const on = { TOOLGRAPH_AUTH: 'on', TOOLGRAPH_JWT_SECRET: SECRET, TOOLGRAPH_JWT_ISSUER: ISSUER };
     const off = await start({ TOOLGRAPH_AUTH: 'off' });
-    const seeded = await post(off.url, `mutation { createTool(input: { name: "${TOOL}", description: "Answers the load.", source: BUILTIN }) { __typename } }`);
+    const seeded = await post<FormattedExecutionResult<{ createTool: { __typename: string } | null }>>(
+      off.url,
+      `mutation { createTool(input: { name: "${TOOL}", description: "Answers the load.", source: BUILTIN }) { __typename } }`,
+    );
     if (seeded?.data?.createTool?.__typename !== 'Tool') throw new Error(`could not seed ${TOOL}: ${JSON.stringify(seeded)}`);
     const token = await createToken(database.url, { name: 'load-reader', namespaces: 'devops', role: 'read' });
     const now = Math.floor(Date.now() / 1000);

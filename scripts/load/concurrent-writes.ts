@@ -7,6 +7,7 @@
  * Scenarios: 100 concurrent creates of one name; 10 writers × 20 creates; 100 concurrent updates of
  * one tool; a timed load of creates and updates (default 10 s at 20 connections).
  */
+import type { FormattedExecutionResult } from 'graphql';
 import { createScratchPostgres, createScratchSqlite, postgresServerUrl, type ScratchDatabase } from '../db/scratch-databases';
 import { killServer, startServer } from '../../test/support/server-process';
 import { requestGraphQL } from '../../test/support/write-clients';
@@ -26,10 +27,9 @@ interface Answer {
 async function send(url: string, query: string, variables: object): Promise<Answer> {
   const started = performance.now();
   try {
-    const { body } = await requestGraphQL(url, query, variables);
-    const kind = body?.errors?.length
-      ? `error ${body.errors[0]?.extensions?.code ?? '?'}`
-      : ((Object.values(body?.data ?? {})[0] as { __typename?: string })?.__typename ?? '?');
+    const { body } = await requestGraphQL<FormattedExecutionResult<Record<string, { __typename?: string } | null>>>(url, query, variables);
+    const code = body?.errors?.[0]?.extensions?.code;
+    const kind = body?.errors?.length ? `error ${typeof code === 'string' ? code : '?'}` : (Object.values(body?.data ?? {})[0]?.__typename ?? '?');
     return { kind, ms: performance.now() - started };
   } catch (error) {
     return { kind: `http ${(error as Error).message}`, ms: performance.now() - started };

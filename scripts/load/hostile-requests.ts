@@ -12,6 +12,7 @@
  *
  * Numbers, not a test: it fails only if the server cannot be started.
  */
+import type { FormattedExecutionResult } from 'graphql';
 import { createScratchPostgres, createScratchSqlite, postgresServerUrl, type ScratchDatabase } from '../db/scratch-databases';
 import { killServer, post, startServer, type RunningServer } from '../../test/support/server-process';
 import { memory, resetPeak } from './process-memory';
@@ -98,7 +99,7 @@ function poll(url: string) {
   const timer = setInterval(() => {
     const at = performance.now();
     started.add(at);
-    post(url, '{ tool(name: "x/y") { name } }')
+    post<FormattedExecutionResult<{ tool: { name: string } | null }>>(url, '{ tool(name: "x/y") { name } }')
       .then((result) => {
         if (result.data?.tool?.name !== 'x/y') throw new Error(JSON.stringify(result).slice(0, 60));
       })
@@ -121,11 +122,19 @@ function poll(url: string) {
   };
 }
 
+interface Issue {
+  path: string;
+  code: string;
+}
+
+/** What the hostile requests select of a result: its type and issues (CREATE, IMPORT), or something else. */
+type HostileAnswer = FormattedExecutionResult<Record<string, { __typename?: string; issues?: Issue[]; invalidTools?: { issues?: Issue[] }[] } | null>>;
+
 /** What came back: the error code, or the result's type with its first issue code. */
-function answerOf(json: any): string {
+function answerOf(json: HostileAnswer | null): string {
   const code = json?.errors?.[0]?.extensions?.code;
-  if (code) return code;
-  if (json?.errors?.length) return `error: ${String(json.errors[0].message).slice(0, 40)}`;
+  if (typeof code === 'string' && code) return code;
+  if (json?.errors?.length) return `error: ${json.errors[0]!.message.slice(0, 40)}`;
   const result = json?.data && Object.values(json.data)[0];
   if (result && typeof result === 'object' && '__typename' in result) {
     const issue = result.issues?.[0] ?? result.invalidTools?.[0]?.issues?.[0];
@@ -148,7 +157,7 @@ async function measure(server: RunningServer, hostile: Hostile) {
     status = response.status;
     const raw = await response.text();
     try {
-      answer = answerOf(JSON.parse(raw));
+      answer = answerOf(JSON.parse(raw) as HostileAnswer | null);
     } catch {
       answer = `not JSON: ${raw.slice(0, 40)}`;
     }
@@ -188,7 +197,7 @@ async function run(kind: 'sqlite' | 'postgres') {
   try {
     server = await startServer(database.url);
     const seed = async (input: object) => {
-      const result = await post(server!.url, CREATE, { input });
+      const result = await post<HostileAnswer>(server!.url, CREATE, { input });
       if (result.data?.createTool?.__typename !== 'Tool') throw new Error(`seeding failed: ${JSON.stringify(result)}`);
     };
     await seed({ name: 'x/y', description: 'The wrapped one.', source: 'BUILTIN' });

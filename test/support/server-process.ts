@@ -80,14 +80,18 @@ export async function killServer(server: ServerProcess | undefined): Promise<voi
   await server.exit;
 }
 
-/** One GraphQL operation over HTTP, with `Authorization: Bearer <token>` when a token is given; the parsed response body. */
-export async function post(url: string, query: string, variables?: object, token?: string): Promise<any> {
+/**
+ * One GraphQL operation over HTTP, with `Authorization: Bearer <token>` when a token is given; the
+ * parsed response body, of the type `Answer` its caller expects from its query (tests leave it
+ * `any` and let `expect` check the shape; scripts name it).
+ */
+export async function post<Answer = any>(url: string, query: string, variables?: object, token?: string): Promise<Answer> {
   const response = await fetch(url, {
     method: 'POST',
     headers: { 'content-type': 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}) },
     body: JSON.stringify({ query, variables }),
   });
-  return response.json();
+  return (await response.json()) as Answer;
 }
 
 /** The JSON lines a server logged (src/server/logger.ts), parsed; lines that are not JSON are left out. */

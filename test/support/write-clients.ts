@@ -5,24 +5,28 @@
  */
 import { Client } from 'pg';
 
-/** An HTTP answer to one GraphQL request, with what a client needs to decide to retry. */
-export interface GraphQLAnswer {
+/**
+ * An HTTP answer to one GraphQL request, with what a client needs to decide to retry. `Body` is the
+ * type its caller expects of the parsed body (tests leave it `any`; scripts name it).
+ */
+export interface GraphQLAnswer<Body = any> {
   status: number;
   retryAfter: string | null;
   text: string;
-  body: any;
+  /** The parsed body; undefined when it is not JSON. */
+  body: Body | undefined;
 }
 
-export async function requestGraphQL(url: string, query: string, variables?: object): Promise<GraphQLAnswer> {
+export async function requestGraphQL<Body = any>(url: string, query: string, variables?: object): Promise<GraphQLAnswer<Body>> {
   const response = await fetch(url, {
     method: 'POST',
     headers: { 'content-type': 'application/json' },
     body: JSON.stringify({ query, variables }),
   });
   const text = await response.text();
-  let body: unknown;
+  let body: Body | undefined;
   try {
-    body = JSON.parse(text);
+    body = JSON.parse(text) as Body;
   } catch {
     body = undefined;
   }
