@@ -2,14 +2,14 @@
  * What a person opening the server in a browser gets: GraphiQL at /graphql with a tab of example
  * operations that are valid against the schema and run, and the registry browser page at /.
  */
-import { buildSchema, parse, validate, type OperationDefinitionNode } from 'graphql';
+import { buildSchema, Kind, parse, validate, type OperationDefinitionNode } from 'graphql';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { GRAPHIQL_EXAMPLES } from '../../src/server/graphiql-examples';
 import { useTestServer } from '../support/test-server';
 
 const schema = buildSchema(readFileSync(join(__dirname, '..', '..', 'schema.graphql'), 'utf8'));
-const operations = parse(GRAPHIQL_EXAMPLES).definitions.filter((d): d is OperationDefinitionNode => d.kind === 'OperationDefinition');
+const operations = parse(GRAPHIQL_EXAMPLES).definitions.filter((d): d is OperationDefinitionNode => d.kind === Kind.OPERATION_DEFINITION);
 
 describe('GraphiQL and the browser page', () => {
   const server = useTestServer('sqlite');

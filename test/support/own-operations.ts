@@ -5,7 +5,7 @@
  */
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { parse, type OperationDefinitionNode } from 'graphql';
+import { Kind, parse, type OperationDefinitionNode } from 'graphql';
 import { GRAPHIQL_EXAMPLES } from '../../src/server/graphiql-examples';
 
 const root = join(__dirname, '..', '..');
@@ -21,7 +21,7 @@ export interface OwnOperation {
 
 function operationsOf(document: string, sentWhole: boolean): OwnOperation[] {
   return parse(document)
-    .definitions.filter((definition): definition is OperationDefinitionNode => definition.kind === 'OperationDefinition')
+    .definitions.filter((definition): definition is OperationDefinitionNode => definition.kind === Kind.OPERATION_DEFINITION)
     .map((operation) => ({
       label: `${operation.operation} ${operation.name?.value ?? '(anonymous)'}`,
       kind: operation.operation,

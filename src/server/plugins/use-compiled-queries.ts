@@ -4,8 +4,10 @@ import {
   GraphQLError,
   isInputObjectType,
   Kind,
+  OperationTypeNode,
   typeFromAST,
   type DocumentNode,
+  type ExecutionArgs,
   type ExecutionResult,
   type FieldNode,
   type GraphQLInputObjectType,
@@ -36,7 +38,7 @@ function hasFieldDefaults(type: GraphQLInputObjectType, seen = new Set<GraphQLIn
 function compilableQuery(schema: GraphQLSchema, document: DocumentNode): OperationDefinitionNode | null {
   const operations = document.definitions.filter((definition) => definition.kind === Kind.OPERATION_DEFINITION);
   const [operation] = operations;
-  if (operations.length !== 1 || operation!.operation !== 'query') return null;
+  if (operations.length !== 1 || operation!.operation !== OperationTypeNode.QUERY) return null;
   const plain = (operation!.variableDefinitions ?? []).every((variable) => {
     const type = typeFromAST(schema, variable.type);
     const named = type && getNamedType(type);
@@ -108,13 +110,15 @@ export function useCompiledQueries(): Plugin {
   ) as Plugin;
   return {
     onExecute(payload) {
-      const operation = operationOf(payload.args.schema, payload.args.document);
+      // envelop types its hooks' `args` for any GraphQL library, as `any`; yoga executes with graphql-js, whose ExecutionArgs they are.
+      const args: ExecutionArgs = payload.args;
+      const operation = operationOf(args.schema, args.document);
       (jit.onExecute as (p: typeof payload) => void)(payload);
       if (operation === null) return;
       return {
         onExecuteDone({ result, setResult }) {
           const { errors } = result as ExecutionResult;
-          if (errors?.length) setResult({ ...(result as ExecutionResult), errors: errors.map((error) => located(payload.args.document, operation, error)) });
+          if (errors?.length) setResult({ ...(result as ExecutionResult), errors: errors.map((error) => located(args.document, operation, error)) });
         },
       };
     },

@@ -1,4 +1,4 @@
-import { GraphQLError } from 'graphql';
+import { GraphQLError, OperationTypeNode } from 'graphql';
 import type { Plugin } from 'graphql-yoga';
 import type { GraphQLContext } from '../../graphql/context';
 import type { Authenticator } from '../auth/authenticator';
@@ -20,7 +20,7 @@ export function unauthenticated(message: string): GraphQLError {
 export function useCredentialRequirement(authenticator: Authenticator): Plugin<GraphQLContext> {
   return useOperationGate((kind, context) => {
     if (context.authenticated || !authenticator.needsCredential(kind)) return null;
-    const what = kind === 'mutation' ? 'Writing to this registry' : 'Reading this registry';
+    const what = kind === OperationTypeNode.MUTATION ? 'Writing to this registry' : 'Reading this registry';
     return { errors: [unauthenticated(`${what} needs a credential: send "Authorization: Bearer <API token or JWT>".`)] };
   });
 }

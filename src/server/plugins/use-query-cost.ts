@@ -1,4 +1,4 @@
-import { getOperationAST, type DocumentNode, type GraphQLSchema } from 'graphql';
+import { getOperationAST, OperationTypeNode, type DocumentNode, type ExecutionArgs, type GraphQLSchema } from 'graphql';
 import { getComplexity, type ComplexityEstimator } from 'graphql-query-complexity';
 import type { Plugin } from 'graphql-yoga';
 import { LRUCache } from 'lru-cache';
@@ -53,7 +53,7 @@ export function useQueryCost(options: { maxCost: number }): Plugin {
   // Mutations are not repeated reads, and their variables can be megabytes (an import's config).
   const estimated = new WeakMap<DocumentNode, LRUCache<string, Estimate>>();
   const estimateOf = (schema: GraphQLSchema, document: DocumentNode, variables: Record<string, unknown>, operationName: string | undefined): Estimate => {
-    if (getOperationAST(document, operationName)?.operation !== 'query') return estimateCostOf(schema, document, variables, operationName);
+    if (getOperationAST(document, operationName)?.operation !== OperationTypeNode.QUERY) return estimateCostOf(schema, document, variables, operationName);
     const key = JSON.stringify([operationName ?? null, variables]);
     if (key.length > MAX_REMEMBERED_KEY) return estimateCostOf(schema, document, variables, operationName);
     let byVariables = estimated.get(document);
@@ -68,13 +68,9 @@ export function useQueryCost(options: { maxCost: number }): Plugin {
     }
     return estimate;
   };
-  const refusal = (
-    schema: GraphQLSchema,
-    document: DocumentNode,
-    variables: Record<string, unknown> | null | undefined,
-    operationName: string | null | undefined,
-  ) => {
-    const cost = estimateOf(schema, document, variables ?? {}, operationName ?? undefined);
+  // envelop types its hooks' `args` for any GraphQL library, as `any`; yoga executes with graphql-js, whose ExecutionArgs they are.
+  const refusal = ({ schema, document, variableValues, operationName }: ExecutionArgs) => {
+    const cost = estimateOf(schema, document, variableValues ?? {}, operationName ?? undefined);
     if (cost === 'too many nodes') {
       return limitRefusal('maxCost', `The query expands to too many fields to estimate; its cost is above the limit of ${options.maxCost}.`);
     }
@@ -87,11 +83,11 @@ export function useQueryCost(options: { maxCost: number }): Plugin {
   };
   return {
     onExecute({ args, setResultAndStopExecution }) {
-      const refused = refusal(args.schema, args.document, args.variableValues, args.operationName);
+      const refused = refusal(args);
       if (refused) setResultAndStopExecution({ errors: [refused] });
     },
     onSubscribe({ args, setResultAndStopExecution }) {
-      const refused = refusal(args.schema, args.document, args.variableValues, args.operationName);
+      const refused = refusal(args);
       if (refused) setResultAndStopExecution({ errors: [refused] });
     },
   };

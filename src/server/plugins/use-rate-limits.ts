@@ -1,5 +1,5 @@
 import type { IncomingMessage } from 'node:http';
-import { GraphQLError, type OperationTypeNode } from 'graphql';
+import { GraphQLError, OperationTypeNode } from 'graphql';
 import type { Plugin } from 'graphql-yoga';
 import type { GraphQLContext } from '../../graphql/context';
 import type { RateLimits } from '../rate-limits';
@@ -15,7 +15,7 @@ export function clientOf(actor: string | null, req: IncomingMessage | undefined)
  * RATE_LIMITED, HTTP 429 and Retry-After (also in `extensions`).
  */
 export async function spendOperation(limits: RateLimits, kind: OperationTypeNode, client: string): Promise<GateDecision> {
-  const budget = kind === 'mutation' ? 'writes' : 'reads';
+  const budget = kind === OperationTypeNode.MUTATION ? 'writes' : 'reads';
   const spent = await limits.spend(budget, client);
   if (spent.allowed) return null;
   const error = new GraphQLError(`Too many ${budget} from this client; retry in ${spent.retryAfterSeconds} s.`, {
