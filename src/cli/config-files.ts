@@ -28,8 +28,8 @@ export interface FileTool {
   /** As parsed, before any rule: what `plan` and `apply` send. */
   config: unknown;
   entry: ConfigEntry;
-  /** Where an issue of this tool lies: its path, relative to the tool, located in the file. */
-  locate(issue: Issue): LocatedIssue;
+  /** Where an issue of this tool lies: its path, relative to the tool, located in the file. A function of no `this`, passed to `map` as it is. */
+  locate: (issue: Issue) => LocatedIssue;
 }
 
 export interface CheckedSet {

@@ -12,7 +12,8 @@ import type { RegistryClient } from './registry-client';
 /** A tool to send, and where its issues lie. */
 export interface SyncTool {
   config: unknown;
-  locate(issue: Issue): LocatedIssue;
+  /** A function of no `this`, passed to `map` as it is. */
+  locate: (issue: Issue) => LocatedIssue;
 }
 
 export type Change = 'created' | 'updated' | 'unchanged' | 'deleted';

@@ -23,7 +23,8 @@ export interface SseSubscription {
   close(): void;
 }
 
-type FetchLike = (url: string, init: RequestInit) => Promise<Response>;
+/** `fetch`, or a server's in-memory one (`(url, init) => yoga.fetch(url, init)`). */
+type FetchLike = (url: string, init: RequestInit) => Response | Promise<Response>;
 
 export async function subscribe(fetchFn: FetchLike, url: string, query: string, variables?: object): Promise<SseSubscription> {
   const abort = new AbortController();

@@ -132,7 +132,7 @@ describe.each(testDatabases())('deprecation on %s', (kind) => {
 
   it('tells subscribers of a deprecation and of its withdrawal', async () => {
     const subscription = await subscribe(
-      server.yoga.fetch as never,
+      (url, init) => server.yoga.fetch(url, init),
       'http://yoga/graphql',
       'subscription { toolEvents(namespace: "live") { kind name revision tool { status deprecation { message } } } }',
       {},

@@ -262,7 +262,7 @@ describe.each(testDatabases())('tool history on %s', (kind) => {
       expect(await purge(name)).toEqual({ __typename: 'ToolNotDeleted', message: `"${name}" still exists; delete it first, then purge its history.` });
       await data(server.yoga, DELETE, { name });
       const subscription = await subscribe(
-        server.yoga.fetch as never,
+        (url, init) => server.yoga.fetch(url, init),
         'http://yoga/graphql',
         'subscription { toolEvents(namespace: "purge") { kind name revision contentHash tool { name } } }',
         {},
@@ -330,7 +330,7 @@ describe.each(testDatabases())('tool history on %s', (kind) => {
 
   it('tells subscribers the revision and hash of each change', async () => {
     const subscription = await subscribe(
-      server.yoga.fetch as never,
+      (url, init) => server.yoga.fetch(url, init),
       'http://yoga/graphql',
       'subscription { toolEvents(namespace: "live") { kind name revision contentHash } }',
       {},

@@ -38,7 +38,7 @@ describe.each(testDatabases())('subscription toolEvents on %s', (kind) => {
   const open: SseSubscription[] = [];
 
   const listen = async (namespace?: string) => {
-    const subscription = await subscribe(server.yoga.fetch as never, 'http://yoga/graphql', EVENTS, { namespace });
+    const subscription = await subscribe((url, init) => server.yoga.fetch(url, init), 'http://yoga/graphql', EVENTS, { namespace });
     open.push(subscription);
     expect(subscription.status).toBe(200);
     return subscription;

@@ -77,7 +77,7 @@ describe.each(testDatabases())('importTools with prune on %s', (kind) => {
       'sync/wrapped ACTIVE r1 CREATED',
     ]);
 
-    const events = await subscribe(server.yoga.fetch as never, 'http://yoga/graphql', EVENTS, { namespace: 'sync' });
+    const events = await subscribe((url, init) => server.yoga.fetch(url, init), 'http://yoga/graphql', EVENTS, { namespace: 'sync' });
     try {
       const applied = await run(next, ['sync']);
       expect(applied).toMatchObject({ dryRun: false, created: 1, updated: 1, unchanged: 1, deleted: 3 });

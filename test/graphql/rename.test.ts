@@ -295,8 +295,8 @@ describe.each(testDatabases())('renameTool on %s', (kind) => {
     await data(server.yoga, CREATE, { input: builtin('from/tool') });
     await data(server.yoga, CREATE, { input: validation('from/check', 'from/tool') });
     const query = (namespace: string) => `subscription { toolEvents(namespace: "${namespace}") { kind name renamedFrom revision tool { name } } }`;
-    const out = await subscribe(server.yoga.fetch as never, 'http://yoga/graphql', query('from'), {});
-    const into = await subscribe(server.yoga.fetch as never, 'http://yoga/graphql', query('into'), {});
+    const out = await subscribe((url, init) => server.yoga.fetch(url, init), 'http://yoga/graphql', query('from'), {});
+    const into = await subscribe((url, init) => server.yoga.fetch(url, init), 'http://yoga/graphql', query('into'), {});
     try {
       await rename('from/tool', 'into/tool');
       await data(server.yoga, CREATE, { input: builtin('from/marker') });

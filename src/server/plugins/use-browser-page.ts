@@ -8,9 +8,9 @@ import { serveBrowserPage } from '../browser/serve';
  */
 export function useBrowserPage(): Plugin {
   return {
-    onRequest({ request, fetchAPI, endResponse }) {
-      const response = serveBrowserPage(request, fetchAPI.Response);
-      if (response) endResponse(response);
+    onRequest(payload) {
+      const response = serveBrowserPage(payload.request, payload.fetchAPI.Response);
+      if (response) payload.endResponse(response);
     },
   };
 }

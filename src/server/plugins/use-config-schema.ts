@@ -10,11 +10,12 @@ import { CONFIG_SCHEMA_PATH, toolConfigSchemaText } from '../../domain/config-sc
 export function useConfigSchema(): Plugin {
   let body: string | undefined;
   return {
-    onRequest({ request, fetchAPI, endResponse }) {
+    onRequest(payload) {
+      const { request, fetchAPI } = payload;
       if (new URL(request.url).pathname !== CONFIG_SCHEMA_PATH) return;
       const headers = { 'x-content-type-options': 'nosniff', 'cache-control': 'no-cache' };
       if (request.method !== 'GET' && request.method !== 'HEAD') {
-        endResponse(
+        payload.endResponse(
           new fetchAPI.Response('Method Not Allowed\n', {
             status: 405,
             headers: { ...headers, allow: 'GET, HEAD', 'content-type': 'text/plain; charset=utf-8' },
@@ -23,7 +24,7 @@ export function useConfigSchema(): Plugin {
         return;
       }
       body ??= toolConfigSchemaText();
-      endResponse(
+      payload.endResponse(
         new fetchAPI.Response(request.method === 'HEAD' ? null : body, {
           status: 200,
           headers: { ...headers, 'content-type': 'application/schema+json; charset=utf-8', 'content-length': String(Buffer.byteLength(body)) },

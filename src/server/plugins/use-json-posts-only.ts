@@ -13,12 +13,13 @@ const JSON_TYPES = new Set(['application/json', 'application/graphql-response+js
  */
 export function useJsonPostsOnly(): Plugin {
   return {
-    onRequest({ request, fetchAPI, endResponse }) {
+    onRequest(payload) {
+      const { request, fetchAPI } = payload;
       if (request.method !== 'POST') return;
       const mediaType = request.headers.get('content-type')?.split(';')[0]?.trim().toLowerCase() ?? '';
       if (JSON_TYPES.has(mediaType)) return;
       const error = { message: 'POST bodies must be JSON (content-type: application/json).', extensions: { code: 'UNSUPPORTED_MEDIA_TYPE' } };
-      endResponse(
+      payload.endResponse(
         new fetchAPI.Response(JSON.stringify({ errors: [error] }), {
           status: 415,
           headers: { 'content-type': 'application/json; charset=utf-8' },

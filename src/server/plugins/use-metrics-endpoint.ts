@@ -28,9 +28,9 @@ export function useMetricsEndpoint(metrics: ServerMetrics, token: string | undef
   };
   return {
     // Not async: every other request passes without waiting for a promise.
-    onRequest({ request, url, fetchAPI, endResponse }) {
-      if (url.pathname !== METRICS_ENDPOINT) return;
-      return respond(request, fetchAPI).then(endResponse);
+    onRequest(payload) {
+      if (payload.url.pathname !== METRICS_ENDPOINT) return;
+      return respond(payload.request, payload.fetchAPI).then((response) => payload.endResponse(response));
     },
   };
 }

@@ -8,12 +8,12 @@ import { RETRY_AFTER_SECONDS } from '../../graphql/errors';
  */
 export function useStartupGate(starting: () => string | null, graphqlEndpoint: string): Plugin {
   return {
-    onRequest({ url, fetchAPI, endResponse }) {
+    onRequest(payload) {
       const reason = starting();
-      if (reason === null || url.pathname !== graphqlEndpoint) return;
+      if (reason === null || payload.url.pathname !== graphqlEndpoint) return;
       const error = { message: `toolgraph is starting (${reason}); retry in a moment.`, extensions: { code: 'SERVICE_UNAVAILABLE' } };
-      endResponse(
-        new fetchAPI.Response(JSON.stringify({ errors: [error] }), {
+      payload.endResponse(
+        new payload.fetchAPI.Response(JSON.stringify({ errors: [error] }), {
           status: 503,
           headers: { 'content-type': 'application/json; charset=utf-8', 'retry-after': String(RETRY_AFTER_SECONDS) },
         }),
