@@ -34,7 +34,8 @@ function withOverrides<T extends object>(target: T, overrides: Partial<T>): T {
     get(object, property) {
       if (Object.hasOwn(overrides, property)) return overrides[property as keyof T];
       const value: unknown = Reflect.get(object, property, object);
-      return typeof value === 'function' ? value.bind(object) : value;
+      // Function#bind is typed to return `any`; the bound method is no better known than `value`.
+      return typeof value === 'function' ? (value.bind(object) as unknown) : value;
     },
   });
 }

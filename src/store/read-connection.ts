@@ -1,6 +1,6 @@
 import Database, { type Statement as SqliteStatement } from 'better-sqlite3';
 import { LRUCache } from 'lru-cache';
-import { types as pgTypes, type Pool } from 'pg';
+import { types as pgTypes, type CustomTypesConfig, type Pool } from 'pg';
 import { SQLITE_BUSY_TIMEOUT_MS } from './adapters';
 import type { QueryObserver } from './observed-queries';
 import type { Statement } from './tool-sql';
@@ -42,7 +42,10 @@ function sqliteDate(value: unknown): Date {
   return new Date(/(Z|[+-]\d\d:?\d\d)$/.test(text) ? text : `${text.replace(' ', 'T')}Z`);
 }
 
-type Decoder = (value: unknown) => unknown;
+/** A column's value as better-sqlite3 reads it. */
+type SqliteValue = string | number | bigint | Buffer | null;
+
+type Decoder = (value: SqliteValue) => unknown;
 
 /** How a column of each declared type reads, as Prisma's SQLite adapter decides it. */
 function decoderOf(declaredType: string | null): Decoder | null {
@@ -53,7 +56,7 @@ function decoderOf(declaredType: string | null): Decoder | null {
     case 'TIMESTAMP':
       return (value) => (value === null ? null : sqliteDate(value));
     case 'JSONB':
-      return (value) => (value === null ? null : JSON.parse(String(value)));
+      return (value) => (value === null ? null : (JSON.parse(String(value)) as unknown));
     default:
       return null;
   }
@@ -78,13 +81,13 @@ class SqliteReadConnection implements ReadConnection {
   async rows<T>({ sql, params }: Statement): Promise<T[]> {
     const read = this.preparedRead(sql);
     this.onQuery?.(sql);
-    const values = read.statement.raw(true).all(...params.map(sqliteValue)) as unknown[][];
+    const values = read.statement.raw(true).all(...params.map(sqliteValue)) as SqliteValue[][];
     const { names, decoders } = read;
     return values.map((row) => {
       const result: Record<string, unknown> = {};
       for (let index = 0; index < names.length; index++) {
         const decode = decoders[index];
-        result[names[index]!] = decode ? decode(row[index]) : row[index];
+        result[names[index]!] = decode ? decode(row[index]!) : row[index];
       }
       return result as T;
     });
@@ -118,15 +121,14 @@ class SqliteReadConnection implements ReadConnection {
   }
 }
 
-const PG_TIMESTAMP_OID = 1114;
-
 /**
  * Prisma's DateTime columns are `timestamp(3)` without a time zone, holding UTC. node-postgres would
  * read them as local time; the other types read as it reads them (jsonb parsed, booleans, text).
  */
-const POSTGRES_TYPES = {
-  getTypeParser: (oid: number, format?: string) =>
-    oid === PG_TIMESTAMP_OID ? (value: string) => new Date(`${value.replace(' ', 'T')}Z`) : pgTypes.getTypeParser(oid, format as 'text'),
+type TypeParser = (value: string) => unknown;
+const POSTGRES_TYPES: CustomTypesConfig = {
+  getTypeParser: (oid, format): TypeParser =>
+    oid === pgTypes.builtins.TIMESTAMP ? (value) => new Date(`${value.replace(' ', 'T')}Z`) : (pgTypes.getTypeParser(oid, format) as TypeParser),
 };
 
 /** A timestamp parameter as UTC wall time, which the `timestamp` columns hold; node-postgres would send local time. */

@@ -34,7 +34,8 @@ function evaluateGlue(path: string): Glue {
     throw new Error(`${path}: unexpected module syntax; the schema engine loader needs updating`);
   }
   // eslint-disable-next-line @typescript-eslint/no-implied-eval
-  return new Function(`'use strict';\n${body}\nreturn { ${names.join(', ')} };`)() as Glue;
+  const evaluate = new Function(`'use strict';\n${body}\nreturn { ${names.join(', ')} };`) as () => Glue;
+  return evaluate();
 }
 
 function loadGlue(): Glue {

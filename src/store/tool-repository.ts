@@ -152,7 +152,8 @@ class TransactionWriter implements ToolWriter {
   async lastRevisions(names: readonly string[]): Promise<Map<string, number>> {
     if (names.length === 0) return new Map();
     await this.lockNames(names);
-    const found = await rows<{ toolName: string; revision: number }>(this.tx, lastRevisionsSql(names, this.dialect));
+    // MAX() reads as a bigint on SQLite.
+    const found = await rows<{ toolName: string; revision: number | bigint }>(this.tx, lastRevisionsSql(names, this.dialect));
     return new Map(found.map((row) => [row.toolName, Number(row.revision)]));
   }
 
@@ -294,11 +295,7 @@ class TransactionWriter implements ToolWriter {
     const reserved = await rows<RevisionRef & { name: string }>(this.tx, purgeReservationsSql(name, this.dialect));
     // A rename's tombstone has no history (it moved with the tool): its own revision is the last.
     const last = purged.reduce<RevisionRef | null>((latest, row) => (latest === null || row.revision > latest.revision ? row : latest), tombstone ?? null);
-    return {
-      revisions: purged.length,
-      last: last && revisionRef(last),
-      freed: reserved.map((row) => ({ name: row.name, ...revisionRef(row) })),
-    };
+    return { revisions: purged.length, last, freed: reserved };
   }
 
   async appendRevisions(revisions: readonly ToolRevision[]): Promise<void> {
@@ -338,9 +335,8 @@ class TransactionWriter implements ToolWriter {
   }
 }
 
+// An INTEGER column of a RETURNING reads as a number on both databases.
 type RevisionRef = Pick<ToolRevision, 'revision' | 'contentHash'>;
-// Postgres may return an integer column of a RETURNING as a string.
-const revisionRef = (row: RevisionRef): RevisionRef => ({ revision: Number(row.revision), contentHash: row.contentHash });
 
 const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
@@ -378,7 +374,7 @@ export class PrismaToolStore implements ToolStore {
         ]);
         return { tools: found.slice(0, take), hasNextPage: found.length > take, total };
       }
-      const rows = await this.reads.rows<ToolRow & { total: number }>(pageWithTotalSql(query, order, after, take + 1, this.dialect));
+      const rows = await this.reads.rows<ToolRow & { total: number | bigint }>(pageWithTotalSql(query, order, after, take + 1, this.dialect));
       const found = rows.map(toStoredTool);
       // An empty page carries no total: none at the start means no tools, else count them.
       const total = rows[0] ? Number(rows[0].total) : after ? await this.countOf(query) : 0;

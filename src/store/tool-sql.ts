@@ -310,7 +310,7 @@ export function setColumnByIdSql(column: 'contentHash', values: readonly [number
 
 /** At most `limit` tools (with their "id") whose "contentHash" the backfill has yet to fill (./migrate.ts). */
 export function withoutContentHashSql(limit: number): Statement {
-  return { sql: `SELECT "id", ${TOOL_COLUMNS} FROM "Tool" WHERE "contentHash" IS NULL ORDER BY "id" LIMIT ${Number(limit)}`, params: [] };
+  return { sql: `SELECT "id", ${TOOL_COLUMNS} FROM "Tool" WHERE "contentHash" IS NULL ORDER BY "id" LIMIT ${limit}`, params: [] };
 }
 
 /** The tools whose `column` is one of `names` (and which pass `also`), ordered by name; in a write transaction, locked until it ends. */
