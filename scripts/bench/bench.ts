@@ -227,7 +227,7 @@ async function searchInProcess(databaseUrl: string): Promise<{ afterChange: numb
       }
       return median(samples);
     };
-    return { afterChange: await medianMicros(() => (generation += 1)), kept: await medianMicros(() => {}) };
+    return { afterChange: await medianMicros(() => (generation += 1)), kept: await medianMicros(() => undefined) };
   } finally {
     await store.close();
   }

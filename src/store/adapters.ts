@@ -19,7 +19,7 @@ export function postgresPool(url: string): Pool {
   const pool = new Pool({ connectionString: url, connectionTimeoutMillis: POSTGRES_CONNECT_TIMEOUT_MS });
   // An idle connection the server ends (a restart, a terminated backend) is dropped by the pool and
   // the next query opens another; unheard, the pool's 'error' event would end the process.
-  pool.on('error', () => {});
+  pool.on('error', () => undefined);
   return pool;
 }
 

@@ -161,8 +161,9 @@ class PostgresReadConnection implements ReadConnection {
     return name;
   }
 
-  /** The pool is Prisma's too; the client's disconnect ends it. */
-  async close(): Promise<void> {}
+  async close(): Promise<void> {
+    // Nothing to end here: the pool is Prisma's too, and the client's disconnect ends it.
+  }
 }
 
 /** Where reads go: a connection of their own to the SQLite file, or the store's Postgres pool. */

@@ -75,7 +75,7 @@ export interface SchemaFile {
 export async function openSchemaEngine(
   schema: SchemaFile,
   adapterFactory: SqlMigrationAwareDriverAdapterFactory,
-  log: (message: string) => void = () => {},
+  log: (message: string) => void = () => undefined,
 ): Promise<SchemaEngine> {
   const glue = loadGlue();
   return glue.SchemaEngine.new(
