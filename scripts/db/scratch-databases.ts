@@ -14,8 +14,11 @@ export interface ScratchDatabase {
   drop(): Promise<void>;
 }
 
-/** The Postgres server scratch databases are made on (TOOLGRAPH_TEST_POSTGRES_URL, else this machine's). */
-export const postgresServerUrl = (): string => process.env.TOOLGRAPH_TEST_POSTGRES_URL || 'postgresql://postgres@127.0.0.1:5432/test';
+/** The Postgres server scratch databases are made on (TOOLGRAPH_TEST_POSTGRES_URL, else this machine's; set but empty counts as unset). */
+export const postgresServerUrl = (): string => {
+  const configured = process.env.TOOLGRAPH_TEST_POSTGRES_URL;
+  return configured === undefined || configured === '' ? 'postgresql://postgres@127.0.0.1:5432/test' : configured;
+};
 
 /** `url` with its database name replaced. */
 export function withDatabase(url: string, database: string): string {

@@ -42,7 +42,7 @@ async function watchReadiness(readyUrl: string, running: () => boolean): Promise
       (error: unknown) => ({ status: 0, report: `no answer: ${error instanceof Error ? error.message : String(error)}` }),
     );
     const last = changes.at(-1);
-    if (!last || last.status !== answer.status || last.report !== answer.report) changes.push({ at: Date.now(), ...answer });
+    if (last?.status !== answer.status || last.report !== answer.report) changes.push({ at: Date.now(), ...answer });
     await pause(READY_POLL_MS);
   }
   return changes;

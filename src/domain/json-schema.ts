@@ -43,7 +43,8 @@ export function checkJsonSchema(value: unknown, path: string): Issue[] {
   const validate = validateAgainstMetaSchema();
   if (!validate(value)) {
     const [first] = validate.errors ?? [];
-    const where = truncate(first?.instancePath || '/');
+    // The root's instancePath is empty; it is written `/`.
+    const where = truncate(first === undefined || first.instancePath === '' ? '/' : first.instancePath);
     return fail(`Not a valid JSON Schema (draft 2020-12): ${where} ${first?.message ?? 'is invalid'}.`);
   }
   const badPattern = findBadPattern(value, '');

@@ -190,7 +190,7 @@ function slotJson(slot: ResourceSlot) {
 }
 
 function jsonOrDbNull(value: JsonObject | null): Prisma.InputJsonObject | typeof Prisma.DbNull {
-  return value === null ? Prisma.DbNull : value;
+  return value ?? Prisma.DbNull;
 }
 
 function isObject(value: unknown): value is Record<string, unknown> {

@@ -7,7 +7,9 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { createServer } from 'node:net';
 import Redis from 'ioredis';
 
-export const TEST_REDIS_URL = process.env.TOOLGRAPH_TEST_REDIS_URL || 'redis://127.0.0.1:6379';
+const configuredRedisUrl = process.env.TOOLGRAPH_TEST_REDIS_URL;
+/** TOOLGRAPH_TEST_REDIS_URL; set but empty counts as unset. */
+export const TEST_REDIS_URL = configuredRedisUrl === undefined || configuredRedisUrl === '' ? 'redis://127.0.0.1:6379' : configuredRedisUrl;
 
 /** A TCP port on 127.0.0.1 where nothing listens (free at the time of asking). */
 export function freePort(): Promise<number> {
@@ -78,14 +80,14 @@ export async function privateRedis(): Promise<PrivateRedis> {
   const stop = async () => {
     const running = child;
     child = null;
-    if (!running || running.exitCode !== null) return;
+    if (running?.exitCode !== null) return;
     const exited = new Promise((resolve) => running.once('exit', resolve));
     running.kill('SIGKILL');
     await exited;
   };
   const signal = (name: NodeJS.Signals) => {
     const running = child;
-    if (!running || running.exitCode !== null) throw new Error('the private redis-server is not running');
+    if (running?.exitCode !== null) throw new Error('the private redis-server is not running');
     running.kill(name);
   };
   await start();

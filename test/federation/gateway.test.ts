@@ -120,7 +120,7 @@ describe.each(testDatabases())('toolgraph behind Hive Gateway, on %s', (kind) =>
   }, 90_000);
 
   afterAll(async () => {
-    if (gateway && gateway.child.exitCode === null) {
+    if (gateway?.child.exitCode === null) {
       gateway.child.kill('SIGKILL');
       await new Promise((resolve) => gateway!.child.once('exit', resolve));
     }

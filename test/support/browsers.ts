@@ -8,7 +8,9 @@
 import { existsSync } from 'node:fs';
 import { chromium, type BrowserContext } from 'playwright-core';
 
-export const CHROMIUM = process.env.TOOLGRAPH_CHROMIUM || '/usr/bin/chromium';
+const configuredChromium = process.env.TOOLGRAPH_CHROMIUM;
+/** TOOLGRAPH_CHROMIUM; set but empty counts as unset. */
+export const CHROMIUM = configuredChromium === undefined || configuredChromium === '' ? '/usr/bin/chromium' : configuredChromium;
 
 const CHROMIUM_ARGS = [
   '--headless',

@@ -75,7 +75,7 @@ export async function startServer(databaseUrl: string, env: Record<string, strin
 
 /** Stops a server that is still running (SIGKILL) and waits for it to go. */
 export async function killServer(server: ServerProcess | undefined): Promise<void> {
-  if (!server || server.child.exitCode !== null || server.child.signalCode !== null) return;
+  if (server?.child.exitCode !== null || server.child.signalCode !== null) return;
   server.child.kill('SIGKILL');
   await server.exit;
 }
