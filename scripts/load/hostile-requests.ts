@@ -162,7 +162,7 @@ async function measure(server: RunningServer, hostile: Hostile) {
       answer = `not JSON: ${raw.slice(0, 40)}`;
     }
   } catch (error) {
-    answer = `request failed: ${(error as Error).cause ?? error}`;
+    answer = `request failed: ${String((error as Error).cause ?? error)}`;
   }
   const ms = performance.now() - started;
   await new Promise((resolve) => setTimeout(resolve, SETTLE_MS));
@@ -174,7 +174,7 @@ async function measure(server: RunningServer, hostile: Hostile) {
     status,
     answer,
     ms: Math.round(ms),
-    pollWorstMs: Math.round(worst) + (failures ? ` (${failures})` : ''),
+    pollWorstMs: `${Math.round(worst)}${failures ? ` (${failures})` : ''}`,
     rssGrowthMB: Math.round((after.rss - before.rss) / MB),
     peakGrowthMB: peakReset ? Math.round((after.peak - before.rss) / MB) : NaN,
   };

@@ -30,7 +30,7 @@ function tally(responses: GraphQLResponse[], field: string): { typenames: Record
   const typenames: Record<string, number> = {};
   const errors: string[] = [];
   for (const response of responses) {
-    if (response.errors?.length) errors.push(...response.errors.map((e) => `${e.extensions?.code}: ${e.message}`));
+    if (response.errors?.length) errors.push(...response.errors.map((e) => `${String(e.extensions?.code)}: ${e.message}`));
     const typename = response.data?.[field]?.__typename as string | undefined;
     if (typename) typenames[typename] = (typenames[typename] ?? 0) + 1;
   }
@@ -116,7 +116,7 @@ describe.each(testDatabases())('concurrent writes on %s', (kind) => {
       }
       return lines.join('\n');
     };
-    const responses = await run(10, (k) => execute(server.yoga, IMPORT, { config: configOf(k) }));
+    const responses = await run(10, (k) => execute<{ importTools: { __typename: string; created: number } }>(server.yoga, IMPORT, { config: configOf(k) }));
     const { typenames, errors } = tally(responses, 'importTools');
     const refusals = responses.map((r) => r.data?.importTools).filter((answer) => answer?.__typename === 'ImportValidationError');
     expect({ typenames, errors, refusals }).toEqual({ typenames: { ImportedTools: 10 }, errors: [], refusals: [] });

@@ -258,14 +258,17 @@ describe.each(testDatabases())('renameTool on %s', (kind) => {
     expect(renamed.filter((result) => result.__typename !== 'Tool').map((result) => result.__typename)).toEqual(Array(9).fill('ToolNotFound'));
     const newName = won[0].name;
 
-    const state = await data(
+    const state = await data<{
+      tools: { edges: { node: { name: string; toolType: string; wraps: { name: string } | null } }[] };
+      tombstones: { totalCount: number };
+    }>(
       server.yoga,
       `{
       tools(filter: { namespace: "race" }) { edges { node { name toolType wraps { name } } } }
       tombstones: tools(filter: { namespace: "race", includeDeleted: true }) { totalCount }
     }`,
     );
-    const checks = state.tools.edges.map((edge: any) => edge.node).filter((tool: any) => tool.toolType === 'VALIDATION');
+    const checks = state.tools.edges.map((edge) => edge.node).filter((tool) => tool.toolType === 'VALIDATION');
     // A validation made before the rename was moved with it, one made after it was refused (its tool was gone).
     expect(checks.length).toBe(created.filter((result) => result.createTool.__typename === 'Tool').length);
     for (const check of checks) expect(check.wraps).toEqual({ name: newName });

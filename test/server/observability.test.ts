@@ -364,7 +364,7 @@ describe('a server process with OTEL_EXPORTER_OTLP_ENDPOINT', () => {
   beforeAll(async () => {
     collector = createServer((request, response) => {
       let body = '';
-      request.on('data', (chunk) => (body += chunk));
+      request.on('data', (chunk: Buffer) => (body += chunk.toString()));
       request.on('end', () => {
         if (request.url === '/v1/traces') received.push(JSON.parse(body));
         response.writeHead(200, { 'content-type': 'application/json' }).end('{}');

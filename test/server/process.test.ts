@@ -51,7 +51,7 @@ describe.each(testDatabases())('the server process on %s', (kind) => {
         { hostname, port, path: pathname, method: 'POST', headers: { 'content-type': 'application/json', 'content-length': body.length } },
         (res) => {
           let text = '';
-          res.on('data', (chunk) => (text += chunk));
+          res.on('data', (chunk: Buffer) => (text += chunk.toString()));
           res.on('end', () => resolve({ status: res.statusCode ?? 0, text }));
         },
       );

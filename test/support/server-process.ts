@@ -42,7 +42,7 @@ export function launch(env: Record<string, string>, entry = MAIN, node = process
   let output = '';
   // The latest output only: a benchmark's server logs a line per request, for minutes.
   const keep = (chunk: Buffer) => {
-    output += chunk;
+    output += chunk.toString();
     if (output.length > MAX_KEPT_OUTPUT) output = output.slice(-MAX_KEPT_OUTPUT / 2);
   };
   child.stdout.on('data', keep);
