@@ -35,6 +35,7 @@ export async function requireTestRedis(): Promise<void> {
     throw new Error(
       `The event tests need Redis at ${TEST_REDIS_URL} (${(error as Error).message}). Start it, e.g. ` +
         `redis-server --daemonize yes --bind 127.0.0.1 --port 6379 --save "" --appendonly no, or set TOOLGRAPH_TEST_REDIS_URL.`,
+      { cause: error },
     );
   } finally {
     client.disconnect();

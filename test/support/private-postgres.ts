@@ -88,7 +88,7 @@ export async function startPrivatePostgres(installation: PostgresInstallation): 
     try {
       await program('pg_ctl', ['-D', data, '-l', log, '-w', '-t', '30', ...args]);
     } catch (error) {
-      throw new Error(`pg_ctl ${args.join(' ')} failed: ${(error as Error).message}\n${tail(log)}`);
+      throw new Error(`pg_ctl ${args.join(' ')} failed: ${(error as Error).message}\n${tail(log)}`, { cause: error });
     }
   };
 
