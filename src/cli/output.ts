@@ -57,7 +57,7 @@ export type IssueFormat = (typeof ISSUE_FORMATS)[number];
 type Style = Parameters<typeof styleText>[0];
 
 /** Styles text for `stream` when it is a terminal and NO_COLOR is not set (https://no-color.org); plain text otherwise. */
-export function painter(stream: NodeJS.WriteStream): (style: Style, text: string) => string {
+export function painter(stream: Pick<NodeJS.WriteStream, 'isTTY'>): (style: Style, text: string) => string {
   const colour = stream.isTTY && !process.env.NO_COLOR;
   // Decided here, for the stream written to; styleText would look at process.stdout instead.
   return (style, text) => (colour ? styleText(style, text, { validateStream: false }) : text);

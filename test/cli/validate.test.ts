@@ -209,12 +209,12 @@ describe('toolgraph validate', () => {
   });
 
   it('colours only a terminal, and not with NO_COLOR', () => {
-    const terminal = { isTTY: true } as NodeJS.WriteStream;
+    const terminal = { isTTY: true };
     const saved = process.env.NO_COLOR;
     try {
       delete process.env.NO_COLOR;
       expect(painter(terminal)('red', 'x')).toBe('\u001b[31mx\u001b[39m');
-      expect(painter({ isTTY: false } as NodeJS.WriteStream)('red', 'x')).toBe('x');
+      expect(painter({ isTTY: false })('red', 'x')).toBe('x');
       process.env.NO_COLOR = '1';
       expect(painter(terminal)('red', 'x')).toBe('x');
     } finally {

@@ -56,7 +56,7 @@ describe('README examples against examples/tools', () => {
     const variables = { config: readFileSync(join(root, 'examples', 'tools', exampleFiles[0]!), 'utf8') };
     const result = await execute(server.yoga, operation, variables);
     expect(result.errors).toBeUndefined();
-    const [field] = Object.values(result.data ?? {}) as any[];
+    const [field] = Object.values<any>(result.data ?? {});
     expect(field).not.toBeNull();
     // Mutations answer with a union; an error member means the README shows a failing example.
     if (field && typeof field === 'object' && '__typename' in field) {

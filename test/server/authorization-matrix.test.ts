@@ -390,12 +390,13 @@ describe.each(testDatabases())('the authorization matrix on %s', (kind) => {
     }
 
     const expected = tools.map((tool) => (allowed ? operation.after(tool, credential.actor) : before(tool)));
-    const counts = { ...countsBefore };
+    const counts = new Map(Object.entries(countsBefore));
     tools.forEach((tool, i) => {
-      counts[tool.namespace] = (counts[tool.namespace] ?? 0) + Number(expected[i] !== null) - Number(tool.seeded);
-      if (counts[tool.namespace] === 0) delete counts[tool.namespace];
+      const count = (counts.get(tool.namespace) ?? 0) + Number(expected[i] !== null) - Number(tool.seeded);
+      if (count === 0) counts.delete(tool.namespace);
+      else counts.set(tool.namespace, count);
     });
-    expect(await registryState(tools)).toEqual({ tools: expected, counts });
+    expect(await registryState(tools)).toEqual({ tools: expected, counts: Object.fromEntries(counts) });
     outcomes.set(id, outcomeOf(answer));
   });
 

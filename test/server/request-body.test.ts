@@ -77,7 +77,9 @@ function upload(url: string, framing: { length: number } | { chunked: true }): U
       if (socket.destroyed) return;
       await written(socket.write(chunked ? Buffer.concat([Buffer.from(`${bytes.length.toString(16)}\r\n`), bytes, Buffer.from('\r\n')]) : bytes));
     },
-    end: () => void (socket.destroyed || socket.write('0\r\n\r\n')),
+    end: () => {
+      if (!socket.destroyed) socket.write('0\r\n\r\n');
+    },
     answer,
   };
 }

@@ -12,7 +12,7 @@
  * 30 MB, and a compile of about 80 s on this 2-core machine.
  */
 import { execFileSync } from 'node:child_process';
-import { cpSync, existsSync, mkdirSync, mkdtempSync, renameSync, rmSync, symlinkSync } from 'node:fs';
+import { cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, renameSync, rmSync, symlinkSync } from 'node:fs';
 import { join } from 'node:path';
 
 const root = join(__dirname, '..', '..');
@@ -76,7 +76,7 @@ function nodeOf(major: string): { folder: string; node: string; version: string 
 
 /** Where the addon for Node ABI `abi` (process.versions.modules) is kept. */
 function sqliteAddonPath(abi: string): string {
-  const { version } = require('better-sqlite3/package.json') as { version: string };
+  const { version } = JSON.parse(readFileSync(require.resolve('better-sqlite3/package.json'), 'utf8')) as { version: string };
   return join(OTHER_NODES_CACHE, `better-sqlite3-${version}-abi${abi}.node`);
 }
 
