@@ -69,6 +69,7 @@ export function painter(stream: Pick<NodeJS.WriteStream, 'isTTY'>): (style: Styl
  * make text read other than it is, written as `\u001b`.
  */
 export function visible(text: string): string {
+  // eslint-disable-next-line no-control-regex -- finding control characters is this expression's purpose
   return text.replace(/[\u0000-\u001f\u007f-\u009f\u202a-\u202e\u2066-\u2069]/g, (char) => `\\u${char.charCodeAt(0).toString(16).padStart(4, '0')}`);
 }
 

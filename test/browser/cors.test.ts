@@ -53,6 +53,7 @@ const ATTEMPTS = (endpoint: string, name: string) => `
 
 /** Runs the attempts in the page itself, with the page's origin. */
 const fromPage = (page: Page, endpoint: string, name: string) =>
+  // eslint-disable-next-line @typescript-eslint/no-implied-eval -- the attempts are text so that the sandboxed iframe can run them too
   page.evaluate((script) => new Function(script)() as Promise<Outcome[]>, ATTEMPTS(endpoint, name));
 
 /** Runs them in `<iframe sandbox="allow-scripts">` inside the page: an opaque origin, `Origin: null`. */

@@ -120,6 +120,7 @@ function without(config: Record<string, unknown>, path: (string | number)[]): Re
   let target: any = copy;
   for (const key of path.slice(0, -1)) target = target[key];
   if (Array.isArray(target)) target.splice(Number(path.at(-1)), 1);
+  // eslint-disable-next-line @typescript-eslint/no-dynamic-delete -- the key at a path of a parsed config, which is plain data
   else delete target[path.at(-1)!];
   return copy;
 }

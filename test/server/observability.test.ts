@@ -168,6 +168,7 @@ describe('LOG_LEVEL and a terminal', () => {
       const { stdout } = await promisify(execFile)('script', ['-qefc', command, '/dev/null'], { cwd: `${__dirname}/../..` }).catch(
         (error: unknown) => error as { stdout: string },
       );
+      // eslint-disable-next-line no-control-regex -- the escape sequences of colours are what is taken out
       const plain = stdout.replace(/\x1b\[[0-9;]*m/g, '');
       expect(plain).toMatch(/\[\d\d:\d\d:\d\d\.\d{3}\] INFO: toolgraph listening on http:\/\/127\.0\.0\.1:\d+\/graphql/);
       expect(plain).not.toContain('{"level"');
