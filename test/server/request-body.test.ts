@@ -7,7 +7,7 @@
 import { connect } from 'node:net';
 import { REQUEST_LIMITS } from '../../src/server/limits';
 import { freshDatabase, type FreshDatabase } from '../support/databases';
-import { killServer, post, startServer, type RunningServer } from '../support/server-process';
+import { killServer, logLines, post, startServer, type RunningServer } from '../support/server-process';
 
 const CREATE = 'mutation ($input: ToolInput!) { createTool(input: $input) { __typename } }';
 const MiB = 1024 * 1024;
@@ -175,6 +175,21 @@ describe('request bodies', () => {
       const body = Buffer.from(JSON.stringify({ query: '{ tools(filter: { search: "é€😀" }) { totalCount } }' }));
       expect(await send(server!.url, body, 'content-length')).toMatchObject({ status: 200, body: { data: { tools: { totalCount: 0 } } } });
     });
+  });
+
+  it("takes a client that hangs up half-way through its body as the client's doing: nothing written, no error logged", async () => {
+    const body = createBody('body/cut', 64 * 1024);
+    const { hostname, port, pathname } = new URL(server!.url);
+    const socket = connect(Number(port), hostname);
+    socket.write(`POST ${pathname} HTTP/1.1\r\nhost: ${hostname}:${port}\r\ncontent-type: application/json\r\ncontent-length: ${body.length}\r\n\r\n`);
+    await new Promise<void>((resolve) => socket.write(body.subarray(0, 1024), () => resolve()));
+    socket.destroy();
+    const answered = () => logLines(server!.output()).some((line) => line.status === 400 && line.errorCodes?.includes('BAD_REQUEST'));
+    for (const start = Date.now(); !answered(); await new Promise((resolve) => setTimeout(resolve, 20))) {
+      if (Date.now() - start > 5000) throw new Error(`no 400 logged for the cut-off body:\n${server!.output().slice(-2000)}`);
+    }
+    expect(logLines(server!.output()).filter((line) => line.level === 'error' || line.level === 'fatal')).toEqual([]);
+    expect(await post(server!.url, '{ tool(name: "body/cut") { name } }')).toEqual({ data: { tool: null } });
   });
 
   it('refuses a body that is not JSON with 400 and BAD_REQUEST, without quoting it back', async () => {

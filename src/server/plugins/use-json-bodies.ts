@@ -1,5 +1,6 @@
 import { isUtf8 } from 'node:buffer';
 import type { IncomingMessage } from 'node:http';
+import { GraphQLError } from 'graphql';
 import { createGraphQLError, type GraphQLParams, type Plugin } from 'graphql-yoga';
 
 /**
@@ -9,6 +10,8 @@ import { createGraphQLError, type GraphQLParams, type Plugin } from 'graphql-yog
  * - not valid UTF-8 (RFC 8259 §8.1): 400 BAD_USER_INPUT. yoga decodes bodies with `request.json()`,
  *   which silently turns invalid bytes into U+FFFD: a client's broken text would be stored as
  *   something it never sent;
+ * - cut off (the client hung up while sending it): 400 BAD_REQUEST, which nobody reads, but which
+ *   the logs and metrics count as the client's, not as a server error;
  * - not JSON, or JSON that is not an object: 400 BAD_REQUEST, with yoga's messages but never the
  *   body quoted back (V8's JSON.parse message quotes it: a 6 MiB answer to a 6 MiB mistake).
  * Written here rather than left to yoga's parser and its maxRequestBodySize, which pipe every body
@@ -37,14 +40,23 @@ export function useJsonBodies(maxBytes: number): Plugin {
 const badRequest = (message: string, code: string) => createGraphQLError(message, { extensions: { code, http: { status: 400 } } });
 const tooLarge = () => createGraphQLError('Request body too large', { extensions: { code: 'REQUEST_ENTITY_TOO_LARGE', http: { status: 413 } } });
 
-/** The bytes of `source`, refused as soon as they pass `maxBytes`. */
+/**
+ * The bytes of `source`, refused as soon as they pass `maxBytes`. A body that stops before its end
+ * (the client hung up: node:http's "aborted") is the client's doing, answered as a bad request
+ * rather than left to reach yoga as an unexpected error, which it logs at level error.
+ */
 async function readCapped(source: AsyncIterable<Uint8Array>, maxBytes: number): Promise<Buffer> {
   const chunks: Uint8Array[] = [];
   let size = 0;
-  for await (const chunk of source) {
-    size += chunk.byteLength;
-    if (size > maxBytes) throw tooLarge();
-    chunks.push(chunk);
+  try {
+    for await (const chunk of source) {
+      size += chunk.byteLength;
+      if (size > maxBytes) throw tooLarge();
+      chunks.push(chunk);
+    }
+  } catch (error) {
+    if (error instanceof GraphQLError) throw error;
+    throw badRequest('The request body ended before it was complete.', 'BAD_REQUEST');
   }
   return Buffer.concat(chunks, size);
 }
