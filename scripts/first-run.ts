@@ -8,7 +8,7 @@
  * CPU time of the install commands, which other work on the machine sways less), of the
  * server's start (until /health answers: mostly `prestart`'s build) and of its first answer (after
  * migrating the new database), with npm's own timers of the install (unpacking, each package's
- * install script, the project's postinstall). Numbers, not a test.
+ * install script). Numbers, not a test.
  */
 import { execFileSync, spawn } from 'node:child_process';
 import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';

@@ -3,8 +3,8 @@
  * CI have none, so no image is built here): the Dockerfile passes dockerfile-utils' checks (those of
  * VS Code's Docker support), copies only files that exist and that .dockerignore lets through, builds
  * in stages and runs the compiled server as a non-root user with a health check; its runtime stage's
- * `npm ci --omit=dev` holds every package the server, its build and the postinstall step load
- * (README's "Run it" installs the same); compose.yaml runs two instances on one
+ * `npm ci --omit=dev --omit=optional` holds every package the server and its build load (README's
+ * "Run it" installs the same); compose.yaml runs two instances on one
  * Postgres and one Redis after a one-shot migration. The variables both set are checked against the
  * documented ones in ./configuration-docs.test.ts.
  */
@@ -78,7 +78,10 @@ describe('the Dockerfile', () => {
       .get('runtime-dependencies')!
       .filter((instruction) => instruction.getKeyword() === 'RUN')
       .map((instruction) => args(instruction).join(' '));
-    expect(runtimeInstall).toContainEqual(expect.stringMatching(/^npm ci --omit=dev\b/));
+    // The install of README's "Run it", whose first command it is.
+    const readmeInstall = /^## Run it\n[\s\S]*?^```sh\n(npm ci [^&\n]*?) &&/m.exec(read('README.md'))?.[1];
+    expect(readmeInstall).toBe('npm ci --omit=dev --omit=optional');
+    expect(runtimeInstall).toContainEqual(expect.stringMatching(new RegExp(`^${readmeInstall!}\\b`)));
     const copies = final('COPY').map((instruction) => [copiedFrom(instruction), ...args(instruction)]);
     expect(copies).toContainEqual(['runtime-dependencies', '/app/node_modules', './node_modules']);
     expect(copies).toContainEqual(['build', '/app/dist', './dist']);
@@ -101,10 +104,10 @@ describe('the Dockerfile', () => {
 });
 
 describe('the runtime dependencies', () => {
-  it('hold every package the server, its commands, its build and the postinstall step load (npm ci --omit=dev && npm start)', () => {
+  it('hold every package the server, its commands and its build load (npm ci --omit=dev --omit=optional && npm start)', () => {
     const { dependencies } = JSON.parse(read('package.json')) as { dependencies: Record<string, string> };
     const loaded = new Set<string>();
-    for (const file of projectFiles('src/*.ts', 'scripts/build.ts', 'scripts/db/generate.ts', 'scripts/db/schema-source.ts')) {
+    for (const file of projectFiles('src/*.ts', 'scripts/build.ts')) {
       // import … from 'x' (over several lines too), export … from 'x', import('x'), require('x'), require.resolve('x'); not `import type`.
       const statements = /^(?!import type|export type)(?:import|export)\s[^;]*?\sfrom\s+'([^'.][^']*)'/gm;
       const calls = /\b(?:import|require|require\.resolve)\(\s*'([^'.][^']*)'\)/g;
@@ -114,9 +117,10 @@ describe('the runtime dependencies', () => {
         loaded.add(specifier.startsWith('@') ? specifier.split('/').slice(0, 2).join('/') : specifier.split('/')[0]!);
       }
     }
-    // pino loads pino-pretty by name, in a worker, when stdout is a terminal (src/server/logger.ts);
-    // the postinstall step runs prisma's CLI by its path, and package.json's scripts run tsx.
-    for (const name of ['pino-pretty', 'prisma', 'tsx']) loaded.add(name);
+    // pino loads pino-pretty by name, in a worker, when stdout is a terminal (src/server/logger.ts),
+    // and package.json's scripts run tsx. Prisma's CLI is not among them: the clients it generates
+    // are committed (npm run prisma:check), and --omit=optional leaves it out (a peer of @prisma/client).
+    for (const name of ['pino-pretty', 'tsx']) loaded.add(name);
     expect(loaded.size).toBeGreaterThan(20);
     expect([...loaded].filter((name) => !(name in dependencies)).sort()).toEqual([]);
   });
