@@ -13,6 +13,7 @@ import { freePort } from '../events/redis-server';
 import { privatePostgresInstallation, startPrivatePostgres, type PrivatePostgres, type ShutdownMode } from '../support/private-postgres';
 import { requestGraphQL, startWriters, storedToolNames, tallyWrites, type GraphQLAnswer, type WriteOutcome } from '../support/write-clients';
 import { killServer, launch, startServer, type RunningServer, type ServerProcess } from '../support/server-process';
+import { eventually } from '../support/eventually';
 
 const installation = privatePostgresInstallation();
 
@@ -22,16 +23,6 @@ const builtin = (name: string) => ({ input: { name, description: 'A tool.', sour
 
 /** What must not reach a client: SQL, stack frames, file paths, what the driver or Prisma said. */
 const LEAKS = /\b(SELECT|INSERT|UPDATE|FROM)\b|"Tool"|\bat .+:\d+:\d+|\/[\w.-]+\/[\w.-]+\.(ts|js|mjs)\b|node_modules|ECONN|127\.0\.0\.1|[Pp]ostgres|[Pp]risma/;
-
-async function eventually<T>(what: () => string, probe: () => Promise<T | undefined>, timeoutMs: number): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const found = await probe().catch(() => undefined);
-    if (found !== undefined) return found;
-    if (Date.now() > deadline) throw new Error(`timed out after ${timeoutMs} ms waiting for ${what()}`);
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-}
 
 const outputMatching = (server: ServerProcess, pattern: RegExp, timeoutMs: number) =>
   eventually(
