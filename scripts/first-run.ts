@@ -16,6 +16,7 @@ import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { freePort } from '../test/events/redis-server';
+import { commandsOf, readmeRunCommands } from './readme-run';
 
 const root = join(__dirname, '..');
 const { values: options } = parseArgs({
@@ -25,22 +26,6 @@ const { values: options } = parseArgs({
 /** npm's timers longer than this are listed; the rest add up to little. */
 const SHOWN_TIMER_MS = 1000;
 const FIRST_ANSWER_TIMEOUT_MS = 10 * 60_000;
-
-/** README's "Run it" commands: its first `sh` block. */
-function readmeRunBlock(readme: string): string {
-  const block = /^## Run it\n[\s\S]*?^```sh\n([\s\S]*?)^```/m.exec(readme)?.[1];
-  if (!block) throw new Error('README.md has no sh block under "## Run it"');
-  return block;
-}
-
-/** The commands of a shell block, in order: `a && b` is two. */
-function commandsOf(block: string): string[] {
-  return block
-    .split('\n')
-    .flatMap((line) => line.replace(/#.*/, '').split('&&'))
-    .map((command) => command.trim())
-    .filter(Boolean);
-}
 
 const seconds = (ms: number) => `${(ms / 1000).toFixed(1)} s`;
 
@@ -80,7 +65,7 @@ async function main(): Promise<void> {
   const clone = join(folder, 'toolgraph');
   execFileSync('git', ['clone', '--quiet', '--no-checkout', root, clone]);
   execFileSync('git', ['checkout', '--quiet', execFileSync('git', ['rev-parse', options.commit], { cwd: root, encoding: 'utf8' }).trim()], { cwd: clone });
-  const commands = commandsOf(options.run ?? readmeRunBlock(readFileSync(join(clone, 'README.md'), 'utf8')));
+  const commands = options.run ? commandsOf(options.run) : readmeRunCommands(readFileSync(join(clone, 'README.md'), 'utf8'));
   console.log(`first run of ${options.commit} in ${clone}: ${commands.join(' && ')}`);
   console.log(
     `load average before: ${loadavg()

@@ -15,6 +15,7 @@ import { validate } from 'dockerfile-utils';
 import { parse } from 'yaml';
 import { projectFiles } from '../support/project-files';
 import { COMPILED_MAIN } from '../support/server-process';
+import { readmeRunCommands } from '../../scripts/readme-run';
 
 const root = join(__dirname, '..', '..');
 const read = (path: string) => readFileSync(join(root, path), 'utf8');
@@ -79,7 +80,7 @@ describe('the Dockerfile', () => {
       .filter((instruction) => instruction.getKeyword() === 'RUN')
       .map((instruction) => args(instruction).join(' '));
     // The install of README's "Run it", whose first command it is.
-    const readmeInstall = /^## Run it\n[\s\S]*?^```sh\n(npm ci [^&\n]*?) &&/m.exec(read('README.md'))?.[1];
+    const readmeInstall = readmeRunCommands(read('README.md'))[0];
     expect(readmeInstall).toBe('npm ci --omit=dev --omit=optional');
     expect(runtimeInstall).toContainEqual(expect.stringMatching(new RegExp(`^${readmeInstall!}\\b`)));
     const copies = final('COPY').map((instruction) => [copiedFrom(instruction), ...args(instruction)]);
