@@ -71,10 +71,10 @@ export class ResponseCache implements Cache {
    * The stored answer to a request of these params, looked up before yoga parses it
    * (./plugins/use-cached-answers-first.ts); a miss is left to the plugin's lookup, which remembers it.
    */
-  answerTo(params: GraphQLParams): ReturnType<ResponseCache['get']> {
+  answerTo(params: GraphQLParams): StoredAnswer | undefined {
     if (!this.changes.usable || typeof params.query !== 'string') return undefined;
     const hit = this.entries.get(keyOf(params.query, params.operationName, params.variables));
-    return hit && { ...hit.result, stringify: () => hit.text };
+    return hit && answerOf(hit);
   }
 
   /**
@@ -82,14 +82,14 @@ export class ResponseCache implements Cache {
    * JSON.stringify: serialising a page of 50 tools was a tenth of the CPU of a hit. Stored answers
    * have no errors (the plugin stores none), so the text is what yoga would have written.
    */
-  get(key: string): (ExecutionResult & { stringify: () => string }) | undefined {
+  get(key: string): StoredAnswer | undefined {
     const hit = this.entries.get(key);
     if (hit === undefined) {
       const generation = this.changes.generation();
       if (generation !== null && !this.missedIn.has(key)) this.missedIn.set(key, generation);
       return undefined;
     }
-    return { ...hit.result, stringify: () => hit.text };
+    return answerOf(hit);
   }
 
   set(key: string, result: ExecutionResult): void {
@@ -105,6 +105,10 @@ export class ResponseCache implements Cache {
     this.entries.clear();
   }
 }
+
+/** A stored answer as yoga sends it: `stringify` gives the stored text (see `get`). */
+type StoredAnswer = ExecutionResult & { stringify: () => string };
+const answerOf = (hit: Entry): StoredAnswer => ({ ...hit.result, stringify: () => hit.text });
 
 /** The key of an answer: the document as sent, the operation's name and the variables as sent. */
 const keyOf = (documentString: string, operationName: string | null | undefined, variables: unknown) =>
