@@ -41,12 +41,12 @@ describe('answers from the response cache before a request is parsed', () => {
     serve({ authenticator: new Authenticator({ control: 'on', reads }, tokens, createJwtVerifier({ secret })), rateLimits });
 
   /** Sends the read (with `authorization`, if given) and says which path answered it, by its spans. */
-  async function read(yoga: ToolgraphServer, authorization?: string) {
+  async function read(yoga: ToolgraphServer, authorization?: string, request: { query: string; variables?: object; operationName?: string } = READ) {
     exporter.reset();
     const response = await yoga.fetch('http://yoga/graphql', {
       method: 'POST',
       headers: { 'content-type': 'application/json', ...(authorization ? { authorization } : {}) },
-      body: JSON.stringify(READ),
+      body: JSON.stringify(request),
     });
     await provider.forceFlush();
     const spans = exporter.getFinishedSpans().map((span) => span.name);
@@ -82,6 +82,21 @@ describe('answers from the response cache before a request is parsed', () => {
     expect(first).toMatchObject({ status: 200, executed: true });
     expect(JSON.parse(first.body)).toEqual({ data: { tool: { name: 'early/one', description: 'One.' } } });
     expect(await read(yoga)).toEqual({ ...first, executed: false });
+  });
+
+  it('answers early only the same document, operation and variables: another operation or other variables are executed', async () => {
+    const yoga = serve();
+    const twoOperations = 'query Named { tool(name: "early/one") { name } } query Missing { tool(name: "early/none") { name } }';
+    expect(await read(yoga, undefined, { query: twoOperations, operationName: 'Named' })).toMatchObject({ executed: true });
+    expect(await read(yoga, undefined, { query: twoOperations, operationName: 'Named' })).toMatchObject({ executed: false });
+    const other = await read(yoga, undefined, { query: twoOperations, operationName: 'Missing' });
+    expect({ executed: other.executed, body: JSON.parse(other.body) }).toEqual({ executed: true, body: { data: { tool: null } } });
+    expect(await read(yoga)).toMatchObject({ executed: true });
+    const missing = await read(yoga, undefined, { ...READ, variables: { name: 'early/none' } });
+    expect({ executed: missing.executed, body: JSON.parse(missing.body) }).toEqual({ executed: true, body: { data: { tool: null } } });
+    // The same read with the body's keys in another order is the same params: answered early, the same.
+    const first = await read(yoga);
+    expect(await read(yoga, undefined, { variables: READ.variables, query: READ.query })).toEqual({ ...first, executed: false });
   });
 
   it('takes the full path for a request with a credential, so that a bad one is refused even when the answer is cached', async () => {
