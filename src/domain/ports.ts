@@ -169,8 +169,10 @@ export interface ToolWriter extends ToolReader {
   /** Sets or clears (null) the deprecation of the stored tool `name`, as its revision `revision`, written by `actor`. */
   setDeprecation(name: string, deprecation: ToolDeprecation | null, revision: number, actor: string): Promise<StoredTool>;
   /**
-   * The names of the live tools of `namespaces`, ordered by name, at most `limit`. Not locked: the
-   * caller reads the tools it acts on by name, which locks them.
+   * The names of the live tools of `namespaces`, ordered by name, at most `limit`; the namespaces
+   * stay held against another such read until the transaction ends, so that two prunes of one
+   * namespace take turns. The names are not locked: the caller reads the tools it acts on by name,
+   * which locks them.
    */
   namesInNamespaces(namespaces: readonly string[], limit: number): Promise<string[]>;
   /** The tombstones of `names` (read after the names' locks), ordered by name. */

@@ -135,6 +135,11 @@ class TransactionWriter implements ToolWriter {
 
   async namesInNamespaces(namespaces: readonly string[], limit: number): Promise<string[]> {
     if (namespaces.length === 0 || limit <= 0) return [];
+    // Row locks cannot hold back a name another transaction is creating: two prunes of a namespace
+    // would each read it without the other's new tools and keep them both. The lock of the name
+    // "<namespace>/", which no tool can have, makes them take turns (a create does not need it: one
+    // that commits after a prune's read is simply later than the prune).
+    await this.lockNames(namespaces.map((namespace) => `${namespace}/`));
     return (await rows<{ name: string }>(this.tx, namesInNamespacesSql(namespaces, limit, this.dialect))).map((row) => row.name);
   }
 

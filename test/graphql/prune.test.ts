@@ -106,6 +106,17 @@ describe.each(testDatabases())('importTools with prune on %s', (kind) => {
     expect(await run(next, ['sync', 'sync', 'empty'])).toMatchObject({ created: 0, updated: 0, unchanged: 3, deleted: 0 });
   });
 
+  it('leaves a namespace that imports prune at once as one of them made it, not as their union', async () => {
+    for (let round = 0; round < 3; round++) {
+      const clients = Array.from({ length: 6 }, (_, client) => [builtin(`race/r${round}-c${client}-a`), builtin(`race/r${round}-c${client}-b`)]);
+      const answers = await Promise.all(clients.map((tools) => run(tools, ['race'])));
+      expect(answers.map((answer) => answer.__typename)).toEqual(clients.map(() => 'ImportedTools'));
+      const live = ((await list('race')) as string[]).filter((line) => line.includes(' ACTIVE ')).map((line) => line.split(' ')[0]);
+      // Whichever committed last: its two tools, and nothing of the others.
+      expect(clients.map((tools) => tools.map((tool) => tool.name))).toContainEqual(live);
+    }
+  });
+
   it('refuses to delete a tool that a validation the prune keeps would still wrap, and writes nothing', async () => {
     await run([builtin('pw/tool'), builtin('pw/other'), validation('guards/pw-check', 'pw/tool')]);
     const refused = await run([builtin('pw/other', { description: 'Changed.' })], ['pw']);
