@@ -29,6 +29,12 @@ export interface Caller {
 /** The actor of writes made without a credential, where none is needed (TOOLGRAPH_AUTH=off). */
 export const ANONYMOUS = 'anonymous';
 
+/**
+ * The actor of a JWT: its `sub` behind `jwt:`. A token name has no `:` (TOKEN_NAME) and is never
+ * `anonymous`, so a JWT cannot be recorded as, nor spend the budget of, an API token or anonymous.
+ */
+export const jwtActor = (subject: string): string => `jwt:${subject}`;
+
 /** Everyone, when access control is off: writes anywhere, recorded as anonymous. */
 export const OPEN_ACCESS: Caller = { actor: ANONYMOUS, grant: { role: 'admin', namespaces: ALL_NAMESPACES } };
 

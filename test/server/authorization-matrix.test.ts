@@ -23,8 +23,10 @@ const ISSUER = 'https://issuer.toolgraph.test';
 
 interface Credential {
   label: string;
-  /** The token's name or the JWT's `sub`: what its writes record. */
+  /** The token's name or the JWT's `sub`. */
   actor: string;
+  /** What its writes record: the token's name, or `jwt:` and the JWT's `sub` (a JWT cannot pass for a token). */
+  recordedAs?: string;
   /** What it may write, or why the server must refuse it (UNAUTHENTICATED, HTTP 401) on every write. */
   access: { writes: readonly Namespace[] } | { refused: RegExp };
 }
@@ -53,7 +55,7 @@ const CREDENTIALS: readonly Credential[] = [
   { label: 'write token for devops', actor: 'devops-writer', access: { writes: ['devops'] } },
   { label: 'write token for *', actor: 'writer', access: { writes: ['devops', 'local'] } },
   { label: 'admin token', actor: 'admin', access: { writes: ['devops', 'local'] } },
-  { label: 'JWT for devops (control)', actor: 'jwt-devops', access: { writes: ['devops'] } },
+  { label: 'JWT for devops (control)', actor: 'jwt-devops', recordedAs: 'jwt:jwt-devops', access: { writes: ['devops'] } },
   { label: 'expired JWT', actor: 'jwt-expired', access: { refused: /^The token has expired\.$/ } },
   { label: 'JWT of another issuer', actor: 'jwt-other-issuer', access: { refused: /^The token's "iss" claim is not accepted\.$/ } },
   { label: 'JWT signed with another key', actor: 'jwt-other-key', access: { refused: /^The token is not a valid JSON Web Token for this registry\.$/ } },
@@ -385,11 +387,11 @@ describe.each(testDatabases())('the authorization matrix on %s', (kind) => {
       allowed = forbiddenNamespaces.length === 0;
       expect(answer).toEqual({
         status: 200,
-        body: { data: allowed ? operation.done(tools, credential.actor) : operation.refused(tools, forbiddenNamespaces) },
+        body: { data: allowed ? operation.done(tools, credential.recordedAs ?? credential.actor) : operation.refused(tools, forbiddenNamespaces) },
       });
     }
 
-    const expected = tools.map((tool) => (allowed ? operation.after(tool, credential.actor) : before(tool)));
+    const expected = tools.map((tool) => (allowed ? operation.after(tool, credential.recordedAs ?? credential.actor) : before(tool)));
     const counts = new Map(Object.entries(countsBefore));
     tools.forEach((tool, i) => {
       const count = (counts.get(tool.namespace) ?? 0) + Number(expected[i] !== null) - Number(tool.seeded);

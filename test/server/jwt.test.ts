@@ -1,7 +1,7 @@
 /**
  * Bearer JWTs (spec section 6, "JWT") on the real server process over HTTP, with access control on
  * (TOOLGRAPH_AUTH=on): keys published by a JWKS endpoint this test runs, or a shared HS256 secret.
- * A token's grant claims decide where it writes and its `sub` is the recorded actor; every kind of
+ * A token's grant claims decide where it writes and its `sub`, behind `jwt:`, is the recorded actor; every kind of
  * token that must not be accepted is UNAUTHENTICATED with HTTP 401 and writes nothing; the JWKS is
  * cached and fetched again for a key id it does not know; an issuer that cannot be reached is an
  * outage (503), not the client's fault.
@@ -99,10 +99,12 @@ describe('JWTs verified with keys from a JWKS endpoint (TOOLGRAPH_JWT_JWKS_URL, 
     expect(own).toEqual({
       status: 200,
       body: {
-        data: { createTool: { __typename: 'Tool', name: `${namespace}/build`, createdBy: `deployer-${namespace}`, updatedBy: `deployer-${namespace}` } },
+        data: {
+          createTool: { __typename: 'Tool', name: `${namespace}/build`, createdBy: `jwt:deployer-${namespace}`, updatedBy: `jwt:deployer-${namespace}` },
+        },
       },
     });
-    expect(await stored(`${namespace}/build`)).toEqual({ name: `${namespace}/build`, createdBy: `deployer-${namespace}` });
+    expect(await stored(`${namespace}/build`)).toEqual({ name: `${namespace}/build`, createdBy: `jwt:deployer-${namespace}` });
 
     const elsewhere = await create(token, 'elsewhere/build');
     expect(elsewhere).toEqual({ status: 200, body: { data: { createTool: { __typename: 'Forbidden', namespace: 'elsewhere' } } } });
@@ -112,7 +114,12 @@ describe('JWTs verified with keys from a JWKS endpoint (TOOLGRAPH_JWT_JWKS_URL, 
   it('a token for every namespace (toolgraph_namespaces: ["*"]) writes in any of them', async () => {
     const token = await signJwt(claims(['*'], { sub: 'platform-admin' }), keys.RS256);
     for (const name of ['star-a/tool', 'star-b/tool']) {
-      expect((await create(token, name)).body.data.createTool).toEqual({ __typename: 'Tool', name, createdBy: 'platform-admin', updatedBy: 'platform-admin' });
+      expect((await create(token, name)).body.data.createTool).toEqual({
+        __typename: 'Tool',
+        name,
+        createdBy: 'jwt:platform-admin',
+        updatedBy: 'jwt:platform-admin',
+      });
     }
   });
 
@@ -125,7 +132,7 @@ describe('JWTs verified with keys from a JWKS endpoint (TOOLGRAPH_JWT_JWKS_URL, 
   it('a token without the toolgraph claims is a reader: it reads, and its writes are Forbidden', async () => {
     const token = await signJwt(claims([], { toolgraph_role: undefined, toolgraph_namespaces: undefined }), keys.ES256);
     expect((await graphqlAs(token, handle.url, TOOL, { name: 'rs256/build' })).body).toEqual({
-      data: { tool: { name: 'rs256/build', createdBy: 'deployer-rs256' } },
+      data: { tool: { name: 'rs256/build', createdBy: 'jwt:deployer-rs256' } },
     });
     expect((await create(token, 'claimless/tool')).body.data.createTool).toEqual({ __typename: 'Forbidden', namespace: 'claimless' });
     expect(await stored('claimless/tool')).toBeNull();
@@ -174,7 +181,7 @@ describe('JWTs verified with keys from a JWKS endpoint (TOOLGRAPH_JWT_JWKS_URL, 
   it('keeps reads public: one tool, a list and the event stream need no credential', async () => {
     expect((await graphqlAs(undefined, handle.url, TOOL, { name: 'rs256/build' })).body.data.tool).toEqual({
       name: 'rs256/build',
-      createdBy: 'deployer-rs256',
+      createdBy: 'jwt:deployer-rs256',
     });
     const list = await graphqlAs(undefined, handle.url, LIST);
     expect(list.status).toBe(200);
@@ -184,7 +191,7 @@ describe('JWTs verified with keys from a JWKS endpoint (TOOLGRAPH_JWT_JWKS_URL, 
     open.push(events);
     expect(events.status).toBe(200);
     await create(await signJwt(claims(['public-events'], { sub: 'event-writer' }), keys.ES256), 'public-events/tool');
-    expect(await events.next()).toEqual({ data: { toolEvents: { kind: 'CREATED', name: 'public-events/tool', actor: 'event-writer' } } });
+    expect(await events.next()).toEqual({ data: { toolEvents: { kind: 'CREATED', name: 'public-events/tool', actor: 'jwt:event-writer' } } });
   });
 
   it('fetches the JWKS once for many requests, not per request nor per unknown kid, and again for the kid of a rotated key', async () => {
@@ -214,7 +221,12 @@ describe('JWTs verified with keys from a JWKS endpoint (TOOLGRAPH_JWT_JWKS_URL, 
       await new Promise((resolve) => setTimeout(resolve, 500));
       result = await create(token, 'cache/rotated');
     }
-    expect(result.body.data.createTool).toEqual({ __typename: 'Tool', name: 'cache/rotated', createdBy: 'rotated-signer', updatedBy: 'rotated-signer' });
+    expect(result.body.data.createTool).toEqual({
+      __typename: 'Tool',
+      name: 'cache/rotated',
+      createdBy: 'jwt:rotated-signer',
+      updatedBy: 'jwt:rotated-signer',
+    });
     expect(jwks.fetches).toBe(before + 1);
     const waited = Date.now() - published;
 
@@ -263,8 +275,8 @@ describe('an issuer whose JWKS cannot be fetched', () => {
     expect((await create(token, 'outage/back')).body.data.createTool).toEqual({
       __typename: 'Tool',
       name: 'outage/back',
-      createdBy: 'patient',
-      updatedBy: 'patient',
+      createdBy: 'jwt:patient',
+      updatedBy: 'jwt:patient',
     });
     await jwks.stop();
     expect((await create(token, 'outage/cached')).body.data.createTool.__typename).toBe('Tool');
@@ -280,8 +292,8 @@ describe('JWTs with a shared secret (TOOLGRAPH_JWT_SECRET, HS256)', () => {
     expect((await create(token, 'shared/tool')).body.data.createTool).toEqual({
       __typename: 'Tool',
       name: 'shared/tool',
-      createdBy: 'hmac-bot',
-      updatedBy: 'hmac-bot',
+      createdBy: 'jwt:hmac-bot',
+      updatedBy: 'jwt:hmac-bot',
     });
   });
 
@@ -309,7 +321,7 @@ describe('reads that need a credential (TOOLGRAPH_READ_ACCESS=authenticated)', (
   });
 
   it.each([
-    ['one tool', TOOL, { name: 'private/tool' }, { tool: { name: 'private/tool', createdBy: 'writer' } }],
+    ['one tool', TOOL, { name: 'private/tool' }, { tool: { name: 'private/tool', createdBy: 'jwt:writer' } }],
     ['a list', LIST, undefined, { tools: { edges: [{ node: { name: 'private/tool' } }] } }],
   ])('%s: refused without a credential (401), answered with a read token', async (_what, query, variables, expected) => {
     expectUnauthenticated(await graphqlAs(undefined, handle.url, query, variables));
@@ -326,6 +338,6 @@ describe('reads that need a credential (TOOLGRAPH_READ_ACCESS=authenticated)', (
     open.push(events);
     expect(events.status).toBe(200);
     await create(await writer(), 'private/second');
-    expect(await events.next()).toEqual({ data: { toolEvents: { kind: 'CREATED', name: 'private/second', actor: 'writer' } } });
+    expect(await events.next()).toEqual({ data: { toolEvents: { kind: 'CREATED', name: 'private/second', actor: 'jwt:writer' } } });
   });
 });

@@ -1,5 +1,5 @@
 import { createRemoteJWKSet, errors, jwtVerify, type JWTPayload, type JWTVerifyGetKey } from 'jose';
-import { ALL_NAMESPACES, grantProblem, normalizedNamespaces, type Caller } from '../../domain/access';
+import { ALL_NAMESPACES, grantProblem, jwtActor, normalizedNamespaces, type Caller } from '../../domain/access';
 import { DependencyUnavailable } from '../../domain/ports';
 import { CredentialRejected } from './credential-rejected';
 
@@ -9,7 +9,7 @@ import { CredentialRejected } from './credential-rejected';
  * are always checked, `iss` and `aud` when configured; only the algorithms of the key kind are
  * accepted, so an unsigned token (`alg: none`) or a token signed with the public key as an HMAC
  * secret (algorithm confusion) is refused. The grant comes from the claims `toolgraph_role` and
- * `toolgraph_namespaces`; the actor is `sub`.
+ * `toolgraph_namespaces`; the actor is `jwt:` and `sub` (access.ts `jwtActor`).
  */
 
 export interface JwtSettings {
@@ -36,7 +36,13 @@ const JWKS_TIMEOUT_MS = 5000;
  */
 const JWKS_COOLDOWN_MS = 5_000;
 
-export type JwtVerifier = (token: string) => Promise<Caller>;
+/** A verified JWT: who it speaks for, and when it expires (ms since the epoch; `exp` is required). */
+export interface VerifiedJwt {
+  caller: Caller;
+  expiresAt: number;
+}
+
+export type JwtVerifier = (token: string) => Promise<VerifiedJwt>;
 
 export function createJwtVerifier(settings: JwtSettings): JwtVerifier | null {
   if (settings.jwksUrl === undefined && settings.secret === undefined) return null;
@@ -57,7 +63,7 @@ export function createJwtVerifier(settings: JwtSettings): JwtVerifier | null {
     } catch (error) {
       throw rejection(error);
     }
-    return callerOf(payload);
+    return { caller: callerOf(payload), expiresAt: payload.exp! * 1000 };
   };
 }
 
@@ -94,12 +100,12 @@ function rejection(error: unknown): Error {
 function callerOf(payload: JWTPayload): Caller {
   if (typeof payload.sub !== 'string' || payload.sub === '') throw new CredentialRejected('The token has no "sub" claim.');
   const role = payload.toolgraph_role ?? 'read';
-  const claimed = payload.toolgraph_namespaces ?? [];
-  const namespaces = Array.isArray(claimed) && claimed.includes(ALL_NAMESPACES) ? ALL_NAMESPACES : claimed;
+  const namespaces = payload.toolgraph_namespaces ?? [];
+  // Every element is checked before `*` is read in it: `["*", 5, {}]` is no grant, not all namespaces.
   const problem = grantProblem(role, namespaces);
   if (problem !== null) throw new CredentialRejected(`The token's toolgraph_role and toolgraph_namespaces claims are not a grant: ${problem}`);
   return {
-    actor: payload.sub,
+    actor: jwtActor(payload.sub),
     grant: { role: role as Caller['grant']['role'], namespaces: normalizedNamespaces(namespaces as string[] | typeof ALL_NAMESPACES) },
   };
 }
