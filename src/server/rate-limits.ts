@@ -52,11 +52,12 @@ export class RateLimits {
     this.limiters = { reads: limiter('reads', settings.readsPerMinute), writes: limiter('writes', settings.writesPerMinute) };
   }
 
-  async spend(budget: Budget, client: string): Promise<Spend> {
+  /** Spends `operations` of `client`'s budget at once: all of them are allowed, or the request is refused whole. */
+  async spend(budget: Budget, client: string, operations = 1): Promise<Spend> {
     const limiter = this.limiters[budget];
     if (!limiter) return { allowed: true };
     try {
-      await limiter.consume(client);
+      await limiter.consume(client, operations);
       return { allowed: true };
     } catch (refusal) {
       if (!(refusal instanceof RateLimiterRes)) throw refusal;

@@ -8,14 +8,15 @@ import { createGraphQLContext, type GraphQLContext } from '../graphql/context';
 import { maskError } from '../graphql/errors';
 import { createToolgraphSchema } from '../graphql/schema';
 import type { Authenticator } from './auth/authenticator';
-import { CredentialRejected } from './auth/credential-rejected';
+import { LiveCredentials } from './auth/live-credentials';
 import { GRAPHIQL_EXAMPLES } from './graphiql-examples';
 import { DEFAULT_REQUEST_LIMITS, type RequestLimits } from './limits';
 import { useBrowserPage } from './plugins/use-browser-page';
 import { useCompiledQueries } from './plugins/use-compiled-queries';
 import { useConfigSchema } from './plugins/use-config-schema';
 import { useCloseAfterChunkedRefusal } from './plugins/use-close-after-chunked-refusal';
-import { unauthenticated, useCredentialRequirement } from './plugins/use-credential-requirement';
+import { useCredentialLifetime } from './plugins/use-credential-lifetime';
+import { useCredentialRequirement } from './plugins/use-credential-requirement';
 import { useFrameProtection } from './plugins/use-frame-protection';
 import { useHiddenSuggestions } from './plugins/use-hidden-suggestions';
 import { useJsonPostsOnly } from './plugins/use-json-posts-only';
@@ -92,17 +93,12 @@ export function createToolgraphServer(options: ToolgraphServerOptions): Toolgrap
   const limits = { ...DEFAULT_REQUEST_LIMITS, ...options.limits };
   const rateLimits = options.rateLimits;
   const observation = options.logger ? useRequestObservation(options.logger, options.metrics?.registry, '/graphql') : undefined;
+  const { authenticator } = options;
+  const identities = authenticator && useCredentialRequirement(authenticator);
+  const credentialLifetime = authenticator && identities && useCredentialLifetime(new LiveCredentials(authenticator), identities);
   return createYoga<object, GraphQLContext>({
     schema: createToolgraphSchema(),
-    context: async ({ request }) => {
-      if (!options.authenticator) return createGraphQLContext(registry, { caller: OPEN_ACCESS, authenticated: false });
-      try {
-        return createGraphQLContext(registry, await options.authenticator.identify(request));
-      } catch (error) {
-        if (error instanceof CredentialRejected) throw unauthenticated(error.message);
-        throw error;
-      }
-    },
+    context: async ({ request }) => createGraphQLContext(registry, identities ? await identities.of(request) : { caller: OPEN_ACCESS, authenticated: false }),
     graphqlEndpoint: '/graphql',
     // GraphiQL opens with a tab of example operations; subscriptions run over SSE (yoga's default).
     // The headers editor is how a person writes with a token (README, "Exposing it").
@@ -133,17 +129,21 @@ export function createToolgraphServer(options: ToolgraphServerOptions): Toolgrap
       useJsonBodies(limits.maxRequestBodyBytes),
       useCloseAfterChunkedRefusal(),
       useVariablesLimit(limits.maxVariableValues),
+      // Before a cached answer, a parse or a validation: who asks, and whether they may (spec section 6).
+      ...(identities && credentialLifetime ? [identities.plugin, credentialLifetime] : []),
       ...(responseCache
         ? [
             useCachedAnswersFirst({
               answerTo: (params) => responseCache.answerTo(params),
               anonymousReads: !options.authenticator?.needsCredential('query'),
-              spendRead: rateLimits && ((req) => spendOperation(rateLimits, OperationTypeNode.QUERY, clientOf(null, req))),
+              // A stored answer has a key per root field the query ran: the operations it spends (use-rate-limits.ts `operationsOf`).
+              spendReads:
+                rateLimits &&
+                ((req, answer) => spendOperation(rateLimits, OperationTypeNode.QUERY, clientOf(null, req), Math.max(1, Object.keys(answer.data ?? {}).length))),
               answered: (request) => observation?.answeredFromCache(request),
             }),
           ]
         : []),
-      ...(options.authenticator ? [useCredentialRequirement(options.authenticator)] : []),
       ...(options.rateLimits ? [useRateLimits(options.rateLimits)] : []),
       useQueryLimits(limits),
       useQueryCost(limits),

@@ -15,6 +15,8 @@ export interface AccessSettings {
 export interface Identity {
   caller: Caller;
   authenticated: boolean;
+  /** When its credential stops being accepted by itself (a JWT's `exp`, ms since the epoch); none for API tokens, which last until revoked. */
+  expiresAt?: number;
 }
 
 export type OperationKind = 'query' | 'mutation' | 'subscription';
@@ -43,7 +45,7 @@ export class Authenticator {
       if (!caller) throw new CredentialRejected('The API token is not one of this registry (never issued, or revoked).');
       return { caller, authenticated: true };
     }
-    if (this.jwt) return { caller: await this.jwt(credential), authenticated: true };
+    if (this.jwt) return { ...(await this.jwt(credential)), authenticated: true };
     throw new CredentialRejected('The token is not an API token of this registry, and this registry accepts no JSON Web Tokens.');
   }
 

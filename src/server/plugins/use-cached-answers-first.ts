@@ -8,8 +8,8 @@ export interface CachedAnswersFirstOptions {
   answerTo(params: GraphQLParams): ExecutionResult | undefined;
   /** Whether a request without a credential may read (reads are public). */
   anonymousReads: boolean;
-  /** Spends one read of the anonymous client at this address (./use-rate-limits.ts); the refusal, if spent. */
-  spendRead?(req: IncomingMessage | undefined): Promise<GateDecision>;
+  /** Spends the reads of `answer` for the anonymous client at this address (./use-rate-limits.ts); the refusal, if spent. */
+  spendReads?(req: IncomingMessage | undefined, answer: ExecutionResult): Promise<GateDecision>;
   /** Told of each request answered here, which skips the hooks that would have seen its operation run. */
   answered?(request: Request): void;
 }
@@ -30,7 +30,7 @@ export function useCachedAnswersFirst(options: CachedAnswersFirstOptions): Plugi
       if (!options.anonymousReads || request.headers.has('authorization')) return;
       const answer = options.answerTo(params);
       if (!answer) return;
-      const refusal = await options.spendRead?.((context as { req?: IncomingMessage }).req);
+      const refusal = await options.spendReads?.((context as { req?: IncomingMessage }).req, answer);
       options.answered?.(request);
       setResult(refusal ?? answer);
     },

@@ -1,4 +1,4 @@
-import { getOperationAST, type ExecutionResult, type OperationTypeNode } from 'graphql';
+import { getOperationAST, type ExecutionArgs, type ExecutionResult, type OperationTypeNode } from 'graphql';
 import type { Plugin } from 'graphql-yoga';
 import type { GraphQLContext } from '../../graphql/context';
 
@@ -10,10 +10,13 @@ export type GateDecision = ExecutionResult | null;
  * runs, just before it does: queries and mutations when executed, subscriptions when subscribed
  * (over SSE too), so no kind of operation slips past it.
  */
-export function useOperationGate(decide: (kind: OperationTypeNode, context: GraphQLContext) => GateDecision | Promise<GateDecision>): Plugin<GraphQLContext> {
-  const decision = (args: { document: Parameters<typeof getOperationAST>[0]; operationName?: string | null; contextValue: GraphQLContext }) => {
+export function useOperationGate(
+  decide: (kind: OperationTypeNode, context: GraphQLContext, args: ExecutionArgs) => GateDecision | Promise<GateDecision>,
+): Plugin<GraphQLContext> {
+  // envelop types its hooks' `args` for any GraphQL library, as `any`; yoga executes with graphql-js, whose ExecutionArgs they are.
+  const decision = (args: ExecutionArgs & { contextValue: GraphQLContext }) => {
     const kind = getOperationAST(args.document, args.operationName)?.operation;
-    return kind ? decide(kind, args.contextValue) : null;
+    return kind ? decide(kind, args.contextValue, args) : null;
   };
   return {
     async onExecute({ args, setResultAndStopExecution }) {
