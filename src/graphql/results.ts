@@ -1,5 +1,14 @@
 import { forbiddenMessage } from '../domain/access';
-import { nameTakenMessage, reservedNameMessage, type DeleteOutcome, type ImportOutcome, type PurgeOutcome, type WriteOutcome } from '../domain/registry';
+import type { StoredTool } from '../domain/model';
+import {
+  nameTakenMessage,
+  reservedNameMessage,
+  type DeleteOutcome,
+  type Forbidden,
+  type ImportOutcome,
+  type PurgeOutcome,
+  type WriteOutcome,
+} from '../domain/registry';
 import type { ResolversTypes, ResolversUnionTypes } from './generated/resolvers-types';
 
 type Union<Name extends keyof ResolversUnionTypes<ResolversTypes>> = ResolversUnionTypes<ResolversTypes>[Name];
@@ -32,7 +41,7 @@ export function toolResult(outcome: WriteOutcome, subject: 'tool' | 'deprecation
     case 'notFound':
       return notFound(outcome.name);
     case 'forbidden':
-      return forbidden(outcome.namespace);
+      return forbidden(outcome);
   }
 }
 
@@ -43,14 +52,9 @@ export function deleteResult(outcome: DeleteOutcome): Union<'DeleteToolResult'> 
     case 'notFound':
       return notFound(outcome.name);
     case 'forbidden':
-      return forbidden(outcome.namespace);
+      return forbidden(outcome);
     case 'wrapped':
-      return {
-        __typename: 'ToolIsWrapped',
-        message: `"${outcome.name}" is wrapped by ${outcome.wrappedBy.map((t) => t.name).join(', ')}; delete or change those validations first.`,
-        name: outcome.name,
-        wrappedBy: outcome.wrappedBy,
-      };
+      return toolIsWrapped(outcome, 'deprecate it to retire it (they are told), or delete or change those validations first');
   }
 }
 
@@ -64,7 +68,13 @@ export function purgeResult(outcome: PurgeOutcome): Union<'PurgeToolResult'> {
       return { __typename: 'ToolNotDeleted', message: `"${outcome.name}" still exists; delete it first, then purge its history.`, name: outcome.name };
     case 'forbidden':
       return { __typename: 'Forbidden', message: 'Purging a history for good needs the admin role.', namespace: outcome.namespace };
+    case 'wrapped':
+      return toolIsWrapped(outcome, 'its name stays while they name it; delete or change those validations first');
   }
+}
+
+function toolIsWrapped({ name, wrappedBy }: { name: string; wrappedBy: StoredTool[] }, what: string) {
+  return { __typename: 'ToolIsWrapped' as const, message: `"${name}" is wrapped by ${wrappedBy.map((t) => t.name).join(', ')}; ${what}.`, name, wrappedBy };
 }
 
 export function importResult(outcome: ImportOutcome): Union<'ImportToolsResult'> {
@@ -95,6 +105,6 @@ function notFound(name: string): Extract<Union<'ToolResult'>, { __typename: 'Too
   return { __typename: 'ToolNotFound', message: `No tool or validation is named "${name}".`, name };
 }
 
-function forbidden(namespace: string) {
-  return { __typename: 'Forbidden' as const, message: forbiddenMessage(namespace), namespace };
+function forbidden({ namespace, message }: Forbidden) {
+  return { __typename: 'Forbidden' as const, message: message ?? forbiddenMessage(namespace), namespace };
 }

@@ -1,6 +1,6 @@
 import { mayWrite, namespaceToWrite, type Caller } from '../access';
 import { validateTool, type ToolDraft } from '../validation';
-import { API_PATHS, byName, draftWraps, nameTakenIssue, reservedNameIssue, reservedNames, wrapsIssues } from './stored-rules';
+import { API_PATHS, byName, draftWraps, nameTakenIssue, reservedNameIssue, reservedNames, wrappedTypeIssues, wrapsIssues } from './stored-rules';
 import type { Commit } from './unit-of-work';
 import { commitOne, type WriteOutcome } from './write-outcome';
 
@@ -32,6 +32,8 @@ export async function createTool(commit: Commit, caller: Caller, input: ToolDraf
       if (issues.length === 0) return { kind: 'nameTaken', name: name!, reservedFor };
       issues.push(reservedNameIssue(name!, reservedFor, API_PATHS.name));
     }
+    // A validation may not take the name of a retired tool that validations still wrap.
+    if (checked.ok && !existing) issues.push(...(await wrappedTypeIssues(writer, [checked.value], [], API_PATHS)).map((found) => found.issue));
     if (!checked.ok || issues.length > 0) return { kind: 'invalid', issues };
     const [created] = await writer.insert([checked.value]);
     return { kind: 'ok', tool: created! };

@@ -1,5 +1,6 @@
 import { mayWrite, namespaceToWrite, type Caller } from '../access';
 import type { StoredTool } from '../model';
+import { holdsBackRemoval } from './stored-rules';
 import type { Commit } from './unit-of-work';
 import type { Forbidden } from './write-outcome';
 
@@ -8,7 +9,8 @@ export type DeleteOutcome =
 
 /**
  * `deleteTool`. Who may: a caller whose grant covers the tool's namespace. What makes it valid:
- * TOOL_IS_WRAPPED, a tool stays while validations wrap it. The tool leaves a tombstone (its
+ * TOOL_IS_WRAPPED, a tool stays while validations wrap it, until it is deprecated
+ * (stored-rules.ts `holdsBackRemoval`: then its deletion retires it). The tool leaves a tombstone (its
  * history stays). A validation being created to wrap it meanwhile waits for this write, which
  * holds the tool's name (every write locks the names it reads, a wrapped tool's included), and then
  * finds it gone.
@@ -20,7 +22,7 @@ export async function deleteTool(commit: Commit, caller: Caller, name: string): 
     const [current] = await writer.findByNames([name]);
     if (!current) return { kind: 'notFound', name };
     const wrappedBy = await writer.findWrappersOf([name]);
-    if (wrappedBy.length > 0) return { kind: 'wrapped', name, wrappedBy };
+    if (holdsBackRemoval(current, wrappedBy)) return { kind: 'wrapped', name, wrappedBy };
     await writer.delete(current);
     return { kind: 'deleted', tool: current };
   });

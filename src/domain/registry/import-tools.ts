@@ -6,7 +6,7 @@ import { MAX_PRUNE_NAMESPACES, MAX_PRUNED_TOOLS } from '../limits';
 import { namespaceOf, type StoredTool, type ToolDefinition } from '../model';
 import { StoreConflict } from '../ports';
 import { describeValue } from '../values';
-import { byName, CONFIG_PATHS, conflictIssue, reservedNameIssue, reservedNames, wrappedTypeIssues, wrapsIssues } from './stored-rules';
+import { byName, CONFIG_PATHS, conflictIssue, holdsBackRemoval, reservedNameIssue, reservedNames, wrappedTypeIssues, wrapsIssues } from './stored-rules';
 import type { Commit, UnitWriter } from './unit-of-work';
 
 export type ToolChange = 'created' | 'updated' | 'unchanged' | 'deleted';
@@ -228,8 +228,8 @@ async function toolsToPrune(writer: UnitWriter, plan: ImportPlan, names: Readonl
 
 /**
  * TOOL_IS_WRAPPED: a tool the prune deletes that a validation would still wrap after the import
- * (one the prune keeps, and the config does not name or still has wrap it), at the `prune[i]` of
- * its namespace.
+ * (one the prune keeps, and the config does not name or still has wrap it), unless it is deprecated
+ * (stored-rules.ts `holdsBackRemoval`), at the `prune[i]` of its namespace.
  */
 async function prunedButWrapped(writer: UnitWriter, plan: ImportPlan, pruned: readonly StoredTool[], definitions: readonly ToolDefinition[]): Promise<Issue[]> {
   if (pruned.length === 0) return [];
@@ -237,8 +237,8 @@ async function prunedButWrapped(writer: UnitWriter, plan: ImportPlan, pruned: re
   const rewritten = new Map(definitions.map((d) => [d.name, d.wraps]));
   const wrappers = (await writer.findWrappersOf([...gone])).filter((wrapper) => !gone.has(wrapper.name) && !rewritten.has(wrapper.name));
   return pruned.flatMap((tool) => {
+    if (!holdsBackRemoval(tool, wrappers)) return [];
     const by = wrappers.filter((wrapper) => wrapper.wraps === tool.name).map((wrapper) => wrapper.name);
-    if (by.length === 0) return [];
     const message = `The prune would delete "${tool.name}", which no file names, but ${by.join(', ')} ${by.length === 1 ? 'wraps' : 'wrap'} it; delete or change ${by.length === 1 ? 'that validation' : 'those validations'} too.`;
     return [{ path: `prune[${plan.prune.indexOf(namespaceOf(tool.name))}]`, code: 'TOOL_IS_WRAPPED' as const, message }];
   });

@@ -22,7 +22,7 @@ export type { DeleteOutcome } from './delete-tool';
 export type { PurgeOutcome } from './purge-tool';
 export type { ConfigReader, ImportedTool, ImportOptions, ImportOutcome, InvalidImportedTool, ToolChange } from './import-tools';
 export type { ListRequest } from './read-tools';
-export type { WriteOutcome } from './write-outcome';
+export type { Forbidden, WriteOutcome } from './write-outcome';
 export { nameTakenMessage, reservedNameMessage } from './stored-rules';
 
 export interface ToolRegistryOptions {

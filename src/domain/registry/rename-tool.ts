@@ -15,7 +15,10 @@ import { commitOne, type WriteOutcome } from './write-outcome';
  * (`renamedTo`), reserved until an admin purges it, so that nothing else answers to a name agents
  * have approved; the tool may take it back by a rename.
  *
- * Who may: a caller whose grant covers both namespaces. What makes it valid: `newName` passes the
+ * Who may: a caller whose grant covers both namespaces, and the namespaces of every tool that
+ * refers to it (a grant bounds every effect of a write, cascades included: spec section 6). A
+ * reference from a namespace the caller cannot write refuses the rename, naming the tools, rather
+ * than rewriting another team's definitions or being silently left to point at a tombstone. What makes it valid: `newName` passes the
  * name rule and is another name; it belongs to no tool, and no deleted tool's history (purge that
  * first), is not reserved by another tool's rename, and is not the replacement the tool's own
  * deprecation names.
@@ -47,13 +50,16 @@ export async function renameTool(commit: Commit, caller: Caller, name: string, n
     }
     const wrappers = await writer.findWrappersOf([name]);
     const deprecatedFor = await writer.findReplacedBy([name]);
+    const beyondGrant = referencesBeyondGrant(caller, name, wrappers, deprecatedFor);
+    if (beyondGrant) return beyondGrant;
     const renamed = await writer.rename(current, newName);
     const rewrapped = new Map<string, StoredTool>();
     for (const wrapper of wrappers) rewrapped.set(wrapper.name, await writer.replace(wrapper, { ...wrapper, wraps: newName }));
     for (const tool of deprecatedFor) {
       // A wrapper may be deprecated in favour of the tool too: its deprecation follows its new revision.
       const latest = rewrapped.get(tool.name) ?? tool;
-      await writer.setDeprecation(latest, { message: latest.deprecation!.message, replacedBy: newName });
+      // Still its author's deprecation, as of when they made it: only the name it points at moved.
+      await writer.setDeprecation(latest, { ...latest.deprecation!, replacedBy: newName });
     }
     return { kind: 'ok', tool: renamed };
   });
@@ -61,4 +67,19 @@ export async function renameTool(commit: Commit, caller: Caller, name: string, n
 
 function invalid(message: string, code: Issue['code'] = 'NAME_TAKEN'): WriteOutcome {
   return { kind: 'invalid', issues: [{ path: 'newName', code, message }] };
+}
+
+/** Forbidden, naming them, when tools the rename would rewrite (`wrappers`, `deprecatedFor`) lie outside the caller's grant; null when all are within it. */
+function referencesBeyondGrant(caller: Caller, name: string, wrappers: readonly StoredTool[], deprecatedFor: readonly StoredTool[]): WriteOutcome | null {
+  const beyond = (tools: readonly StoredTool[]) => tools.filter((tool) => !mayWrite(caller.grant, namespaceToWrite(tool.name)!)).map((tool) => tool.name);
+  const references = [...beyond(wrappers).map((other) => `${other} wraps it`), ...beyond(deprecatedFor).map((other) => `${other} is deprecated in its favour`)];
+  if (references.length === 0) return null;
+  const namespace = namespaceToWrite(beyond([...wrappers, ...deprecatedFor]).sort()[0])!;
+  return {
+    kind: 'forbidden',
+    namespace,
+    message:
+      `Renaming "${name}" would rewrite tools your credential does not allow writing to (${references.join('; ')}). ` +
+      'Ask their owners to change them first, or an admin to rename it.',
+  };
 }

@@ -33,7 +33,7 @@ export async function restoreTool(commit: Commit, caller: Caller, name: string, 
     const definition = { ...checked.value, name };
     const issues: Issue[] = [];
     if (definition.wraps !== null) issues.push(...wrapsIssues(definition.wraps, byName(await writer.findByNames([definition.wraps])), CONFIG_PATHS));
-    if (current) issues.push(...(await wrappedTypeIssues(writer, [definition], [current], CONFIG_PATHS)).map((found) => found.issue));
+    issues.push(...(await wrappedTypeIssues(writer, [definition], current ? [current] : [], CONFIG_PATHS)).map((found) => found.issue));
     if (issues.length > 0) return { kind: 'invalid', issues };
     if (current) return { kind: 'ok', tool: await writer.replace(current, definition, 'restored') };
     const [restored] = await writer.insert([definition], 'restored');

@@ -71,6 +71,16 @@ export function wrapsIssues(wraps: string | null, known: ReadonlyMap<string, Too
 }
 
 /**
+ * TOOL_IS_WRAPPED, for removals: validations wrapping a tool hold it back from being deleted
+ * (deleteTool, an import's prune) until its owner deprecates it. Deprecation is the notice to the
+ * teams that wrap it; deleting it afterwards retires it, and their validations stay as they are,
+ * showing that the tool they wrap is gone (`WrappedImplementation.toolRetired`) rather than being
+ * changed by a team that may not write them, or keeping another team's tool alive for ever.
+ */
+export const holdsBackRemoval = (tool: StoredTool, wrappers: readonly StoredTool[]): boolean =>
+  tool.deprecation === null && wrappers.some((wrapper) => wrapper.wraps === tool.name);
+
+/**
  * TOOL_IS_WRAPPED: a tool that validations wrap cannot itself become a validation, unless every
  * validation wrapping it is rewritten by the same write to wrap something else.
  */
@@ -83,7 +93,8 @@ export async function wrappedTypeIssues(
   deleted: ReadonlySet<string> = new Set(),
 ): Promise<{ name: string; issue: Issue }[]> {
   const storedTypes = new Map(stored.map((t) => [t.name, t.toolType]));
-  const becomingValidations = definitions.filter((d) => d.toolType === 'validation' && storedTypes.get(d.name) === 'tool').map((d) => d.name);
+  // A name that is no tool now may still be wrapped: the name of a retired tool (holdsBackRemoval).
+  const becomingValidations = definitions.filter((d) => d.toolType === 'validation' && storedTypes.get(d.name) !== 'validation').map((d) => d.name);
   if (becomingValidations.length === 0) return [];
   const pendingWraps = new Map(definitions.map((d) => [d.name, d.wraps]));
   const wrapsAfterWrite = (wrapper: StoredTool) => {

@@ -24,9 +24,16 @@ export interface UnitWriter extends ToolReader, Pick<ToolWriter, 'findRevision' 
    * freed, or null when it had neither history nor tombstone. Each name is announced as `purged`.
    */
   purgeHistory(name: string): Promise<{ revisions: number; freedNames: string[] } | null>;
-  /** Deprecates `current` (as read in this transaction) as `deprecation` says, or undeprecates it (null); when that is how it stands already, writes nothing and returns `current`. */
-  setDeprecation(current: StoredTool, deprecation: Pick<ToolDeprecation, 'message' | 'replacedBy'> | null): Promise<StoredTool>;
+  /**
+   * Deprecates `current` (as read in this transaction) as `deprecation` says, stamped with this
+   * write's actor and time unless it carries its own, or undeprecates it (null); when that is how
+   * it stands already, writes nothing and returns `current`.
+   */
+  setDeprecation(current: StoredTool, deprecation: DeprecationChange | null): Promise<StoredTool>;
 }
+
+/** A deprecation as a write sets it: its author and time are the write's, unless kept from an earlier one. */
+export type DeprecationChange = Pick<ToolDeprecation, 'message' | 'replacedBy'> & Partial<Pick<ToolDeprecation, 'deprecatedAt' | 'deprecatedBy'>>;
 
 /** Runs a write use case's work in one transaction, as written by `actor`, and announces what it committed. */
 export type Commit = <T>(actor: string, work: (writer: UnitWriter) => Promise<T>) => Promise<T>;
@@ -123,7 +130,7 @@ function recording(writer: ToolWriter, actor: string, revisions: RecordedRevisio
       const was = current.deprecation;
       const unchanged = deprecation === null ? was === null : was !== null && was.message === deprecation.message && was.replacedBy === deprecation.replacedBy;
       if (unchanged) return current;
-      const stamped = deprecation && { ...deprecation, deprecatedAt: new Date(), deprecatedBy: actor };
+      const stamped = deprecation && { deprecatedAt: new Date(), deprecatedBy: actor, ...deprecation };
       const stored = await writer.setDeprecation(current.name, stamped, current.revision + 1, actor);
       const revision = { name: stored.name, revision: stored.revision, definition: asCliDict(stored), contentHash: stored.contentHash };
       record(deprecation ? 'deprecated' : 'undeprecated', { ...revision, changedFields: [], committedAt: stored.updatedAt }, stored);

@@ -17,6 +17,8 @@ export type WriteOutcome =
 export interface Forbidden {
   kind: 'forbidden';
   namespace: string;
+  /** Why, when it is more than the namespace (access.ts `forbiddenMessage`). */
+  message?: string;
 }
 
 /** Commits one tool's write as `actor`; a rule the database enforced against a concurrent write becomes its outcome. */

@@ -404,7 +404,7 @@ export type PageInfo = {
 };
 
 /** What `purgeTool` did, or why it did nothing. */
-export type PurgeToolResult = Forbidden | PurgedTool | ToolNotDeleted | ToolNotFound;
+export type PurgeToolResult = Forbidden | PurgedTool | ToolIsWrapped | ToolNotDeleted | ToolNotFound;
 
 /** A deleted tool's history, deleted for good. */
 export type PurgedTool = {
@@ -660,7 +660,7 @@ export type Tool = {
   updatedBy: Scalars['String']['output'];
   /** The validations that wrap this tool, ordered by name; empty when there are none. */
   wrappedBy: Array<Tool>;
-  /** Validations: the tool this validation wraps; null for tools. */
+  /** Validations: the tool this validation wraps; null for tools, and when the wrapped tool was retired (`WrappedImplementation.toolRetired`). */
   wraps?: Maybe<Tool>;
 };
 
@@ -855,7 +855,7 @@ export type ToolInput = {
   wraps?: InputMaybe<Scalars['String']['input']>;
 };
 
-/** The tool is wrapped by validations and was not removed; remove or change them first. */
+/** The tool is wrapped by validations and was not removed: deprecate it first (its deletion then retires it, and they show `WrappedImplementation.toolRetired`), or remove or change them. A purge waits until no validation names it. */
 export type ToolIsWrapped = UserError & {
   __typename?: 'ToolIsWrapped';
   /** A summary of what went wrong. */
@@ -1056,8 +1056,16 @@ export type UserError = {
 /** A validation (`WRAPPED` source): it wraps another tool. */
 export type WrappedImplementation = {
   __typename?: 'WrappedImplementation';
-  /** The wrapped tool; null only in the tombstone of a deleted validation whose wrapped tool is gone too. */
+  /** The wrapped tool; null when it is gone: retired by its owner (`toolRetired`), or, in the tombstone of a deleted validation, deleted since. */
   tool?: Maybe<Tool>;
+  /** The name of the wrapped tool, also when it is gone. */
+  toolName: Scalars['String']['output'];
+  /**
+   * Whether the wrapped tool's owner retired it: deprecated it, then deleted it. The validation is left
+   * as its team wrote it, wrapping nothing; its team changes it to wrap another tool (the wrapped
+   * tool's deprecation named a replacement, if any) or deletes it.
+   */
+  toolRetired: Scalars['Boolean']['output'];
 };
 
 /** What a linked specification is needed for. */
@@ -1172,6 +1180,7 @@ export type ResolversUnionTypes<_RefType extends Record<string, unknown>> = {
   PurgeToolResult:
     | ( Forbidden & { __typename: 'Forbidden' } )
     | ( PurgedTool & { __typename: 'PurgedTool' } )
+    | ( Omit<ToolIsWrapped, 'wrappedBy'> & { wrappedBy: Array<_RefType['Tool']> } & { __typename: 'ToolIsWrapped' } )
     | ( ToolNotDeleted & { __typename: 'ToolNotDeleted' } )
     | ( ToolNotFound & { __typename: 'ToolNotFound' } )
   ;
@@ -1493,7 +1502,7 @@ export type PageInfoResolvers<ContextType = GraphQLContext, ParentType extends R
 };
 
 export type PurgeToolResultResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['PurgeToolResult'] = ResolversParentTypes['PurgeToolResult']> = {
-  __resolveType: TypeResolveFn<'Forbidden' | 'PurgedTool' | 'ToolNotDeleted' | 'ToolNotFound', ParentType, ContextType>;
+  __resolveType: TypeResolveFn<'Forbidden' | 'PurgedTool' | 'ToolIsWrapped' | 'ToolNotDeleted' | 'ToolNotFound', ParentType, ContextType>;
 };
 
 export type PurgedToolResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['PurgedTool'] = ResolversParentTypes['PurgedTool']> = {
@@ -1711,6 +1720,8 @@ export type UserErrorResolvers<ContextType = GraphQLContext, ParentType extends 
 
 export type WrappedImplementationResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['WrappedImplementation'] = ResolversParentTypes['WrappedImplementation']> = {
   tool?: Resolver<Maybe<ResolversTypes['Tool']>, ParentType, ContextType>;
+  toolName?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  toolRetired?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
   __isTypeOf?: IsTypeOfResolverFn<ParentType, ContextType>;
 };
 

@@ -1,12 +1,11 @@
 import type { WrappedImplementationResolvers } from '../../generated/resolvers-types';
 
-/** `WrappedImplementation.tool`: the wrapped tool, batched with every other lookup by name. */
+/**
+ * `WrappedImplementation`: the wrapped tool, batched with every other lookup by name. A live
+ * validation's wrapped tool is gone only when its owner retired it (the domain's `holdsBackRemoval`).
+ */
 export const WrappedImplementation: WrappedImplementationResolvers = {
-  tool: async ({ wraps, ofTombstone }, _args, { loaders }) => {
-    const tool = await loaders.toolByName.load(wraps);
-    // The domain keeps a live validation's wrapped tool in place; its absence is a bug, so a plain
-    // Error: yoga masks it as INTERNAL_SERVER_ERROR. A tombstone's wrapped tool may be gone.
-    if (!tool && !ofTombstone) throw new Error(`Wrapped tool "${wraps}" is missing.`);
-    return tool;
-  },
+  tool: ({ wraps }, _args, { loaders }) => loaders.toolByName.load(wraps),
+  toolName: ({ wraps }) => wraps,
+  toolRetired: async ({ wraps, ofTombstone }, _args, { loaders }) => !ofTombstone && (await loaders.toolByName.load(wraps)) === null,
 };
