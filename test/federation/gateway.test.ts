@@ -229,9 +229,9 @@ describe.each(testDatabases())('toolgraph behind Hive Gateway, on %s', (kind) =>
       const result = await create(await writerJwt('release-pipeline', ['gw-auth']), 'gw-auth/deploy');
       expect(result).toEqual({
         status: 200,
-        body: { data: { createTool: { __typename: 'Tool', name: 'gw-auth/deploy', createdBy: 'release-pipeline', updatedBy: 'release-pipeline' } } },
+        body: { data: { createTool: { __typename: 'Tool', name: 'gw-auth/deploy', createdBy: 'jwt:release-pipeline', updatedBy: 'jwt:release-pipeline' } } },
       });
-      expect(await stored('gw-auth/deploy')).toEqual({ name: 'gw-auth/deploy', createdBy: 'release-pipeline' });
+      expect(await stored('gw-auth/deploy')).toEqual({ name: 'gw-auth/deploy', createdBy: 'jwt:release-pipeline' });
     });
 
     it("reaches toolgraph only: the agents subgraph never sees the client's credential", async () => {
