@@ -15,6 +15,7 @@ const UNIT_TESTS = [
   'test/domain/model-exports.test.ts',
   'test/domain/rules.test.ts',
   'test/domain/search-document.test.ts',
+  'test/domain/search-index.test.ts',
   'test/domain/search-int-lists.test.ts',
   'test/domain/search-tokenize.test.ts',
   'test/events/in-process-bus.test.ts',
