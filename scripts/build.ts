@@ -19,7 +19,8 @@ const output = join(root, 'dist', 'src');
 rmSync(output, { recursive: true, force: true });
 buildSync({
   entryPoints: readdirSync(source, { recursive: true, encoding: 'utf8' })
-    .filter((file) => extname(file) === '.ts')
+    // A declaration file (.d.ts) only tells TypeScript about other code: there is nothing to compile.
+    .filter((file) => extname(file) === '.ts' && !file.endsWith('.d.ts'))
     .map((file) => join(source, file)),
   outbase: source,
   outdir: output,

@@ -1,0 +1,346 @@
+/**
+ * Ranked search over tools held in memory (spec section 7): tools are put and removed one at a time
+ * as they change, and a query answers the best few by the ranking formula (ranking.ts). The same
+ * tools give the same scores and order whatever order they were put in, so every instance, on
+ * either database, answers alike.
+ */
+import { MAX_TERMS_PER_FIELD, SEARCH_FIELDS, searchDocumentOf, type SearchableTool } from './document';
+import { IntLists } from './int-lists';
+import { occurrenceWeight, termRarity, termScore } from './ranking';
+import { distinctTermsOf } from './tokenize';
+
+export interface SearchHit {
+  name: string;
+  /** Comparable within one answer only: it depends on every tool indexed. */
+  score: number;
+}
+
+export interface SearchOptions {
+  /** At most this many hits; 10 unless given. */
+  first?: number;
+  /** Whether a tool may be answered (a filter, access). Asked in rank order, only until `first` tools are admitted. */
+  admit?: (name: string) => boolean;
+}
+
+export const DEFAULT_SEARCH_HITS = 10;
+
+/**
+ * What one query looks up: its rarest terms, at most 32 of them and, past the first, at most
+ * 300,000 postings in all. A task described in a paragraph has a few dozen words that tell and
+ * reads a few tens of thousands of postings among 100,000 tools; a pasted page or a query of the
+ * commonest words costs no more than the limits, and what it loses is the terms that say least.
+ */
+export const MAX_QUERY_TERMS = 32;
+export const MAX_QUERY_POSTINGS = 300_000;
+
+/**
+ * How much of a query is read at all: its first 10,000 characters, and in them its first 1,000
+ * distinct words. A task takes far fewer; a pasted page, or random text in every script, costs
+ * no more than that.
+ */
+export const MAX_QUERY_CHARACTERS_READ = 10_000;
+export const MAX_QUERY_WORDS_READ = 1_000;
+
+/**
+ * The formula's score, held here: compiled to CommonJS by esbuild, each use of an import reads a
+ * getter of the module's exports, which cost a third of the time of scoring a posting.
+ */
+const scoreOfTerm = termScore;
+
+const FIELD_COUNT = SEARCH_FIELDS.length;
+/** The lengths a field can have, 0 to MAX_TERMS_PER_FIELD. */
+const LENGTHS = MAX_TERMS_PER_FIELD + 1;
+
+/**
+ * A posting packs how often its term occurs in each field of one tool, 4 bits a field: more than
+ * 15 occurrences in one field count as 15, which BM25's saturation makes almost the same and which
+ * stops a description that repeats a word from buying its way up.
+ */
+const BITS_PER_FIELD = 4;
+const MAX_COUNTED_OCCURRENCES = (1 << BITS_PER_FIELD) - 1;
+
+/** Postings are pairs: the tool's slot, then its packed occurrences. */
+const POSTING_SIZE = 2;
+
+export class ToolSearchIndex {
+  private readonly slotsByName = new Map<string, number>();
+  /** By slot; undefined for a free slot. */
+  private readonly names: (string | undefined)[] = [];
+  private readonly freeSlots: number[] = [];
+  /** Terms in each field of each tool, at `slot * FIELD_COUNT + field`. */
+  private fieldLengths = new Uint16Array(0);
+  private readonly totalFieldLengths = new Float64Array(FIELD_COUNT);
+
+  private readonly termIds = new Map<string, number>();
+  /** By term id; a released id keeps its last term until it is given out again. */
+  private readonly termsById: string[] = [];
+  private readonly freeTermIds: number[] = [];
+  /** By term id: the postings of the tools that have the term, in slot order. */
+  private readonly postings = new IntLists();
+  /** By slot: the ids of the tool's terms, to remove its postings without its definition. */
+  private readonly termIdsOfSlot = new IntLists();
+
+  /**
+   * What one occurrence counts for in a field of a given length (ranking.ts), at `field *
+   * LENGTHS + length`. It depends on every field's average length, so any change outdates it, and
+   * the first search after changes computes it again: a few thousand numbers, where one per tool
+   * and field would be most of a million.
+   */
+  private readonly occurrenceWeights = new Float64Array(FIELD_COUNT * LENGTHS);
+  private occurrenceWeightsCurrent = false;
+
+  /** By slot, a query's running scores; all zero between queries. */
+  private scores = new Float64Array(0);
+  /** The slots with a score in the running query. */
+  private candidates = new Int32Array(0);
+
+  static of(tools: Iterable<SearchableTool>): ToolSearchIndex {
+    const index = new ToolSearchIndex();
+    for (const tool of tools) index.put(tool);
+    return index;
+  }
+
+  get size(): number {
+    return this.slotsByName.size;
+  }
+
+  has(name: string): boolean {
+    return this.slotsByName.has(name);
+  }
+
+  /** Adds a tool, or replaces the tool of the same name. */
+  put(tool: SearchableTool): void {
+    const document = searchDocumentOf(tool);
+    this.remove(tool.name);
+    this.occurrenceWeightsCurrent = false;
+    const slot = this.freeSlots.pop() ?? this.names.length;
+    this.names[slot] = tool.name;
+    this.slotsByName.set(tool.name, slot);
+    this.ensureSlots(slot + 1);
+
+    const occurrences = new Map<string, number>();
+    SEARCH_FIELDS.forEach((field, fieldIndex) => {
+      const terms = document[field];
+      this.fieldLengths[slot * FIELD_COUNT + fieldIndex] = terms.length;
+      this.totalFieldLengths[fieldIndex]! += terms.length;
+      const shift = fieldIndex * BITS_PER_FIELD;
+      for (const term of terms) {
+        const packed = occurrences.get(term) ?? 0;
+        if (((packed >>> shift) & MAX_COUNTED_OCCURRENCES) < MAX_COUNTED_OCCURRENCES) occurrences.set(term, packed + (1 << shift));
+      }
+    });
+
+    const termIds: number[] = [];
+    const posting = new Int32Array(POSTING_SIZE);
+    for (const [term, packed] of occurrences) {
+      const termId = this.termIdOf(term);
+      termIds.push(termId);
+      posting[0] = slot;
+      posting[1] = packed;
+      this.postings.splice(termId, this.postingIndex(termId, slot), 0, posting);
+    }
+    this.termIdsOfSlot.splice(slot, 0, 0, termIds);
+  }
+
+  /** Removes the tool of this name; false when there is none. */
+  remove(name: string): boolean {
+    const slot = this.slotsByName.get(name);
+    if (slot === undefined) return false;
+    this.occurrenceWeightsCurrent = false;
+    const start = this.termIdsOfSlot.startOf(slot);
+    const end = start + this.termIdsOfSlot.lengthOf(slot);
+    for (let i = start; i < end; i++) {
+      const termId = this.termIdsOfSlot.values[i]!;
+      this.postings.splice(termId, this.postingIndex(termId, slot), POSTING_SIZE, []);
+      if (this.postings.lengthOf(termId) === 0) this.releaseTermId(termId);
+    }
+    this.termIdsOfSlot.release(slot);
+    for (let field = 0; field < FIELD_COUNT; field++) {
+      this.totalFieldLengths[field]! -= this.fieldLengths[slot * FIELD_COUNT + field]!;
+      this.fieldLengths[slot * FIELD_COUNT + field] = 0;
+    }
+    this.names[slot] = undefined;
+    this.slotsByName.delete(name);
+    this.freeSlots.push(slot);
+    return true;
+  }
+
+  /**
+   * The tools that best fit `query`, best first, ties in name order; [] for a query with no term
+   * that any tool has. Never throws for any text.
+   */
+  search(query: string, options: SearchOptions = {}): SearchHit[] {
+    const first = Math.floor(options.first ?? DEFAULT_SEARCH_HITS);
+    if (!(first > 0) || this.size === 0) return [];
+    const termIds = this.queryTermIds(query);
+    if (termIds.length === 0) return [];
+
+    const candidateCount = this.score(termIds);
+    try {
+      return this.best(this.candidates.subarray(0, candidateCount), first, options.admit);
+    } finally {
+      for (let i = 0; i < candidateCount; i++) this.scores[this.candidates[i]!] = 0;
+    }
+  }
+
+  /**
+   * The ids of the query's terms that some tool has, within MAX_QUERY_TERMS and
+   * MAX_QUERY_POSTINGS (the rarest first), in the order of the terms themselves: scores are sums,
+   * and summing in one order everywhere gives the same floating-point score whatever the order of
+   * the query's words or of the index.
+   */
+  private queryTermIds(query: string): number[] {
+    const known: { term: string; termId: number; toolsWithTerm: number }[] = [];
+    for (const term of distinctTermsOf(query.slice(0, MAX_QUERY_CHARACTERS_READ), MAX_QUERY_WORDS_READ)) {
+      const termId = this.termIds.get(term);
+      if (termId !== undefined) known.push({ term, termId, toolsWithTerm: this.postings.lengthOf(termId) / POSTING_SIZE });
+    }
+    known.sort((a, b) => a.toolsWithTerm - b.toolsWithTerm || compareText(a.term, b.term));
+    let postings = 0;
+    const looked = known.filter(({ toolsWithTerm }, i) => {
+      postings += toolsWithTerm;
+      return i === 0 || (i < MAX_QUERY_TERMS && postings <= MAX_QUERY_POSTINGS);
+    });
+    return looked.sort((a, b) => compareText(a.term, b.term)).map(({ termId }) => termId);
+  }
+
+  /** Adds each term's score to `scores` for every tool that has it; how many candidates (tools with a score) there are. */
+  private score(termIds: number[]): number {
+    if (!this.occurrenceWeightsCurrent) this.weighOccurrences();
+    const { scores, candidates, occurrenceWeights, fieldLengths } = this;
+    const toolCount = this.size;
+    let candidateCount = 0;
+    for (const termId of termIds) {
+      const values = this.postings.values;
+      const start = this.postings.startOf(termId);
+      const end = start + this.postings.lengthOf(termId);
+      const rarity = termRarity((end - start) / POSTING_SIZE, toolCount);
+      for (let i = start; i < end; i += POSTING_SIZE) {
+        const slot = values[i]!;
+        let frequency = 0;
+        for (let packed = values[i + 1]!, field = 0; packed !== 0; packed >>>= BITS_PER_FIELD, field++) {
+          const occurrences = packed & MAX_COUNTED_OCCURRENCES;
+          if (occurrences !== 0) frequency += occurrences * occurrenceWeights[field * LENGTHS + fieldLengths[slot * FIELD_COUNT + field]!]!;
+        }
+        if (scores[slot] === 0) candidates[candidateCount++] = slot;
+        scores[slot]! += scoreOfTerm(rarity, frequency);
+      }
+    }
+    return candidateCount;
+  }
+
+  private weighOccurrences(): void {
+    for (let field = 0; field < FIELD_COUNT; field++) {
+      const averageLength = this.totalFieldLengths[field]! / this.size;
+      for (let length = 0; length < LENGTHS; length++) this.occurrenceWeights[field * LENGTHS + length] = occurrenceWeight(field, length, averageLength);
+    }
+    this.occurrenceWeightsCurrent = true;
+  }
+
+  /**
+   * The `first` best admitted candidates. Ranking every candidate would cost more than scoring
+   * them; the best few cost one pass. `admit` is asked in rank order, and the next best four
+   * times as many are picked only when too few of the best were admitted.
+   */
+  private best(candidates: Int32Array, first: number, admit: ((name: string) => boolean) | undefined): SearchHit[] {
+    const before = (a: number, b: number) => this.ranksBefore(a, b);
+    const hits: SearchHit[] = [];
+    let asked = 0;
+    for (let wanted = first; ; wanted *= 4) {
+      const ranked = bestOf(candidates, wanted, before);
+      for (; asked < ranked.length && hits.length < first; asked++) {
+        const slot = ranked[asked]!;
+        const name = this.names[slot]!;
+        if (admit === undefined || admit(name)) hits.push({ name, score: this.scores[slot]! });
+      }
+      if (hits.length === first || ranked.length === candidates.length) return hits;
+    }
+  }
+
+  private ranksBefore(a: number, b: number): boolean {
+    const scoreA = this.scores[a]!;
+    const scoreB = this.scores[b]!;
+    return scoreA !== scoreB ? scoreA > scoreB : compareText(this.names[a]!, this.names[b]!) < 0;
+  }
+
+  /** Where `slot`'s posting is, or would go, in the term's postings (binary search by slot). */
+  private postingIndex(termId: number, slot: number): number {
+    const values = this.postings.values;
+    const start = this.postings.startOf(termId);
+    let low = 0;
+    let high = this.postings.lengthOf(termId) / POSTING_SIZE;
+    while (low < high) {
+      const middle = (low + high) >>> 1;
+      if (values[start + middle * POSTING_SIZE]! < slot) low = middle + 1;
+      else high = middle;
+    }
+    return low * POSTING_SIZE;
+  }
+
+  private termIdOf(term: string): number {
+    let termId = this.termIds.get(term);
+    if (termId === undefined) {
+      termId = this.freeTermIds.pop() ?? this.termsById.length;
+      this.termIds.set(term, termId);
+      this.termsById[termId] = term;
+    }
+    return termId;
+  }
+
+  private releaseTermId(termId: number): void {
+    this.termIds.delete(this.termsById[termId]!);
+    this.postings.release(termId);
+    this.freeTermIds.push(termId);
+  }
+
+  private ensureSlots(count: number): void {
+    if (count <= this.scores.length) return;
+    const size = Math.max(count, this.scores.length * 2, 64);
+    const fieldLengths = new Uint16Array(size * FIELD_COUNT);
+    fieldLengths.set(this.fieldLengths);
+    this.fieldLengths = fieldLengths;
+    this.scores = new Float64Array(size);
+    this.candidates = new Int32Array(size);
+  }
+}
+
+/** UTF-16 code unit order, the same on every machine and in every locale (unlike localeCompare). */
+function compareText(a: string, b: string): number {
+  return a < b ? -1 : a > b ? 1 : 0;
+}
+
+/**
+ * The `count` best of `items` by `before`, best first: a heap of the best so far with the worst
+ * of them on top, which most items fail to beat at a single comparison.
+ */
+function bestOf(items: Int32Array, count: number, before: (a: number, b: number) => boolean): Int32Array {
+  const heap = new Int32Array(Math.min(count, items.length));
+  let size = 0;
+  const siftDown = (start: number) => {
+    const item = heap[start]!;
+    let index = start;
+    for (;;) {
+      let child = 2 * index + 1;
+      if (child >= size) break;
+      if (child + 1 < size && before(heap[child]!, heap[child + 1]!)) child++;
+      if (!before(item, heap[child]!)) break;
+      heap[index] = heap[child]!;
+      index = child;
+    }
+    heap[index] = item;
+  };
+  for (const item of items) {
+    if (size < heap.length) {
+      let index = size++;
+      while (index > 0 && before(heap[(index - 1) >>> 1]!, item)) {
+        heap[index] = heap[(index - 1) >>> 1]!;
+        index = (index - 1) >>> 1;
+      }
+      heap[index] = item;
+    } else if (size > 0 && before(item, heap[0]!)) {
+      heap[0] = item;
+      siftDown(0);
+    }
+  }
+  return heap.sort((a, b) => (before(a, b) ? -1 : 1));
+}
