@@ -45,6 +45,9 @@ const WORDS: readonly TextKind[] = ['prose', 'value'];
 
 /** The first sentence (or run of `span` sentences) of `text` that passes `test`, as evidence. */
 function sentenceWhere(text: ScannedText, test: (sentence: string) => boolean, span = 1): string | null {
+  // What no part of the text passes, the whole text does not pass either (the tests look for words,
+  // not for their absence), and most texts pass nothing: one test of the whole text settles them.
+  if (!test(text.normalized)) return null;
   const { sentences } = text;
   for (let index = 0; index < sentences.length; index++) {
     const window = sentences.slice(index, index + span).join(' ');
@@ -62,17 +65,17 @@ function matchIn(text: ScannedText, pattern: RegExp): string | null {
 // ---- the rules' own patterns (the shared word classes are in vocabulary.ts)
 
 /** Markup of a speaker with more authority than a tool: the system, an administrator, a developer; in tags, brackets or banners. */
-const AUTHORITY_TAG = /<\/?\s*\|?\s*(?:system|sys|admin|administrator|developer|operator|im_start|im_end)\b[^>\n]{0,40}>/;
+const AUTHORITY_TAG = /<\/?\s?\|?\s?(?:system|sys|admin|administrator|developer|operator|im_start|im_end)\b[^>\n]{0,40}>/;
 const AUTHORITY_BRACKET =
-  /(?:\[|【|#{2,}|-{3,}|\|{2,}|={2,})\s*(?:[a-z]+[ _-]){0,2}(?:system|admin|administrator|developer|override|directive|instructions?|系统|系統|システム|시스템|система|sistema|système)(?![a-z])[^\n\]]{0,30}?(?:\](?!\()|】|#{2,}|-{3,}|\|{2,}|={2,}|:)/;
+  /(?:\[|【|#{2,8}|-{3,8}|\|{2,8}|={2,8})\s?(?:[a-z]+[ _-]){0,2}(?:system|admin|administrator|developer|override|directive|instructions?|系统|系統|システム|시스템|система|sistema|système)(?![a-z])[^\n\]]{0,30}?(?:\](?!\()|】|#{2,8}|-{3,8}|\|{2,8}|={2,8}|:)/;
 const AUTHORITY_LABEL =
   /(?:^|[.!?]\s|\n)(?:[a-z]+ ){0,2}(?:system|admin|administrator|developer|root)(?: [a-z]+){0,2} ?(?:override|instructions?|directive|prompt|message|note|notice|update|alert|protocol|command|context|configuration|maintenance|enhancement|optimi[sz]ation|requirement|policy)\s?:|(?:^|[.!?]\s|\n)system\s?:|\b(?:system|performance|research|environment) (?:update|notice|alert|enhancement|optimi[sz]ation|protocol|maintenance|validation|verification)\s?:/;
 const FAKE_SPEAKER =
   /\bmessage (?:is )?from (?:the |your )?(?:user|developer|administrator|admin|system|operator|owner)\b|\bsigned,?\s(?:the |your )?(?:user|admin|administrator|developer|system)\b|\b(?:agreed|arranged|approved|authori[sz]ed) (?:upon )?(?:by|between|with) (?:you and )?(?:the )?user\b|\bthe user (?:has )?(?:already )?(?:authori[sz]ed|approved|consented|agreed)\b/;
 
-const PRIORITY_TAG = /<\/?\s*(?:important|hidden|secret|information|instructions?|priority|critical|urgent|attention|mandatory|tool_instructions)\s*>/;
+const PRIORITY_TAG = /<\/?\s?(?:important|hidden|secret|information|instructions?|priority|critical|urgent|attention|mandatory|tool_instructions)\s?>/;
 const PRIORITY_BRACKET =
-  /\[\s*(?:important|hidden|priority|critical|urgent|mandatory|attention|secret)[^\]\n]{0,30}\]|\[\[\[\s?[a-z]|\|\|\|\s?[a-z]|(?:very ){2,}important|\bhidden instructions?\b/;
+  /\[\s?(?:important|hidden|priority|critical|urgent|mandatory|attention|secret)[^\]\n]{0,30}\]|\[\[\[\s?[a-z]|\|\|\|\s?[a-z]|(?:very ){2,}important|\bhidden instructions?\b/;
 
 const IGNORE_INSTRUCTIONS =
   /\b(?:ignore|ignoring|disregard|forget|override|overrides|overriding|bypass)\s(?:any\s)?(?:of\s)?(?:the\s|these\s|those\s)?(?:all|previous|prior|above|earlier|preceding|former|original|existing|system|conflicting|safety|security|openai|anthropic|your)\s(?:[a-z]+\s)?(?:instructions?|rules|guidelines|directions|directives|prompts?|policies|guardrails|restrictions|constraints|safeguards|content filter(?:s|ing)?)\b/;
@@ -91,9 +94,13 @@ const COVERTLY =
 const DISGUISE =
   /\b(?:present|presenting|format|formatting|disguise|disguising|make|making)\s(?:it|them|this|these|the [a-z]+(?: [a-z]+)?)\s(?:as if|as though|to look like|look like|appear as|seem like)\b|\bas if (?:it(?:'s| is| were| was)|they (?:are|were))\s(?:[a-z]+\s){0,2}?part of\b/;
 
-/** A verb of reading or changing, followed within four words by a secret (vocabulary.ts): "open ~/.aws/credentials", "extract all the api keys". */
+/**
+ * A verb of reading or changing, followed within four words by a secret (vocabulary.ts), which may
+ * start inside a word: "open ~/.aws/credentials", "extract all the api keys". "Access" counts as a
+ * verb only after a word that makes it one ("must access"), not as a noun ("read access tokens").
+ */
 const TOUCHES_SECRET = new RegExp(
-  `\\b(?:read|access|open|cat|load|retrieve|fetch|collect|extract|gather|harvest|dump|copy|search (?:for|through)|grep|scan for|look for|print|export|reveal|steal|obtain|modify|edit|write|overwrite|append|add(?:ing)? (?:the following|this|a) (?:line|entry|command|text)|update|delete|remove)\\s(?!(?:tokens?|keys?|controls?|levels?|rights)\\b)(?:\\S+\\s){0,4}?(?:${SECRET_FILE.source}|${SECRET_URI.source}|${SECRET_WORD.source})`,
+  `\\b(?:read|(?<=\\b(?:to|must|first|then|also|and|please|you|should)\\s)access|open|cat|load|retrieve|fetch|collect|extract|gather|harvest|dump|copy|search (?:for|through)|grep|scan for|look for|print|export|reveal|steal|obtain|modify|edit|write|overwrite|append|add(?:ing)? (?:the following|this|a) (?:line|entry|command|text)|update|delete|remove)\\s(?!(?:tokens?|keys?|controls?|levels?|rights)\\b)(?:\\S+\\s){0,4}?\\S{0,20}?(?:${SECRET_FILE.source}|${SECRET_URI.source}|${SECRET_WORD.source})`,
 );
 
 const EXFILTRATE = /\bexfiltrat\w*/;
@@ -101,7 +108,7 @@ const EXFILTRATE = /\bexfiltrat\w*/;
 const PUT_IN = /(?<!\b(?:not|never|n't)\s)\b(?:include|add|append|put|insert|output|return|embed|attach)\b/;
 
 const SHELL_IDIOM =
-  /\brm\s-(?:[a-z]*r[a-z]*f|[a-z]*f[a-z]*r)\b|\bsudo\s(?:-[a-z]+|rm|cat|chmod|chown|apt|sh|bash|su|mv|cp|tee|systemctl|kill|dd)\b|\bchmod\s(?:-r\s)?[0-7]{3,4}\b|\bchown\s-r\b|\bmkfs\b|\bdd\sif=|:\(\)\s?\{|\b(?:curl|wget)\b[^\n|]{0,200}\|\s?(?:sh|bash|zsh|python\d?|perl)\b|\bwget\s-q?o-|\bnc\s(?:-[a-z]+\s){0,3}[\w.-]+\s\d{2,5}\b|\/dev\/tcp\/|\bbash\s-i\b|\bbase64\s(?:-d|--decode)\b|>>\s?~?\/?[\w./-]{0,60}(?:rc|profile|authorized_keys)\b|\bcat\s(?:~\/\.ssh|\/etc\/(?:passwd|shadow|sudoers))|\bwhoami\s?(?:&&|;|\||\)|$)|\becho\s\$path\b|\$\((?:curl|wget|cat|whoami|id|date|env|printenv)\b|\bcurl\s(?:-[a-z]+\s\S+\s){0,4}-x\spost\b|\bcurl\b[^\n]{0,120}\s-d\s?@|\bprintenv\b|\bpowershell\s-e(?:nc|ncodedcommand)?\b|\binvoke-expression\b|\biex\s?\(|\bos\.system\(|\bsystem\(\s?['"]|\bsubprocess\.[a-z]+\(/;
+  /\brm\s-(?:[a-z]{0,4}r[a-z]{0,4}f|[a-z]{0,4}f[a-z]{0,4}r)\b|\bsudo\s(?:-[a-z]+|rm|cat|chmod|chown|apt|sh|bash|su|mv|cp|tee|systemctl|kill|dd)\b|\bchmod\s(?:-r\s)?[0-7]{3,4}\b|\bchown\s-r\b|\bmkfs\b|\bdd\sif=|:\(\)\s?\{|\b(?:curl|wget)\b[^\n|]{0,200}\|\s?(?:sh|bash|zsh|python\d?|perl)\b|\bwget\s-q?o-|\bnc\s(?:-[a-z]+\s){0,3}[\w.-]+\s\d{2,5}\b|\/dev\/tcp\/|\bbash\s-i\b|\bbase64\s(?:-d|--decode)\b|>>\s?~?\/?[\w./-]{0,60}(?:rc|profile|authorized_keys)\b|\bcat\s(?:~\/\.ssh|\/etc\/(?:passwd|shadow|sudoers))|\bwhoami\s?(?:&&|;|\||\)|$)|\becho\s\$path\b|\$\((?:curl|wget|cat|whoami|id|date|env|printenv)\b|\bcurl\s(?:-[a-z]+\s\S+\s){0,4}-x\spost\b|\bcurl\b[^\n]{0,120}\s-d\s?@|\bprintenv\b|\bpowershell\s-e(?:nc|ncodedcommand)?\b|\binvoke-expression\b|\biex\s?\(|\bos\.system\(|\bsystem\(\s?['"]|\bsubprocess\.[a-z]+\(/;
 const RUN_COMMAND =
   /\b(?:run|execute)\b[^\n]{0,40}?\b(?:command|commands|script|shell|check)\b|\b(?:run|execute)\s?:\s?\S|\b(?:all|every|each) commands? (?:must|should) (?:include|start with|begin with|be prefixed)|\bprefix (?:every|all|each|any) commands?\b/;
 
@@ -115,7 +122,7 @@ const TOOL_CHANGED_OR_RUNNING =
 const SIDE_EFFECT_ON = /\bside effects? on\b/;
 
 const CONTACT = /\b(?:access|fetch|request|send|post|ping|connect to|contact|call|notify|report to|log to|validate|verify|authenticate)\b/;
-const WEB_ADDRESS = /\bhttps?:\/\/[\w.-]+|\b(?:[\w-]+\.)+(?:com|net|org|io|ru|cn|xyz|top|site|info|biz)\/\S/;
+const WEB_ADDRESS = /\bhttps?:\/\/[\w.-]|\b[\w-]{1,63}\.(?:com|net|org|io|ru|cn|xyz|top|site|info|biz)\/\S/;
 
 const SELF_SELECT =
   /\b(?:always|only|must|should|just|you must|be sure to)\s(?:[a-z]+\s){0,2}?(?:use|choose|pick|select|call|prefer|prioriti[sz]e|consult|try|invoke|start with)\s(?:this|our)\s(?:tool|function|server|service|one)\b/;
@@ -126,8 +133,8 @@ const EXCLUDE_OTHERS =
 const PROMOTION: readonly RegExp[] = [
   /\b(?:this|it|these|they) (?:is|are) (?:the |a |an )?(?:world'?s )?(?:[a-z]+ ){0,2}?(?:best|greatest|#1|ultimate|premium|professional|advanced|leading|finest|most (?:advanced|powerful|accurate|reliable|comprehensive|sophisticated|trusted|popular))\b/,
   /\b(?:in the world|world'?s|worldwide|globally|on the market|of all time)\b|#1\b|\bnumber one\b/,
-  /\b(?:trusted|used|recommended|endorsed|loved|chosen|preferred|relied on|rated) by\b|\bfortune 500\b|\b(?:featured|as seen) (?:in|on)\b|\baward[- ]winning\b|\b\d[\d,.]*\+? (?:million |thousand |k )?(?:users|downloads|reviews|companies|customers)\b|\bfive[- ]star\b/,
-  /\b\d+(?:\.\d+)?\s?% (?:of |more |better |faster |accura|reliab|success|satisf|improve|uptime|guarantee)|\b\d+x (?:faster|better|more)\b/,
+  /\b(?:trusted|used|recommended|endorsed|loved|chosen|preferred|relied on|rated) by\b|\bfortune 500\b|\b(?:featured|as seen) (?:in|on)\b|\baward[- ]winning\b|\b\d[\d,.]{0,15}\+? (?:million |thousand |k )?(?:users|downloads|reviews|companies|customers)\b|\bfive[- ]star\b/,
+  /\b\d{1,12}(?:\.\d{1,12})?\s?% (?:of |more |better |faster |accura|reliab|success|satisf|improve|uptime|guarantee)|\b\d{1,6}x (?:faster|better|more)\b/,
   /\b(?:unmatched|unparalleled|unprecedented|superior|pinnacle|cutting[- ]edge|revolutionary|breakthrough|game[- ]changer|industry[- ](?:leading|standard)|enterprise[- ]grade|military[- ]grade|world[- ]class|elite|exclusive|vip|outperforms?|scientifically proven|proven to be)\b/,
   /\b(?:limited time|act now|hurry|expires? soon|while you (?:still )?can|only \d+ (?:[a-z]+ )?left|don'?t (?:settle|miss|fall behind|waste))\b/,
   /[⭐🏆🚀💎⚡🔥✨👑🥇💯]/u,
@@ -147,7 +154,7 @@ const PASS_PREVIOUS = /\b(?:include|pass|send|provide|append|attach)\b[^\n]{0,60
 
 const TELL_USER = /\b(?:state|say|display|show|report|announce|tell|inform|present|deliver|respond with|reply with|print)\b/;
 /** A quoted sentence of three words or more, opening after a space, a colon or a bracket (not between two quoted words). */
-const QUOTED_MESSAGE = /(?<=[\s:(])['"][^'"\n ]+(?: [^'"\n ]+){2,}['"]/;
+const QUOTED_MESSAGE = /(?<=[\s:(])['"][^'"\n ]+(?: [^'"\n ]+){2,40}['"]/;
 const ABOUT_THE_ANSWER = /\b(?:users?|message|announcement|alert|notice|answer|response)\b/;
 const FALSE_OUTCOME =
   /\b(?:inform|tell|notify|warn)\w* (?:the )?users? that\b[^\n]{0,80}?\b(?:fail\w*|unavailable|not available|restricted|error|down|breach\w*|blocked|denied|cannot|can't|disabled|suspended|compromised)\b/;
@@ -157,18 +164,18 @@ const WITHHOLD =
 const OVERRULE_USER =
   /\bregardless of (?:the |what the |any )?users?\b|\bignor\w* (?:any |the |all )?users?[- ](?:specified|provided|supplied|given|requested|selected|chosen)\b|\b(?:instead of|rather than) (?:what )?the user(?:'s)? (?:asked|requested|specified|wanted|provided|input|choice)|\bno matter what the user\b|\beven if the user (?:asks|specifies|requests|provides|chooses)\b/;
 const CHANGE_TO_FIXED =
-  /\b(?:chang|modif|replac|overrid|redirect|rewrit|swap|alter)\w*\s(?:[^\s]+\s){0,4}?(?:to|with|into)\s(?:['"`]|[\w.+-]+@[\w-]+\.|\+?\d{6,})/;
+  /\b(?:chang|modif|replac|overrid|redirect|rewrit|swap|alter)\w*\s(?:[^\s]+\s){0,4}?(?:to|with|into)\s(?:['"`]|[\w.+-]{1,64}@[\w-]{1,63}\.|\+?\d{6,})/;
 /** The change applies to the tool's calls in general, not to one request of the user's. */
 const CONDITION = /\b(?:always|when(?:ever)? (?:using|calling|invoking)|make sure|must|be sure|for (?:all|any|every))\b|\bis (?:invoked|called)\b/;
 const ALL_TO_FIXED =
-  /\b(?:all|every|any) (?:[a-z]+ )?(?:emails?|messages?|mails?|payments?|transfers?|funds|requests?|queries|searches|traffic|calls|notifications) (?:[a-z]+ ){0,2}?(?:to|through|via) (?:[\w.+-]+@[\w-]+\.|\+?\d{6,}|['"])|\balways (?:[a-z]+ )?(?:bcc|cc|copy|forward)\b[^\n]{0,60}?[\w.+-]+@[\w-]+\.[a-z]/;
+  /\b(?:all|every|any) (?:[a-z]+ )?(?:emails?|messages?|mails?|payments?|transfers?|funds|requests?|queries|searches|traffic|calls|notifications) (?:[a-z]+ ){0,2}?(?:to|through|via) (?:[\w.+-]{1,64}@[\w-]{1,63}\.|\+?\d{6,}|['"])|\balways (?:[a-z]+ )?(?:bcc|cc|copy|forward)\b[^\n]{0,60}?[\w.+-]{1,64}@[\w-]{1,63}\.[a-z]/;
 const AUTOMATIC_REWRITE = /\bautomatically (?:redirect|modif|chang|replac|rewrit|overrid|alter)\w*|\bnow uses? \S+(?: \S+){0,2}? as (?:the )?default\b/;
 const ALTER_RESULTS =
   /\b(?:modify|alter|overwrite|falsify|replace|rewrite)\s(?:the\s)?(?:[a-z]+\s){0,2}?(?:results?|outputs?|responses?|values?)\s(?:of|from|with)\s(?:the\s)?(?:[a-z]+\s){0,2}?(?:tool|response|result|function)\b/;
 
 const MONEY_MOVE =
   /\b(?:transfer|send|wire|pay|move|deposit)\w*\b(?:\s[a-z]+){0,4}?\s(?:funds|money|balance|eth|btc|bitcoin|crypto\w*|usdt|usdc|tokens|coins|payment|amount)\b/;
-const MONEY_DESTINATION = /\b(?:to|into)\s(?:the\s)?(?:[a-z]+\s)?(?:account|address|wallet)?\s?(?:0x[0-9a-f]{6,}|[\w-]*\d[\w-]*)/;
+const MONEY_DESTINATION = /\b(?:to|into)\s(?:the\s)?(?:[a-z]+\s)?(?:account|address|wallet)?\s?(?:0x[0-9a-f]{6,}|[\w-]{0,30}\d)/;
 const ALL_FUNDS = /\b(?:all|entire|whole|full)\s(?:[a-z]+\s)?(?:funds|money|balance)\b/;
 
 const THREAT =
@@ -339,11 +346,10 @@ export const FINDING_RULES: readonly FindingRule[] = [
     find: (text, tool) =>
       sentenceWhere(
         text,
-        (sentence) => {
-          if (SIDE_EFFECT_ON.test(sentence)) return true;
-          if (!toolNamesIn(sentence).some((name) => namesAnotherTool(name, tool))) return false;
-          return TOOL_CHANGED_OR_RUNNING.test(sentence) || (PRESSURE.test(sentence) && isDirected(sentence));
-        },
+        (sentence) =>
+          SIDE_EFFECT_ON.test(sentence) ||
+          ((TOOL_CHANGED_OR_RUNNING.test(sentence) || (PRESSURE.test(sentence) && isDirected(sentence))) &&
+            toolNamesIn(sentence).some((name) => namesAnotherTool(name, tool))),
         2,
       ),
   },

@@ -18,6 +18,9 @@
 const INVISIBLE =
   /[\u115f\u1160\u180e\u200b-\u200d\u202a-\u202e\u2060-\u2064\u2066-\u206f\u3164\ufeff\uffa0\ufff9-\ufffb\u{e0000}-\u{e007f}]|\u034f|\u17b4|\u17b5|\u180b|\u180c|\u180d|[\u{e0100}-\u{e01ef}]/gu;
 
+/** Text with nothing for the Unicode steps to find or change. */
+const PLAIN_ASCII = /^[\x20-\x7e\t\n\r]*$/;
+
 /** Removed before matching, not reported: a soft hyphen only shows where a word breaks at a line end, and real prose has them. */
 const SOFT_HYPHEN = /\u00ad/g;
 
@@ -28,6 +31,7 @@ const JOINER_IN_USE =
 /** The invisible characters of `text` that are not a joiner in use, each as `U+XXXX`, in order, at most `limit`. */
 export function invisibleCharactersOf(text: string, limit = 5): string[] {
   const found: string[] = [];
+  if (PLAIN_ASCII.test(text)) return found;
   // A byte order mark at the very start is an artefact of the file the text was copied from.
   for (const match of text
     .replace(/^\ufeff/, '')
@@ -78,8 +82,15 @@ const LOOKALIKES: Readonly<Record<string, string>> = {
   ϲ: 'c',
   ϳ: 'j',
 };
-const MIXED_SCRIPT_WORD = /(?=[\p{L}]*\p{Script=Latin})(?=[\p{L}]*[\p{Script=Cyrillic}\p{Script=Greek}])[\p{L}]+/gu;
+const WORD = /\p{L}+/gu;
+const LATIN_LETTER = /\p{Script=Latin}/u;
 const LOOKALIKE_LETTER = /[\p{Script=Cyrillic}\p{Script=Greek}]/gu;
+
+/** `word` with its look-alike letters read as Latin when it mixes them with Latin letters; a word of one script stays as it is. */
+function unmixed(word: string): string {
+  if (!LATIN_LETTER.test(word)) return word;
+  return word.replace(LOOKALIKE_LETTER, (letter) => LOOKALIKES[letter] ?? letter);
+}
 
 const QUOTES: Readonly<Record<string, string>> = {
   '‘': "'",
@@ -97,24 +108,35 @@ const QUOTES: Readonly<Record<string, string>> = {
 };
 
 /**
+ * A line break inside a sentence: a hard-wrapped line that neither ends a sentence or a label
+ * nor is followed by a list item, a heading, markup or a blank line.
+ */
+const WRAPPED_LINE = /(?<![.!?:\n])\n(?![-•#<[|>{\d\n])/g;
+
+/**
  * The form every rule matches: NFKC (full-width and stylised letters as plain ones), invisible
  * characters removed, look-alike letters inside mixed-script words read as Latin, curly quotes
  * straight, case folded, markdown emphasis (`*`) dropped, runs of spaces and tabs one space and
- * runs of line breaks one line break or, where a blank line was, two (text.ts reads paragraphs
- * and hard-wrapped lines apart, so line breaks are kept).
+ * runs of line breaks one line break or, where a blank line was, two, and a hard-wrapped line
+ * joined to the next (line breaks that end a sentence or a paragraph are kept).
  */
 export function normalizeText(text: string): string {
-  return text
-    .normalize('NFKC')
-    .replace(INVISIBLE, '')
-    .replace(SOFT_HYPHEN, '')
-    .toLowerCase()
-    .replace(MIXED_SCRIPT_WORD, (word) => word.replace(LOOKALIKE_LETTER, (letter) => LOOKALIKES[letter] ?? letter))
-    .replace(/[‘’‚‛′“”„‟″«»]/g, (quote) => QUOTES[quote] ?? quote)
+  // Most texts are plain ASCII, which has nothing for the Unicode steps to change: they are skipped.
+  const unicodeRead = PLAIN_ASCII.test(text)
+    ? text.toLowerCase()
+    : text
+        .normalize('NFKC')
+        .replace(INVISIBLE, '')
+        .replace(SOFT_HYPHEN, '')
+        .toLowerCase()
+        .replace(WORD, unmixed)
+        .replace(/[‘’‚‛′“”„‟″«»]/g, (quote) => QUOTES[quote] ?? quote);
+  return unicodeRead
     .replaceAll('*', '')
     .replace(/[ \t\f\v\u00a0\u1680\u2000-\u200a\u202f\u205f\u3000]+/g, ' ')
     .replace(/ ?(?:\r\n?|\n|\u2028|\u2029) ?/g, '\n')
     .replace(/\n{3,}/g, '\n\n')
+    .replace(WRAPPED_LINE, ' ')
     .trim();
 }
 
@@ -127,19 +149,13 @@ export function identifierWords(identifier: string): string {
 }
 
 /**
- * A line break inside a sentence: a hard-wrapped line that neither ends a sentence or a label
- * nor is followed by a list item, a heading, markup or a blank line.
- */
-const WRAPPED_LINE = /(?<![.!?:\n])\n(?![-•#<[|>{*\d\n])/g;
-
-/**
- * The sentences of a normalized text: split after `.`, `!` or `?` followed by a space, and at the
- * line breaks that are not a hard-wrapped line's. A URL or a decimal point does not end a sentence
- * (no space follows it).
+ * The sentences of a normalized text: split after `.`, `!` or `?` followed by a space, and at line
+ * breaks (normalizeText has joined hard-wrapped lines). A URL or a decimal point does not end a
+ * sentence (no space follows it).
  */
 export function sentencesOf(normalized: string): string[] {
+  if (!/[.!?\n]/.test(normalized)) return normalized === '' ? [] : [normalized];
   return normalized
-    .replace(WRAPPED_LINE, ' ')
     .split(/(?<=[.!?])\s+(?=\S)|\n+/)
     .map((sentence) => sentence.trim())
     .filter((sentence) => sentence !== '');

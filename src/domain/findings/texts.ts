@@ -119,7 +119,7 @@ function scanned(path: string, kind: TextKind, raw: string): ScannedText {
   return { path, kind, raw, normalized, sentences: sentencesOf(normalized) };
 }
 
-/** The texts of one schema, depth first in key order, without recursion. */
+/** The texts of one schema, depth first, keys in code point order, without recursion. */
 function schemaTexts(schema: unknown, path: string, texts: ScannedText[]): void {
   const pending: { value: unknown; path: string; mode: Mode; depth: number }[] = [{ value: schema, path, mode: 'schema', depth: 0 }];
   let nodes = 0;
@@ -135,7 +135,11 @@ function schemaTexts(schema: unknown, path: string, texts: ScannedText[]): void 
     if (Array.isArray(value)) {
       value.forEach((item, index) => children.push({ value: item, path: childPath(at, index), mode: mode === 'names' ? 'schema' : mode, depth: depth + 1 }));
     } else {
-      for (const [key, child] of Object.entries(value as Record<string, unknown>)) {
+      // Keys in code point order: a store may give an object's keys back in another order (Postgres's
+      // jsonb does), and equal definitions must list equal findings in the same order.
+      const object = value as Record<string, unknown>;
+      for (const key of Object.keys(object).sort()) {
+        const child = object[key];
         const path = childPath(at, key);
         if (mode === 'names') {
           texts.push(scanned(path, 'propertyName', key));

@@ -33,7 +33,7 @@ export const SECRET_FILE =
 
 /** A URI of a custom scheme (not a web address) that names a secret (`system://secrets`): resources an agent host exposes. */
 export const SECRET_URI =
-  /\b(?!(?:https?|wss?|ftp|file):)[a-z][\w+.-]*:\/\/[\w./-]{0,40}?(?:secret|credential|password|confidential|private|token|api[_-]?key)/;
+  /\b(?!(?:https?|wss?|ftp|file):)[a-z][\w+.-]{0,20}:\/\/[\w./-]{0,40}?(?:secret|credential|password|confidential|private|token|api[_-]?key)/;
 
 /** Words for secrets and credentials. */
 export const SECRET_WORD =
@@ -49,7 +49,7 @@ export const AGENT_CONTEXT =
 
 /** Somewhere outside the tool and the user: a URL, a host, an address, a phone number, "remote", "third parties". */
 export const OUTSIDE_DESTINATION =
-  /(?:https?:\/\/\S|\b[\w-]+(?:\.[\w-]+)*\.(?:com|net|org|io|ru|cn|xyz|top|site|info|biz|co)\b|[\w.+-]+@[\w-]+\.[a-z]|\+\d{7,}|\bremote(?:ly)?\b|\bexternal(?:ly)?\b|\bthird[- ]part(?:y|ies)\b|\battacker|\bour (?:servers?|team|partners?|endpoint|backend)\b|\bpartner\b|\bcloud\b|\bwebhook\b|\boff-?site\b|\b\d{1,3}(?:\.\d{1,3}){3}\b)/;
+  /(?:https?:\/\/\S|\b[\w-]{1,63}\.(?:com|net|org|io|ru|cn|xyz|top|site|info|biz|co)\b|[\w.+-]{1,64}@[\w-]{1,63}\.[a-z]|\+\d{7,}|\bremote(?:ly)?\b|\bexternal(?:ly)?\b|\bthird[- ]part(?:y|ies)\b|\battacker|\bour (?:servers?|team|partners?|endpoint|backend)\b|\bpartner\b|\bcloud\b|\bwebhook\b|\boff-?site\b|\b\d{1,3}(?:\.\d{1,3}){3}\b)/;
 
 /** Moving data somewhere: send, upload, forward, stream, sync, share, log, cache. */
 export const MOVE_DATA =
