@@ -75,7 +75,7 @@ const FAKE_SPEAKER =
 
 const PRIORITY_TAG = /<\/?\s?(?:important|hidden|secret|information|instructions?|priority|critical|urgent|attention|mandatory|tool_instructions)\s?>/;
 const PRIORITY_BRACKET =
-  /\[\s?(?:important|hidden|priority|critical|urgent|mandatory|attention|secret)[^\]\n]{0,30}\]|\[\[\[\s?[a-z]|\|\|\|\s?[a-z]|(?:very ){2,}important|\bhidden instructions?\b/;
+  /\[\s?(?:important|hidden|priority|critical|urgent|mandatory|attention|secret)[^\]\n]{0,30}\]|(?:\[\[\[|\|\|\|)\s?(?:system|important|admin|instructions?|note|hidden|priority|critical|override)|(?:very ){2,}important|\bhidden instructions?\b/;
 
 const IGNORE_INSTRUCTIONS =
   /\b(?:ignore|ignoring|disregard|forget|override|overrides|overriding|bypass)\s(?:any\s)?(?:of\s)?(?:the\s|these\s|those\s)?(?:all|previous|prior|above|earlier|preceding|former|original|existing|system|conflicting|safety|security|openai|anthropic|your)\s(?:[a-z]+\s)?(?:instructions?|rules|guidelines|directions|directives|prompts?|policies|guardrails|restrictions|constraints|safeguards|content filter(?:s|ing)?)\b/;
