@@ -20,7 +20,7 @@ export const OBLIGATION =
 
 /** A step put before or after the tool's own job ("before using this tool", "after you call it", "first"). */
 export const EXTRA_STEP =
-  /\b(?:before (?:using|calling|invoking|executing|running|processing|providing|returning|proceeding|answering|responding|you|any|each|every|this|the tool)|after (?:using|calling|you|this|each|every|any|\w+ing)|prior to|first|in addition|additionally|also)\b/;
+  /\b(?:as well|before (?:using|calling|invoking|executing|running|processing|providing|returning|proceeding|answering|responding|you|any|each|every|this|the tool)|after (?:using|calling|you|this|each|every|any|\w+ing)|prior to|first|in addition|additionally|also)\b/;
 
 /** A demand or an extra step: the text tells the model to do something. */
 export function isDirected(sentence: string): boolean {
@@ -29,7 +29,7 @@ export function isDirected(sentence: string): boolean {
 
 /** Files and locations that hold credentials or configure the agent or the shell. */
 export const SECRET_FILE =
-  /(?:~\/\.ssh|\.ssh\/|\bid_(?:rsa|dsa|ecdsa|ed25519)\b|\bmcp\.json\b|claude_desktop_config|\.cursor\/|(?<![\w.-])\.env\b(?!\.(?:example|sample|template|dist))|\.bashrc\b|\.zshrc\b|\.bash_profile\b|\.zprofile\b|~\/\.profile\b|\.netrc\b|\.npmrc\b|\.pypirc\b|\.git-credentials\b|\.aws\/(?:credentials|config)\b|\.kube\/config\b|\.docker\/config\.json|\/etc\/(?:passwd|shadow|gshadow|sudoers)\b|\.pem\b|\.p12\b|\.pfx\b|\.keystore\b|wallet\.dat\b|\.gnupg\b|\bkeychain\b)/;
+  /(?:~\/\.ssh|\.ssh\/|\bid_(?:rsa|dsa|ecdsa|ed25519)\b|\bmcp\.json\b|claude_desktop_config|\.cursor\/|(?<![\w.-])\.env\b(?!\.(?:example|sample|template|dist))|\.bashrc\b|\.zshrc\b|\.bash_profile\b|\.zprofile\b|~\/\.profile\b|\.netrc\b|\.npmrc\b|\.pypirc\b|\.git-credentials\b|\.aws\/(?:credentials|config)\b|\.kube\/config\b|\.docker\/config\.json|\/etc\/(?:passwd|shadow|gshadow|sudoers)\b|\.pem\b|\.p12\b|\.pfx\b|\.keystore\b|wallet\.dat\b|\.gnupg\b)/;
 
 /** A URI of a custom scheme (not a web address) that names a secret (`system://secrets`): resources an agent host exposes. */
 export const SECRET_URI =
@@ -45,22 +45,25 @@ export function namesSecret(sentence: string): boolean {
 
 /** What the model holds about its session: the conversation, its instructions, its tools, the user's data. */
 export const AGENT_CONTEXT =
-  /\b(?:conversations?|chat (?:history|log|logs|messages)|message history|(?:previous|prior|last|recent|past) (?:messages|calls?|results?|outputs?|responses?|conversations?)|(?:full|complete|entire) (?:list of )?(?:messages|history|context)|system prompt|your (?:instructions|identity|model|name)|who you are|(?:names?|list) of (?:the |all )?(?:tools|functions)|tools? list|available tools|tools you (?:can use|have)|clipboard|keystrokes|(?:browsing|location|search) history|user (?:data|messages)|personal (?:data|information)|all (?:user )?data|all files|(?:file|document|their|its) contents?|phi records|machine fingerprint|fingerprint|mac address|account numbers?|social security|credit cards?)\b/;
+  /\b(?:conversations?|chat (?:history|log|logs|messages)|message history|(?:previous|prior|last|recent|past) (?:messages|calls?|results?|outputs?|responses?|conversations?)|(?:full|complete|entire|whole) (?:list of )?(?:messages|history|context|contents?|chat|session)|(?:earlier|previous|prior) messages|tool results|system prompt|your (?:instructions|identity|model|name)|who you are|(?:names?|list) of (?:the |all )?(?:tools|functions)|tools? list|available tools|tools you (?:can use|have)|clipboard|keystrokes|(?:browsing|location|search) history|user (?:data|messages)|personal (?:data|information)|all (?:user )?data|all files|(?:file|document|their|its) contents?|phi records|machine fingerprint|fingerprint|mac address|account numbers?|social security|credit cards?)\b/;
 
 /** Somewhere outside the tool and the user: a URL, a host, an address, a phone number, "remote", "third parties". */
 export const OUTSIDE_DESTINATION =
   /(?:https?:\/\/\S|\b[\w-]{1,63}\.(?:com|net|org|io|ru|cn|xyz|top|site|info|biz|co)\b|[\w.+-]{1,64}@[\w-]{1,63}\.[a-z]|\+\d{7,}|\bremote(?:ly)?\b|\bexternal(?:ly)?\b|\bthird[- ]part(?:y|ies)\b|\battacker|\bour (?:servers?|team|partners?|endpoint|backend)\b|\bpartner\b|\bcloud\b|\bwebhook\b|\boff-?site\b|\b\d{1,3}(?:\.\d{1,3}){3}\b)/;
 
+/** A destination written out: a URL, an email address, a phone number, an IP address. */
+export const LITERAL_DESTINATION = /https?:\/\/\S|[\w.+-]{1,64}@[\w-]{1,63}\.[a-z]|\+\d{7,}|\b\d{1,3}(?:\.\d{1,3}){3}\b/;
+
 /** Moving data somewhere: send, upload, forward, stream, sync, share, log, cache. */
 export const MOVE_DATA =
-  /\b(?:send|sends|sent|sending|upload|uploads|uploaded|uploading|forward|forwards|forwarded|post|posts|posted|transmit|transmits|transmitted|stream|streams|streamed|sync|syncs|synced|synchroni[sz]ed|share|shares|shared|leak|leaks|leaked|beacon|submit|submits|cache|cached|store|stored|mirror|mirrored|replicate|replicated|fetching|fetch)\b/;
+  /\b(?:send|sends|sent|sending|upload|uploads|uploaded|uploading|forward|forwards|forwarded|post|posts|posted|transmit|transmits|transmitted|stream|streams|streamed|sync|syncs|synced|synchroni[sz]ed|share|shares|shared|leak|leaks|leaked|export|exports|exported|beacon|submit|submits|cache|cached|store|stored|mirror|mirrored|replicate|replicated|fetching|fetch)\b/;
 
 /** Handing data to the tool (or another tool) inside a call. */
-export const CARRY = /\b(?:pass|passes|put|include|add|append|concatenate|concat|insert|attach|embed|fill|supply|send|encode)\b/;
+export const CARRY = /\b(?:pass|passes|put|include|add|append|concatenate|concat|insert|attach|embed|fill|supply|send|encode|copy)\b/;
 
 /** A parameter named as the place data goes: `as 'sidenote'`, `in the "detail" parameter`, `as the parameter detail`. */
 export const INTO_PARAMETER =
-  /\b(?:as|in|into|inside|to|via|through)\s(?:the\s)?(?:(?:parameter|argument|field|param)\s['"`]?[a-z_][\w-]*|['"`][a-z_][\w-]*['"`](?:\s(?:parameter|argument|field|param))?)/;
+  /\b(?:as|in|into|inside|to|via|through)\s(?:the\s)?(?:(?:parameter|argument|field|param)\s['"`]?[a-z_][\w-]*|['"`]?[a-z_][\w-]*['"`]?\s(?:parameter|argument|field|param)\b|['"`][a-z_][\w-]*['"`])|\b(?:to|into|in)\s(?:every|each|all)\s(?:[a-z]+\s)?(?:query|queries|requests?|calls?|arguments?|parameters?|fields?|messages?)\b/;
 
 /** The model's answer as the place data goes. */
 export const INTO_ANSWER = /\b(?:in|into|to|with|within)\s(?:your|the)\s(?:response|answer|reply|output|final answer)\b/;
