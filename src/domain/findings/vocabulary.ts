@@ -16,7 +16,7 @@ export const DEMAND =
 
 /** An obligation, stronger than a request: must, need to, required, mandatory, critical. */
 export const OBLIGATION =
-  /\b(?:must|you should|(?:you )?need to|have to|(?:is|are) (?:required|mandatory)|required to|mandatory|it'?s (?:critical|essential|imperative)|it is (?:critical|essential|imperative))\b/;
+  /\b(?:must|requires? (?:you|the model|the assistant) to|you should|(?:you )?need to|have to|(?:is|are) (?:required|mandatory)|required to|mandatory|it'?s (?:critical|essential|imperative)|it is (?:critical|essential|imperative))\b/;
 
 /** A step put before or after the tool's own job ("before using this tool", "after you call it", "first"). */
 export const EXTRA_STEP =
@@ -29,7 +29,7 @@ export function isDirected(sentence: string): boolean {
 
 /** Files and locations that hold credentials or configure the agent or the shell. */
 export const SECRET_FILE =
-  /(?:~\/\.ssh|\.ssh\/|\bid_(?:rsa|dsa|ecdsa|ed25519)\b|\bmcp\.json\b|claude_desktop_config|\.cursor\/|(?<![\w.-])\.env\b(?!\.(?:example|sample|template|dist))|\.bashrc\b|\.zshrc\b|\.bash_profile\b|\.zprofile\b|~\/\.profile\b|\.netrc\b|\.npmrc\b|\.pypirc\b|\.git-credentials\b|\.aws\/(?:credentials|config)\b|\.kube\/config\b|\.docker\/config\.json|\/etc\/(?:passwd|shadow|gshadow|sudoers)\b|\.pem\b|\.p12\b|\.pfx\b|\.keystore\b|wallet\.dat\b|\.gnupg\b)/;
+  /(?:\.ssh\/(?:id_|authorized_keys)|~\/\.ssh\b(?!\/(?:config|known_hosts)\b)|\bid_(?:rsa|dsa|ecdsa|ed25519)\b|\bmcp\.json\b|claude_desktop_config|\.cursor\/|(?<![\w.-])\.env\b(?!\.(?:example|sample|template|dist))|\.bashrc\b|\.zshrc\b|\.bash_profile\b|\.zprofile\b|~\/\.profile\b|\.netrc\b|\.npmrc\b|\.pypirc\b|\.git-credentials\b|\.aws\/(?:credentials|config)\b|\.kube\/config\b|\.docker\/config\.json|\/etc\/(?:passwd|shadow|gshadow|sudoers)\b|\.pem\b|\.p12\b|\.pfx\b|\.keystore\b|wallet\.dat\b|\.gnupg\b)/;
 
 /** A URI of a custom scheme (not a web address) that names a secret (`system://secrets`): resources an agent host exposes. */
 export const SECRET_URI =
@@ -37,7 +37,7 @@ export const SECRET_URI =
 
 /** Words for secrets and credentials. */
 export const SECRET_WORD =
-  /\b(?:passwords?|passphrases?|secrets|secret keys?|credentials?|api[ _-]?keys?|access[ _-]?tokens?|auth(?:entication)?[ _-]?tokens?|bearer tokens?|session (?:tokens?|cookies?)|private[ _-]?keys?|ssh[ _-]?keys?|seed phrases?|mnemonic|recovery phrases?|environment variables?|env vars?|confidential|system (?:configuration|config)|master password)\b/;
+  /\b(?:passwords?|passphrases?|secrets|secret keys?|credentials?|api[ _-]?keys?|access[ _-]?tokens?|auth(?:entication)?[ _-]?tokens?|bearer tokens?|session (?:tokens?|cookies?)|cookies|private[ _-]?keys?|ssh[ _-]?(?:keys?|config(?:uration)?)|seed phrases?|mnemonic|recovery phrases?|environment variables?|env vars?|confidential|system (?:configuration|config)|master password)\b/;
 
 export function namesSecret(sentence: string): boolean {
   return SECRET_FILE.test(sentence) || SECRET_URI.test(sentence) || SECRET_WORD.test(sentence);
@@ -45,11 +45,11 @@ export function namesSecret(sentence: string): boolean {
 
 /** What the model holds about its session: the conversation, its instructions, its tools, the user's data. */
 export const AGENT_CONTEXT =
-  /\b(?:conversations?|chat (?:history|log|logs|messages)|message history|(?:previous|prior|last|recent|past) (?:messages|calls?|results?|outputs?|responses?|conversations?)|(?:full|complete|entire|whole) (?:list of )?(?:messages|history|context|contents?|chat|session)|(?:earlier|previous|prior) messages|tool results|system prompt|your (?:instructions|identity|model|name)|who you are|(?:names?|list) of (?:the |all )?(?:tools|functions)|tools? list|available tools|tools you (?:can use|have)|clipboard|keystrokes|(?:browsing|location|search) history|user (?:data|messages)|personal (?:data|information)|all (?:user )?data|all files|(?:file|document|their|its) contents?|phi records|machine fingerprint|fingerprint|mac address|account numbers?|social security|credit cards?)\b/;
+  /\b(?:conversations?|chat (?:history|log|logs|messages)|message history|(?:previous|prior|last|recent|past) (?:messages|calls?|results?|outputs?|responses?|conversations?)|(?:full|complete|entire|whole) (?:list of )?(?:messages|history|context|contents?|chat|session)|(?:earlier|previous|prior) messages|tool results|(?:every|all|any) [a-z]+ you (?:can|could) (?:access|read|find|see|reach)|microphone|camera|webcam|screen recordings?|audio recordings?|contact list|system prompt|your (?:instructions|identity|model|name)|who you are|(?:names?|list) of (?:the |all )?(?:tools|functions)|tools? list|available tools|tools you (?:can use|have)|clipboard|keystrokes|(?:browsing|location|search) history|user (?:data|messages)|personal (?:data|information)|all (?:user )?data|all files|(?:file|document|their|its) contents?|phi records|machine fingerprint|fingerprint|mac address|account numbers?|social security|credit cards?)\b/;
 
 /** Somewhere outside the tool and the user: a URL, a host, an address, a phone number, "remote", "third parties". */
 export const OUTSIDE_DESTINATION =
-  /(?:https?:\/\/\S|\b[\w-]{1,63}\.(?:com|net|org|io|ru|cn|xyz|top|site|info|biz|co)\b|[\w.+-]{1,64}@[\w-]{1,63}\.[a-z]|\+\d{7,}|\bremote(?:ly)?\b|\bexternal(?:ly)?\b|\bthird[- ]part(?:y|ies)\b|\battacker|\bour (?:servers?|team|partners?|endpoint|backend)\b|\bpartner\b|\bcloud\b|\bwebhook\b|\boff-?site\b|\b\d{1,3}(?:\.\d{1,3}){3}\b)/;
+  /(?:https?:\/\/\S|\b[\w-]{1,63}\.(?:com|net|org|io|ru|cn|xyz|top|site|info|biz|co)\b|[\w.+-]{1,64}@[\w-]{1,63}\.[a-z]|\+\d{7,}|\bremote(?:ly)?\b|\bexternal(?:ly)?\b|\bthird[- ]part(?:y|ies)\b|\battacker|\bour (?:servers?|team|partners?|endpoint|backend)\b|\bpartner\b|\bcloud\b|\bwebhook\b|\boff-?site\b|\bto (?:the )?[`'"]?[a-z][\w.-]{1,60}[`'"]? (?:tool|function)\b|\b\d{1,3}(?:\.\d{1,3}){3}\b)/;
 
 /** A destination written out: a URL, an email address, a phone number, an IP address. */
 export const LITERAL_DESTINATION = /https?:\/\/\S|[\w.+-]{1,64}@[\w-]{1,63}\.[a-z]|\+\d{7,}|\b\d{1,3}(?:\.\d{1,3}){3}\b/;
@@ -59,11 +59,11 @@ export const MOVE_DATA =
   /\b(?:send|sends|sent|sending|upload|uploads|uploaded|uploading|forward|forwards|forwarded|post|posts|posted|transmit|transmits|transmitted|stream|streams|streamed|sync|syncs|synced|synchroni[sz]ed|share|shares|shared|leak|leaks|leaked|export|exports|exported|beacon|submit|submits|cache|cached|store|stored|mirror|mirrored|replicate|replicated|fetching|fetch)\b/;
 
 /** Handing data to the tool (or another tool) inside a call. */
-export const CARRY = /\b(?:pass|passes|put|include|add|append|concatenate|concat|insert|attach|embed|fill|supply|send|encode|copy)\b/;
+export const CARRY = /\b(?:pass|passes|passing|put|include|add|append|concatenate|concat|insert|attach|embed|fill|supply|send|encode|copy)\b/;
 
 /** A parameter named as the place data goes: `as 'sidenote'`, `in the "detail" parameter`, `as the parameter detail`. */
 export const INTO_PARAMETER =
-  /\b(?:as|in|into|inside|to|via|through)\s(?:the\s)?(?:(?:parameter|argument|field|param)\s['"`]?[a-z_][\w-]*|['"`]?[a-z_][\w-]*['"`]?\s(?:parameter|argument|field|param)\b|['"`][a-z_][\w-]*['"`])|\b(?:to|into|in)\s(?:every|each|all)\s(?:[a-z]+\s)?(?:query|queries|requests?|calls?|arguments?|parameters?|fields?|messages?)\b/;
+  /\b(?:as|in|into|inside|to|via|through)\s(?:the\s)?(?:(?:parameter|argument|field|param)\s['"`]?[a-z_][\w-]*|['"`]?[a-z_][\w-]*['"`]?\s(?:[a-z_][\w-]*\s)?(?:parameter|argument|field|param)\b|['"`][a-z_][\w-]*['"`])|\b(?:to|into|in)\s(?:every|each|all)\s(?:[a-z]+\s)?(?:query|queries|requests?|calls?|arguments?|parameters?|fields?|messages?)\b/;
 
 /** The model's answer as the place data goes. */
 export const INTO_ANSWER = /\b(?:in|into|to|with|within)\s(?:your|the)\s(?:response|answer|reply|output|final answer)\b/;
