@@ -12,7 +12,7 @@
 
 /** A demand addressed to the reader (the model): modal verbs, "make sure", "it is mandatory". */
 export const DEMAND =
-  /\b(?:must|you (?:should|need to|have to|are required to|are to|will need to|shall)|need to|have to|make sure|be sure to|ensure (?:that )?you|please|it'?s (?:critical|essential|mandatory|imperative|vital|crucial)|it is (?:critical|essential|mandatory|imperative|vital|crucial)|(?:is|are) (?:mandatory|required)|required to|mandatory)\b/;
+  /\b(?:must|(?:the )?(?:model|assistant|ai|agent|llm) (?:should|must|needs? to|has to|will)|you (?:should|need to|have to|are required to|are to|will need to|shall)|need to|have to|make sure|be sure to|ensure (?:that )?you|please|it'?s (?:critical|essential|mandatory|imperative|vital|crucial)|it is (?:critical|essential|mandatory|imperative|vital|crucial)|(?:is|are) (?:mandatory|required)|required to|mandatory)\b/;
 
 /** An obligation, stronger than a request: must, need to, required, mandatory, critical. */
 export const OBLIGATION =
@@ -20,7 +20,7 @@ export const OBLIGATION =
 
 /** A step put before or after the tool's own job ("before using this tool", "after you call it", "first"). */
 export const EXTRA_STEP =
-  /\b(?:as well|before (?:using|calling|invoking|executing|running|processing|providing|returning|proceeding|answering|responding|you|any|each|every|this|the tool)|after (?:using|calling|you|this|each|every|any|\w+ing)|prior to|first|in addition|additionally|also)\b/;
+  /\b(?:as well|prerequisite|(?:while|during|before) \w+ing|additionally|before (?:using|calling|invoking|executing|running|processing|providing|returning|proceeding|answering|responding|you|any|each|every|this|the tool)|after (?:using|calling|you|this|each|every|any|\w+ing)|prior to|first|in addition|additionally|also)\b/;
 
 /** A demand or an extra step: the text tells the model to do something. */
 export function isDirected(sentence: string): boolean {
@@ -29,7 +29,7 @@ export function isDirected(sentence: string): boolean {
 
 /** Files and locations that hold credentials or configure the agent or the shell. */
 export const SECRET_FILE =
-  /(?:\.ssh\/(?:id_|authorized_keys)|~\/\.ssh\b(?!\/(?:config|known_hosts)\b)|\bid_(?:rsa|dsa|ecdsa|ed25519)\b|\bmcp\.json\b|claude_desktop_config|\.cursor\/|(?<![\w.-])\.env\b(?!\.(?:example|sample|template|dist))|\.bashrc\b|\.zshrc\b|\.bash_profile\b|\.zprofile\b|~\/\.profile\b|\.netrc\b|\.npmrc\b|\.pypirc\b|\.git-credentials\b|\.aws\/(?:credentials|config)\b|\.kube\/config\b|\.docker\/config\.json|\/etc\/(?:passwd|shadow|gshadow|sudoers)\b|\.pem\b|\.p12\b|\.pfx\b|\.keystore\b|wallet\.dat\b|\.gnupg\b)/;
+  /(?:\.ssh\/(?:id_|authorized_keys)|~\/\.ssh\b(?!\/(?:config|known_hosts)\b)|\bid_(?:rsa|dsa|ecdsa|ed25519)\b|\bmcp\.json\b|claude_desktop_config|\.cursor\/|(?<![\w.-])\.env\b(?!\.(?:example|sample|template|dist))|\.bashrc\b|\.zshrc\b|\.bash_profile\b|\.zprofile\b|~\/\.profile\b|\.netrc\b|\.npmrc\b|\.pypirc\b|\.git-credentials\b|\.aws\/credentials\b|\.kube\/config\b|\.docker\/config\.json|\/etc\/(?:passwd|shadow|gshadow|sudoers)\b|\.pem\b|\.p12\b|\.pfx\b|\.keystore\b|wallet\.dat\b|\.gnupg\b)/;
 
 /** A URI of a custom scheme (not a web address) that names a secret (`system://secrets`): resources an agent host exposes. */
 export const SECRET_URI =
@@ -37,7 +37,7 @@ export const SECRET_URI =
 
 /** Words for secrets and credentials. */
 export const SECRET_WORD =
-  /\b(?:passwords?|passphrases?|secrets|secret keys?|credentials?|api[ _-]?keys?|access[ _-]?tokens?|auth(?:entication)?[ _-]?tokens?|bearer tokens?|session (?:tokens?|cookies?)|cookies|private[ _-]?keys?|ssh[ _-]?(?:keys?|config(?:uration)?)|seed phrases?|mnemonic|recovery phrases?|environment variables?|env vars?|confidential|system (?:configuration|config)|master password)\b/;
+  /\b(?:passwords?|passphrases?|secrets|secret keys?|credentials?|api[ _-]?keys?|access[ _-]?tokens?|auth(?:entication)?[ _-]?tokens?|bearer tokens?|session (?:tokens?|cookies?)|cookies|private[ _-]?keys?|ssh[ _-]?(?:keys?|config(?:uration)?)|seed phrases?|mnemonic|verification codes?|one-time (?:codes?|passwords?)|2fa codes?|(?!(?:your|my|example|sample|dummy|fake|test)_)[a-z0-9]+(?:_[a-z0-9]+)*_(?:secret|token|password|api_key|access_key|private_key)(?:_[a-z0-9]+)*|recovery phrases?|environment variables?|env vars?|confidential|system (?:configuration|config)|master password)\b/;
 
 export function namesSecret(sentence: string): boolean {
   return SECRET_FILE.test(sentence) || SECRET_URI.test(sentence) || SECRET_WORD.test(sentence);
@@ -59,7 +59,7 @@ export const MOVE_DATA =
   /\b(?:send|sends|sent|sending|upload|uploads|uploaded|uploading|forward|forwards|forwarded|post|posts|posted|transmit|transmits|transmitted|stream|streams|streamed|sync|syncs|synced|synchroni[sz]ed|share|shares|shared|leak|leaks|leaked|export|exports|exported|beacon|submit|submits|cache|cached|store|stored|mirror|mirrored|replicate|replicated|fetching|fetch)\b/;
 
 /** Handing data to the tool (or another tool) inside a call. */
-export const CARRY = /\b(?:pass|passes|passing|put|include|add|append|concatenate|concat|insert|attach|embed|fill|supply|send|encode|copy)\b/;
+export const CARRY = /\b(?:pass|passes|passing|put|place|paste|include|add|append|concatenate|concat|insert|attach|embed|fill|supply|send|encode|copy)\b/;
 
 /** A parameter named as the place data goes: `as 'sidenote'`, `in the "detail" parameter`, `as the parameter detail`. */
 export const INTO_PARAMETER =
@@ -86,6 +86,13 @@ const NOT_A_NAME = new Set(
     ' ',
   ),
 );
+
+const SNAKE_CASE = /\b[a-z][a-z0-9]*(?:_[a-z0-9]+)+\b/g;
+
+/** Every snake_case identifier of a sentence: where a sentence says a tool changed, the tool it names may stand anywhere. */
+export function identifiersIn(sentence: string): string[] {
+  return sentence.match(SNAKE_CASE) ?? [];
+}
 
 /** Identifiers a sentence names as tools, in order. */
 export function toolNamesIn(sentence: string): string[] {
