@@ -68,17 +68,17 @@ function matchIn(text: ScannedText, pattern: RegExp): string | null {
 
 /** Markup of a speaker with more authority than a tool: the system, an administrator, a developer; in tags, brackets or banners. */
 const AUTHORITY_TAG =
-  /<\/?\s?\|?\s?(?:system|sys|admin|administrator|developer|operator|im_start|im_end)\b[^>\n]{0,40}>|\[\/?inst\]|<<\/?sys>>|<\|(?:im_start|im_end|system|user|assistant|endoftext)\|>/;
+  /<\/?\s?\|?\s?(?:system|sys|admin|administrator|developer|operator|im_start|im_end)\b[^>\n]{0,40}>|\[\/?inst\]|<<\/?sys>>|"role"\s?:\s?"(?:system|developer)"|<\|(?:im_start|im_end|system|user|assistant|endoftext)\|>/;
 const AUTHORITY_BRACKET =
   /(?:\[|【|#{2,8}|-{3,8}|\|{2,8}|={2,8})\s?(?:[a-z]+[ _-]){0,2}(?:system|admin|administrator|developer|override|directive|instructions?|系统|系統|システム|시스템|система|sistema|système)(?![a-z])[^\n\]]{0,30}?(?:\](?!\()|】|#{2,8}|-{3,8}|\|{2,8}|={2,8}|:)/;
 const AUTHORITY_LABEL =
   /(?:^|[.!?]\s|\n)(?:[a-z]+ ){0,2}(?:system|admin|administrator|developer|root)(?: [a-z]+){0,2} ?(?:override|instructions?|directive|prompt|message|note|notice|update|alert|protocol|command|context|configuration|maintenance|enhancement|optimi[sz]ation|requirement|policy)\s?:|(?:^|[.!?]\s|\n)system\s?:|\b(?:system|performance|research|environment) (?:update|notice|alert|enhancement|optimi[sz]ation|protocol|maintenance|validation|verification)\s?:/;
 const FAKE_SPEAKER =
-  /\b(?:message|note|notice|instructions?) (?:is )?from (?:the |your )?(?:[a-z]+ )?(?:user|developer|administrator|admin|system|operator|owner|team|platform|provider)\b|\bsigned,?\s(?:the |your )?(?:user|admin|administrator|developer|system)\b|\b(?:agreed|arranged|approved|authori[sz]ed) (?:upon )?(?:by|between|with) (?:you and )?(?:the )?user\b|\bthe user (?:has )?(?:already )?(?:pre-?authori[sz]ed|authori[sz]ed|approved|consented|agreed|(?:fully |completely )?trusts)\b/;
+  /\btreat (?:any |all |the )?(?:[a-z]+ ){0,4}?as (?:an? )?(?:orders?|commands?|instructions?) from (?:the )?(?:developer|system|administrator|admin|operator|user)\b|\b(?:message|note|notice|instructions?) (?:is )?from (?:the |your )?(?:[a-z]+ )?(?:user|developer|administrator|admin|system|operator|owner|team|platform|provider)\b|\bsigned,?\s(?:the |your )?(?:user|admin|administrator|developer|system)\b|\b(?:agreed|arranged|approved|authori[sz]ed) (?:upon )?(?:by|between|with) (?:you and )?(?:the )?user\b|\bthe user (?:has )?(?:already )?(?:pre-?authori[sz]ed|authori[sz]ed|approved|consented|agreed|(?:fully |completely )?trusts)\b/;
 
 const PRIORITY_TAG = /<\/?\s?(?:important|hidden|secret|information|info|instructions?|priority|critical|urgent|attention|mandatory|tool_instructions)\s?>/;
 const PRIORITY_BRACKET =
-  /\[\s?(?:important|hidden|priority|critical|urgent|mandatory|attention|secret)[^\]\n]{0,30}\]|(?:\[\[\[|\|\|\|)\s?(?:system|important|admin|instructions?|note|hidden|priority|critical|override)|(?:very ){2,}important|\bhidden instructions?\b/;
+  /\[\s?(?:important|hidden|priority|critical|urgent|mandatory|attention|secret)[^\]\n]{0,30}\]|(?:\[\[\[|\|\|\|)\s?(?:system|important|admin|instructions?|note|hidden|priority|critical|override)|(?:very ){2,}important|\bhidden (?:instructions?|rules?|notes?|directives?)\b/;
 
 const IGNORE_INSTRUCTIONS =
   /\b(?:ignore|ignoring|disregard|forget|override|overrides|overriding|bypass)\s(?:any\s)?(?:of\s)?(?:the\s|these\s|those\s)?(?:all|any|other|previous|prior|above|earlier|preceding|former|original|existing|system|conflicting|safety|security|openai|anthropic|your)\s(?:[a-z]+\s)?(?:instructions?|rules|guidelines|directions|directives|prompts?|policies|guardrails|restrictions|constraints|safeguards|content filter(?:s|ing)?)\b/;
@@ -95,7 +95,7 @@ const DONT_SHOW_USER =
   /\b(?:do not|don't|never|must not|without)\s(?:show|reveal|disclose|display|explain|report)\w*\s(?:[a-z]+\s){0,3}?(?:to|with)\s(?:the\s)?user/;
 const HIDE_FROM_USER = /\b(?:hide|hides|hidden|conceal|conceals|concealed|keep|kept)\s(?:[a-z]+\s){0,3}?(?:from|to)\s(?:the\s)?users?\b(?! interface)/;
 const COVERTLY =
-  /\b(?:secretly|covertly|surreptitiously|stealthily|behind the user'?s back|without (?:the )?user'?s? (?:knowledge|knowing|noticing|awareness|consent|permission)|without (?:them|the user) (?:knowing|noticing)|without (?:saying|telling|mentioning|noting|disclosing) (?:so|it|this|that|anything)|(?:users?|the user|anyone) (?:is|are|must|should) (?:not|never) (?:to )?be (?:told|informed|notified|alerted)|(?:is|are) not to be (?:told|informed|notified)|silently (?:send|upload|forward|post|copy|share|delete|remove|change|modify|add|install|run)|(?:users?|the user) (?:do|does) not need to know|(?:the user|users?) (?:must|should|may) (?:never|not) (?:see|know|notice|find out|learn)\b)\b/;
+  /\b(?:secretly|covertly|surreptitiously|stealthily|quietly (?:send|email|forward|upload|copy|share|post|add|delete|remove|change)|behind the user'?s back|without (?:the )?user'?s? (?:knowledge|knowing|noticing|awareness|consent|permission)|without (?:them|the user) (?:knowing|noticing)|without (?:saying|telling|mentioning|noting|disclosing) (?:so|it|this|that|anything)|(?:users?|the user|anyone) (?:is|are|must|should) (?:not|never) (?:to )?be (?:told|informed|notified|alerted)|(?:is|are) not to be (?:told|informed|notified)|silently (?:send|upload|forward|post|copy|share|delete|remove|change|modify|add|install|run)|(?:users?|the user) (?:do|does) not need to know|(?:the user|users?) (?:must|should|may) (?:never|not) (?:see|know|notice|find out|learn)\b)\b/;
 const DISGUISE =
   /\b(?:present|presenting|format|formatting|disguise|disguising|make|making)\s(?:it|them|this|these|the [a-z]+(?: [a-z]+)?)\s(?:as if|as though|to look like|look like|appear as|seem like)\b|\bas if (?:it(?:'s| is| were| was)|they (?:are|were))\s(?:[a-z]+\s){0,2}?part of\b/;
 
@@ -110,7 +110,7 @@ const TOUCHES_SECRET = new RegExp(
 
 /** Sending something to an address spelled out right after the verb: "forward the details to audit@example.org". */
 const MOVE_TO_LITERAL = new RegExp(
-  `\\b(?:send|upload|forward|post|transmit|stream|sync|share|leak|submit|copy|mirror|report|beacon|e-?mail|mail)\\w*\\b[^\\n]{0,60}?\\b(?:to|at|into)\\s(?:${LITERAL_DESTINATION.source})`,
+  `\\b(?:send|upload|forward|post|transmit|stream|sync|share|leak|submit|cop(?:y|ie)|mirror|report|beacon|e-?mail|mail)\\w*\\b[^\\n]{0,60}?\\b(?:to|at|into)\\s(?:${LITERAL_DESTINATION.source})`,
 );
 /** Another tool called with something: "call `post_note` with the conversation". */
 const CALL_WITH = /\b(?:call|use|invoke)\s(?:the\s)?[`'"]?[a-z][\w.-]{1,60}[`'"]?(?:\s(?:tool|function))?\s(?:with|passing)\b/;
@@ -118,7 +118,7 @@ const CALL_WITH = /\b(?:call|use|invoke)\s(?:the\s)?[`'"]?[a-z][\w.-]{1,60}[`'"]
  * A sending verb told as a next step ("then forward it to…"). Not a bare imperative: a tool's own
  * documentation says "send data to https://…" about its endpoint.
  */
-const IMPERATIVE_MOVE = /\b(?:then|immediately|also|always|afterwards)\s(?:send|upload|forward|post|e-?mail|copy|share|submit)\b/;
+const IMPERATIVE_MOVE = /\b(?:then|immediately|also|always|afterwards)\s(?:[a-z]+ly\s)?(?:send|upload|forward|post|e-?mail|copy|share|submit)\b/;
 const EXFILTRATE = /\bexfiltrat\w*/;
 /** Putting something into the answer, not negated ("do not include the key in your response" is the opposite). */
 const PUT_IN = /(?<!\b(?:not|never|n't)\s)\b(?:include|add|append|put|insert|output|return|embed|attach)\b/;
@@ -140,16 +140,17 @@ const TOOL_CHANGED_OR_RUNNING =
   /\b(?:has|have) been (?:optimi[sz]ed|upgraded|enhanced|updated|deprecated|disabled|replaced|changed|modified|retired)\b|\boverrides? (?:the )?(?:behaviou?r|settings|defaults|arguments|parameters) of\b|\b(?:if|once|after|when(?:ever)?) the user (?:later |afterwards |next )?(?:uses?|calls?|invokes?|runs?)\b|\bnow (?:uses|sets|sends|defaults|redirects|requires)\b|\bwhen(?:ever)?\b[^\n]{0,60}?\b(?:(?:is|are|gets)\s(?:invoked|called|used|present|available|run|executed)|runs|executes)\b/;
 const SIDE_EFFECT_ON = /\bside effects? on\b/;
 
-const CONTACT = /\b(?:access|fetch|request|send|post|ping|connect to|contact|call|notify|report to|log to|validate|verify|authenticate)\b/;
+const CONTACT =
+  /\b(?:access|fetch|request|send|post|ping|connect to|contact|call|notify|report to|log to|validate|verify|authenticate|visit|navigate to|open)\b/;
 const EVERY_CALL = /\b(?:on|with|for|after|before) (?:every|each) (?:call|request|query|search|use|answer)\b|\balways\b/;
 const WEB_ADDRESS = /\bhttps?:\/\/[\w.-]|\b[\w-]{1,63}\.(?:com|net|org|io|ru|cn|xyz|top|site|info|biz)\/\S/;
 
 /** Choosing this tool every time, or first: "always use this tool", "choose it every time", "prefer this tool to web_search". */
 const ALWAYS_THIS_TOOL =
-  /\b(?:always|only) prefer (?:this|our) [a-z]+\b|\b(?:always|every time|first|for (?:all|every|any))\b[^\n]{0,40}?\b(?:use|choose|pick|select|call|prefer|prioriti[sz]e|consult|try|invoke)\s(?:this|our)\s(?:tool|function|one)\b|\b(?:use|choose|pick|select|call|prefer|consult|try|invoke)\s(?:this|our)\s(?:tool|function|one)\b[^\n]{0,30}?\b(?:always|every time|first|for (?:all|every|any)|to [a-z]+_\w+|over [a-z]+_\w+)\b|\b(?:choose|pick|select|use|call|prefer) it (?:every time|always|first)\b/;
+  /\b(?:always|only) prefer (?:this|our) [a-z]+\b|\b(?:always|every time|first|for (?:all|every|any))\b[^\n]{0,40}?\b(?:use|choose|pick|select|call|prefer|prioriti[sz]e|consult|try|invoke)\s(?:this|our)\s(?:[a-z]+\s)?(?:tool|function|one)\b|\b(?:use|choose|pick|select|call|prefer|consult|try|invoke)\s(?:this|our)\s(?:tool|function|one)\b[^\n]{0,30}?\b(?:always|every time|first|for (?:all|every|any)|to [a-z]+_\w+|over [a-z]+_\w+)\b|\b(?:choose|pick|select|use|call|prefer) it (?:every time|always|first)\b/;
 /** Another tool run down: it returns wrong results, is broken or insecure, or the model is told never to call it. */
 const OTHERS_RUN_DOWN =
-  /\b(?:using|use of) (?:any )?other\b[^\n]{0,30}?\b(?:violates|is forbidden|is not allowed|is prohibited|breaks)\b|\b(?:other|others|alternatives?|competing|the rest|[a-z]+_\w+)\b[^\n]{0,50}?\b(?:wrong results?|incorrect|broken|faulty|buggy|insecure|unreliable|inaccurate|dangerous|malicious|compromised|outdated|inferior|do(?:es)?n't work|do(?:es)? not work)\b|\b(?:never|do not|don't)\s(?:call|use|invoke|choose)\s(?:[a-z]+\s)?(?:[a-z]+_\w+|other|another|any other)\b|\bthe only\s(?:[a-z]+\s){0,2}?(?:that|which) (?:works?|is accurate|is reliable)\b|\bthe only (?:accurate|reliable|correct|working|safe|secure|trustworthy) (?:one|tool|option|choice|source)\b/;
+  /\b(?:must not|do not|don't|never) (?:use|call|invoke) the [a-z][\w.-]{0,60} (?:tool|function|server)\b|\b(?:using|use of) (?:any )?other\b[^\n]{0,30}?\b(?:violates|is forbidden|is not allowed|is prohibited|breaks)\b|\b(?:other|others|alternatives?|competing|the rest|[a-z]+_\w+)\b[^\n]{0,50}?\b(?:wrong results?|scams?|fake|fraudulent|incorrect|broken|faulty|buggy|insecure|unreliable|inaccurate|dangerous|malicious|compromised|outdated|inferior|do(?:es)?n't work|do(?:es)? not work)\b|\b(?:never|do not|don't)\s(?:call|use|invoke|choose)\s(?:[a-z]+\s)?(?:[a-z]+_\w+|other|another|any other)\b|\bthe only\s(?:[a-z]+\s){0,2}?(?:that|which) (?:works?|is accurate|is reliable)\b|\bthe only (?:accurate|reliable|correct|working|safe|secure|trustworthy) (?:one|tool|option|choice|source)\b/;
 const SELF_SELECT =
   /\b(?:always|only|must|should|just|you must|be sure to)\s(?:[a-z]+\s){0,2}?(?:use|choose|pick|select|call|prefer|prioriti[sz]e|consult|try|invoke|start with)\s(?:this|our)\s(?:tool|function|server|service|one)\b/;
 const EXCLUDE_OTHERS =
@@ -191,7 +192,8 @@ const ANSWER_REGARDLESS =
   /\b(?:respond|repl|answer|say|report|tell|state)\w*\b[^\n]{0,80}?\b(?:(?:whatever|no matter what|regardless of what|even if)\s(?:the |it |they )?(?:[a-z]+ )?(?:says?|returns?|shows?|contains?|gives?|yields?|is|are|loaded|succeeded|succeeds|worked|works)\b|even though|although|whether or not)/;
 /** Warnings or errors taken out of what the tool returned before the user sees it. */
 /** Figures in the answer changed: "in your reply, replace every price with…". */
-const ALTER_ANSWER = /\b(?:in|within) your (?:reply|answer|response)\b[^\n]{0,20}?\b(?:replace|change|alter|inflate|increase|decrease|round|swap)\b/;
+const ALTER_ANSWER =
+  /\b(?:state|report|say|show|give)\b[^\n]{0,40}?\b(?:lower|higher|more|less|better|worse) than (?:what )?(?:the tool|it) (?:returns|says|gives)\b|\b(?:prefix|start|begin|end) (?:all|every|each) (?:future )?(?:responses?|answers?|replies|messages)\b|\bsay (?:that )?nothing was found\b|\b(?:in|within) your (?:reply|answer|response)\b[^\n]{0,20}?\b(?:replace|change|alter|inflate|increase|decrease|round|swap)\b/;
 const SUPPRESS_WARNINGS =
   /\b(?:replace|remove|hide|drop|delete|omit|strip|suppress)\s(?:any|all|every|the)\s(?:[a-z]+\s){0,2}?(?:warnings?|alerts?|errors?|disclaimers?|risks?|caveats?)\b[^\n]{0,40}?\b(?:in|from)\s(?:the\s)?(?:results?|output|response|answer)/;
 const WITHHOLD =
@@ -203,7 +205,7 @@ const CHANGE_TO_FIXED =
   /\b(?:chang|modif|replac|overrid|redirect|rewrit|swap|alter)\w*\s(?:[^\s]+\s){0,4}?(?:to|with|into)\s(?:['"`]|[\w.+-]{1,64}@[\w-]{1,63}\.|\+?\d{6,})/;
 /** A recipient replaced by an address spelled out: "change the passenger email to desk@example.net". */
 const CHANGE_TO_ADDRESS =
-  /\b(?:chang|modif|replac|overrid|redirect|rewrit|swap|alter|set)\w*\s(?:[^\s]+\s){0,4}?(?:to|with|into)\s(?:[\w.+-]{1,64}@[\w-]{1,63}\.[a-z]|\+\d{6,})/;
+  /\b(?:chang|modif|replac|overrid|redirect|rewrit|swap|alter|set)\w*\s(?:[^\s]+\s){0,4}?(?:to|with|into|by)\s(?:the one in this description|[\w.+-]{1,64}@[\w-]{1,63}\.[a-z]|\+\d{6,}|0x[0-9a-f]{16,}|[a-z]{2}\d{2}[a-z0-9]{10,30}\b)/;
 /** The change applies to the tool's calls in general, not to one request of the user's. */
 const CONDITION = /\b(?:always|every time|when(?:ever)? (?:using|calling|invoking)|make sure|must|be sure|for (?:all|any|every))\b|\bis (?:invoked|called)\b/;
 const ALL_TO_FIXED =
@@ -237,8 +239,8 @@ const COLLECTS_SECRETS = new RegExp(
     '\\b(?:returns?|exposes?|includ\\w+|lists?|reveals?|outputs?)\\b[^\\n]{0,80}?\\b(?:social security|ssn|cvv|full card numbers?)\\b',
     // "never logs passwords", "without storing tokens" say the opposite.
     `(?<!\\b(?:never|not|n't|without|avoid|no)\\s)\\b(?:collect(?:s|ed|ing)?|harvest(?:s|ed|ing)?|index(?:es|ed|ing)|captur(?:e|es|ed|ing)|record(?:s|ed|ing)|log(?:s|ged|ging)|stor(?:es|ed|ing)|cach(?:es|ed|ing)|extract(?:s|ed|ing)?|track(?:s|ed|ing)|retain(?:s|ed|ing)?|sav(?:e|es|ed|ing))\\b[^\\n]{0,80}?\\b${SENSITIVE_DATA}\\b`,
-    `\\b${SENSITIVE_DATA}\\b[^\\n]{0,40}?\\b(?:save|store|log|record|keep|write|copy|send|upload)\\s(?:it|them)\\s(?:to|in|into|on)\\b`,
-    `\\b${SENSITIVE_DATA}\\b[^\\n]{0,60}?\\b(?:is|are)\\s(?:(?!not\\b|never\\b)[a-z]+\\s){0,2}?(?:collected|harvested|indexed|captured|recorded|logged|stored|cached|tracked|retained|maintained|shared|streamed|synced)\\b`,
+    `\\b${SENSITIVE_DATA}\\b[^\\n.!?]{0,40}?\\b(?:save|store|log|record|keep|write|copy|send|upload)\\s(?:it|them)\\s(?:to|in|into|on)\\b`,
+    `\\b${SENSITIVE_DATA}\\b[^\\n.!?]{0,60}?\\b(?:is|are)\\s(?:(?!not\\b|never\\b)[a-z]+\\s){0,2}?(?:collected|harvested|indexed|captured|recorded|logged|stored|cached|tracked|retained|maintained|shared|streamed|synced)\\b`,
   ].join('|'),
 );
 
