@@ -12,6 +12,8 @@
 const UNIT_TESTS = [
   'test/domain/config-schema.test.ts',
   'test/domain/config.test.ts',
+  'test/domain/findings-rules.test.ts',
+  'test/domain/findings-scanner.test.ts',
   'test/domain/model-exports.test.ts',
   'test/domain/rules.test.ts',
   'test/domain/search-document.test.ts',
