@@ -59,6 +59,7 @@ const config: CodegenConfig = {
           WrappedImplementation: '../mappers#WrappedImplementationModel',
           ImportedToolChange: '../../domain/registry#ImportedTool',
           InvalidToolConfig: '../../domain/registry#InvalidImportedTool',
+          ToolSearchHit: '../../domain/registry#RankedHit',
         },
         resolversNonOptionalTypename: { unionMember: true, interfaceImplementingType: true },
         avoidOptionals: false,

@@ -28,3 +28,8 @@ export function toolQuery(filter: ToolFilter): ToolQuery | null {
 export function storableNames(names: readonly string[]): string[] {
   return names.filter(isToolName);
 }
+
+/** `query` restricted to the tools of `names`. */
+export function amongNames(query: ToolQuery, names: readonly string[]): ToolQuery {
+  return { ...query, names };
+}

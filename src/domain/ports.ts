@@ -30,7 +30,11 @@ declare const madeByToolQuery: unique symbol;
  * namespace and `search` is a search key (search.ts), which the store looks for in the name and
  * in the description's search key.
  */
-export type ToolQuery = ToolFilter & { readonly [madeByToolQuery]: true };
+export type ToolQuery = ToolFilter & {
+  /** Only the tools of these names: ranked search asks which of its candidates pass a filter (filter.ts `amongNames`). */
+  readonly names?: readonly string[];
+  readonly [madeByToolQuery]: true;
+};
 
 export type ToolOrderField = 'name' | 'updatedAt';
 export type OrderDirection = 'asc' | 'desc';

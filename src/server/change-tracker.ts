@@ -1,6 +1,8 @@
 import type { ChangeClock } from '../domain/ports';
 import type { ToolEvent, ToolEventBus, ToolEventFilter } from '../domain/events';
 
+type EventListener = (events: readonly ToolEvent[] | null) => void;
+
 /** How soon the tracker listens again after the event bus failed its subscription. */
 const RESUBSCRIBE_MS = 1000;
 
@@ -16,6 +18,9 @@ export class ChangeTracker implements ChangeClock {
   private listening = false;
   private closed = false;
   private readonly listeners = new Set<() => void>();
+  private readonly eventListeners = new Set<EventListener>();
+  /** Whether events may have been missed since the bus last failed; told to event listeners once it delivers again. */
+  private missedEvents = false;
 
   constructor(private readonly bus: ToolEventBus & { readonly available?: boolean }) {
     void this.follow();
@@ -33,6 +38,14 @@ export class ChangeTracker implements ChangeClock {
   /** `listener` runs on every change, and when the tracker stops being usable. */
   onChange(listener: () => void): void {
     this.listeners.add(listener);
+  }
+
+  /**
+   * `listener` gets the events of every instance's committed writes as they arrive, and `null`
+   * when the bus delivers again after it could not: events may have been missed meanwhile.
+   */
+  onEvents(listener: EventListener): void {
+    this.eventListeners.add(listener);
   }
 
   /** The bus the registry publishes to: each write is a change before it answers. */
@@ -57,12 +70,20 @@ export class ChangeTracker implements ChangeClock {
     while (!this.closed) {
       const stream = this.bus.subscribe({});
       this.listening = true;
+      if (this.missedEvents && this.usable) {
+        this.missedEvents = false;
+        for (const listener of this.eventListeners) listener(null);
+      }
       let ended = false;
       try {
-        for await (const _event of stream) this.changed();
+        for await (const event of stream) {
+          this.changed();
+          for (const listener of this.eventListeners) listener([event]);
+        }
         ended = true; // the bus was closed
       } catch {
         // EventsUnavailable: events may have been missed, so nothing kept can be trusted.
+        this.missedEvents = true;
       }
       this.listening = false;
       if (ended) this.closed = true;

@@ -181,6 +181,12 @@ async function main(): Promise<void> {
   if (!prepared || stopping) return;
   if (events instanceof RedisToolEventBus) await events.ready(REDIS_STARTUP_WAIT_MS);
   starting = null;
+  // Searches wait for the index while it is built; every other read is served meanwhile.
+  const indexing = performance.now();
+  void yoga.warmSearch().then(
+    () => log.info(`toolgraph: ranked search index built in ${((performance.now() - indexing) / 1000).toFixed(1)} s`),
+    (error: unknown) => log.warn(`toolgraph: the ranked search index could not be built yet (${databaseErrorReason(error)}); the next search tries again`),
+  );
   const address = server.address();
   const port = typeof address === 'object' && address ? address.port : config.port;
   const host = config.host.includes(':') ? `[${config.host}]` : config.host;

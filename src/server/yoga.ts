@@ -72,7 +72,10 @@ export interface ToolgraphServerOptions {
   compileQueries?: boolean;
 }
 
-export type ToolgraphServer = YogaServerInstance<object, GraphQLContext>;
+export type ToolgraphServer = YogaServerInstance<object, GraphQLContext> & {
+  /** Builds the ranked search index now (main.ts, once the database is migrated), rather than at the first search. */
+  warmSearch(): Promise<void>;
+};
 
 /**
  * Builds the GraphQL server: schema, per-request context, GraphiQL, error masking, the registry
@@ -87,6 +90,9 @@ export function createToolgraphServer(options: ToolgraphServerOptions): Toolgrap
   const responseCache = changes && options.responseCacheTtlSeconds ? new ResponseCache(changes, options.responseCacheTtlSeconds) : undefined;
   const events = changes?.invalidatingBus() ?? options.events;
   const registry = new ToolRegistry(options.store, { events, readConfig: options.readConfig });
+  // Every other instance's writes reach the ranked search index as they arrive; after events may
+  // have been missed, it is built again.
+  changes?.onEvents((arrived) => (arrived ? registry.rankedSearch.apply(arrived) : void registry.rankedSearch.rebuild().catch(() => undefined)));
   const starting = options.starting ?? (() => null);
   const sharedEvents = options.events && 'available' in options.events ? (options.events as { available: boolean }) : undefined;
   const readiness = readinessCheck({ store: options.store, sharedEvents, starting });
@@ -96,7 +102,7 @@ export function createToolgraphServer(options: ToolgraphServerOptions): Toolgrap
   const { authenticator } = options;
   const identities = authenticator && useCredentialRequirement(authenticator);
   const credentialLifetime = authenticator && identities && useCredentialLifetime(new LiveCredentials(authenticator), identities);
-  return createYoga<object, GraphQLContext>({
+  const yoga = createYoga<object, GraphQLContext>({
     schema: createToolgraphSchema(),
     context: async ({ request }) => createGraphQLContext(registry, identities ? await identities.of(request) : { caller: OPEN_ACCESS, authenticated: false }),
     graphqlEndpoint: '/graphql',
@@ -162,6 +168,7 @@ export function createToolgraphServer(options: ToolgraphServerOptions): Toolgrap
     maskedErrors: { isDev: false, maskError },
     logging: options.logger ? yogaLogger(options.logger) : (options.logging ?? true),
   });
+  return Object.assign(yoga, { warmSearch: () => registry.rankedSearch.warm() });
 }
 
 /**

@@ -262,7 +262,7 @@ const FACET_ROWS: CountedRows = {
 };
 
 /** Whether `query` selects by facet columns only, so that ToolFacet can count its tools. */
-const countableByFacets = (query: ToolQuery): boolean => !hasSearch(query) && query.updatedSince == null && !query.includeDeleted;
+const countableByFacets = (query: ToolQuery): boolean => !hasSearch(query) && query.updatedSince == null && !query.includeDeleted && query.names == null;
 
 const countedRowsFor = (query: ToolQuery, dialect: Dialect): CountedRows => (countableByFacets(query) ? FACET_ROWS : toolRows(dialect, query));
 
@@ -284,6 +284,7 @@ function whereOf(query: ToolQuery, params: Parameters, counted: CountedRows): st
     clauses.push(params.dialect.searchCondition(query.search, exact, like, (value) => params.add(value)));
   }
   if (query.updatedSince != null) clauses.push(`"updatedAt" >= ${params.add(query.updatedSince)}`);
+  if (query.names != null) clauses.push(params.dialect.inNames('"name"', params.add(params.dialect.namesParameter(query.names))));
   return clauses;
 }
 
@@ -430,7 +431,7 @@ export function pageWithTotalSql(query: ToolQuery, order: ToolOrder, after: Tool
  * Whether `query` searches live tools: then the store keeps its matches (./search-matches.ts) and
  * reads a page's rows by name (`byNamesSql`, which reads live tools only).
  */
-export const searchesLiveTools = (query: ToolQuery): boolean => hasSearch(query) && !query.includeDeleted;
+export const searchesLiveTools = (query: ToolQuery): boolean => hasSearch(query) && !query.includeDeleted && query.names == null;
 
 /** The sort keys of at most `limit` tools of `query` in `order`: "name", and "updatedAt" when the order needs it. */
 export function matchKeysSql(query: ToolQuery, order: ToolOrder, limit: number, dialect: Dialect): Statement {

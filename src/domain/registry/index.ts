@@ -11,6 +11,7 @@ import { deprecateTool, undeprecateTool, type DeprecationRequest } from './depre
 import { importTools, type ConfigReader, type ImportOptions, type ImportOutcome } from './import-tools';
 import * as reads from './read-tools';
 import { purgeTool, type PurgeOutcome } from './purge-tool';
+import { RankedSearch, type RankedHit, type RankedSearchRequest } from './ranked-search';
 import { renameTool } from './rename-tool';
 import { restoreTool } from './restore-tool';
 import { unitOfWork, type Commit } from './unit-of-work';
@@ -22,6 +23,7 @@ export type { DeleteOutcome } from './delete-tool';
 export type { PurgeOutcome } from './purge-tool';
 export type { ConfigReader, ImportedTool, ImportOptions, ImportOutcome, InvalidImportedTool, ToolChange } from './import-tools';
 export type { ListRequest } from './read-tools';
+export type { RankedHit, RankedSearch, RankedSearchRequest } from './ranked-search';
 export type { Forbidden, WriteOutcome } from './write-outcome';
 export { nameTakenMessage, reservedNameMessage } from './stored-rules';
 
@@ -43,13 +45,24 @@ export class ToolRegistry {
   private readonly commit: Commit;
   private readonly events: ToolRegistryOptions['events'];
   private readonly readConfig: ConfigReader;
+  /**
+   * Ranked search (ranked-search.ts): this instance's writes reach its index before they answer;
+   * the server hands it every other instance's events as they arrive.
+   */
+  readonly rankedSearch: RankedSearch;
 
   constructor(
     private readonly store: ToolStore,
     options: ToolRegistryOptions = {},
   ) {
     this.events = options.events;
-    this.commit = unitOfWork(store, options.events);
+    const rankedSearch = (this.rankedSearch = new RankedSearch(store));
+    this.commit = unitOfWork(store, {
+      publish(events) {
+        rankedSearch.apply(events);
+        options.events?.publish(events);
+      },
+    });
     this.readConfig = options.readConfig ?? (async (text) => parseToolConfigs(text));
   }
 
@@ -72,6 +85,11 @@ export class ToolRegistry {
 
   count(filter: ToolFilter): Promise<number> {
     return reads.countTools(this.store, filter);
+  }
+
+  /** The tools that best fit a task described in words, best first (spec section 7). */
+  search(request: RankedSearchRequest): Promise<RankedHit[]> {
+    return this.rankedSearch.search(request);
   }
 
   namespaces(): Promise<NamespaceSummary[]> {

@@ -18,7 +18,7 @@ import type { ToolEvent as ToolEventMapper } from '../../domain/events';
 import type { Issue as IssueMapper } from '../../domain/issues';
 import type { ToolConnectionModel as ToolConnectionModelMapper, ToolRevisionConnectionModel as ToolRevisionConnectionModelMapper, WrappedImplementationModel as WrappedImplementationModelMapper } from '../mappers';
 import type { ToolRevision as ToolRevisionMapper } from '../../domain/history';
-import type { ImportedTool as ImportedToolMapper, InvalidImportedTool as InvalidImportedToolMapper } from '../../domain/registry';
+import type { ImportedTool as ImportedToolMapper, InvalidImportedTool as InvalidImportedToolMapper, RankedHit as RankedHitMapper } from '../../domain/registry';
 import type { GraphQLContext } from '../context';
 export type Maybe<T> = T | null;
 export type InputMaybe<T> = Maybe<T>;
@@ -422,6 +422,16 @@ export type Query = {
   __typename?: 'Query';
   /** Every namespace that holds at least one tool or validation, with its count, ordered by namespace. */
   namespaces: Array<NamespaceSummary>;
+  /**
+   * The tools that best fit a task described in words ("open a ticket for this bug", "convert a PDF
+   * to text"), best first: ranked search, for agents choosing the few tools a model should see
+   * (README "For agents"). Matched against each tool's name (namespace and short name split into
+   * words), description, input schema (property names, titles, descriptions), MCP server and tool
+   * names and skill path, with stemming and without stop words. A blank query, or one with no word
+   * any tool has, answers `[]`. Deleted tools are never answered. Unlike `tools(filter: {search:})`,
+   * which finds a text inside names and descriptions, this ranks by relevance.
+   */
+  searchTools: Array<ToolSearchHit>;
   /** The tool or validation with this exact name (`namespace/short_name`); null when there is none. */
   tool?: Maybe<Tool>;
   /**
@@ -452,6 +462,14 @@ export type Query = {
    * with the same `orderBy`.
    */
   tools: ToolConnection;
+};
+
+
+/** Reading the registry. */
+export type QuerySearchToolsArgs = {
+  filter?: InputMaybe<ToolFilter>;
+  first?: InputMaybe<Scalars['Int']['input']>;
+  query: Scalars['String']['input'];
 };
 
 
@@ -1005,6 +1023,15 @@ export type ToolRevisionEdge = {
   node: ToolRevision;
 };
 
+/** A tool `searchTools` found, and how well it fits the query. */
+export type ToolSearchHit = {
+  __typename?: 'ToolSearchHit';
+  /** How well the tool fits the query: higher is better. Comparable within one answer only (it depends on every tool indexed). */
+  score: Scalars['Float']['output'];
+  /** The tool. */
+  tool: Tool;
+};
+
 export { ToolSource };
 
 /**
@@ -1274,6 +1301,8 @@ export type ResolversTypes = {
   ToolRevision: ResolverTypeWrapper<ToolRevisionMapper>;
   ToolRevisionConnection: ResolverTypeWrapper<ToolRevisionConnectionModelMapper>;
   ToolRevisionEdge: ResolverTypeWrapper<Omit<ToolRevisionEdge, 'node'> & { node: ResolversTypes['ToolRevision'] }>;
+  ToolSearchHit: ResolverTypeWrapper<RankedHitMapper>;
+  Float: ResolverTypeWrapper<Scalars['Float']['output']>;
   ToolSource: ToolSource;
   ToolStats: ResolverTypeWrapper<ToolStatsMapper>;
   ToolStatus: ToolStatus;
@@ -1342,6 +1371,8 @@ export type ResolversParentTypes = {
   ToolRevision: ToolRevisionMapper;
   ToolRevisionConnection: ToolRevisionConnectionModelMapper;
   ToolRevisionEdge: Omit<ToolRevisionEdge, 'node'> & { node: ResolversParentTypes['ToolRevision'] };
+  ToolSearchHit: RankedHitMapper;
+  Float: Scalars['Float']['output'];
   ToolStats: ToolStatsMapper;
   ToolTypeCount: ToolTypeCount;
   ToolValidationError: Omit<ToolValidationError, 'issues'> & { issues: Array<ResolversParentTypes['Issue']> };
@@ -1514,6 +1545,7 @@ export type PurgedToolResolvers<ContextType = GraphQLContext, ParentType extends
 
 export type QueryResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['Query'] = ResolversParentTypes['Query']> = {
   namespaces?: Resolver<Array<ResolversTypes['NamespaceSummary']>, ParentType, ContextType>;
+  searchTools?: Resolver<Array<ResolversTypes['ToolSearchHit']>, ParentType, ContextType, RequireFields<QuerySearchToolsArgs, 'first' | 'query'>>;
   tool?: Resolver<Maybe<ResolversTypes['Tool']>, ParentType, ContextType, RequireFields<QueryToolArgs, 'name'>>;
   toolByModelName?: Resolver<Maybe<ResolversTypes['Tool']>, ParentType, ContextType, RequireFields<QueryToolByModelNameArgs, 'modelName'>>;
   toolRevision?: Resolver<Maybe<ResolversTypes['ToolRevision']>, ParentType, ContextType, RequireFields<QueryToolRevisionArgs, 'name'>>;
@@ -1689,6 +1721,11 @@ export type ToolRevisionEdgeResolvers<ContextType = GraphQLContext, ParentType e
   node?: Resolver<ResolversTypes['ToolRevision'], ParentType, ContextType>;
 };
 
+export type ToolSearchHitResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['ToolSearchHit'] = ResolversParentTypes['ToolSearchHit']> = {
+  score?: Resolver<ResolversTypes['Float'], ParentType, ContextType>;
+  tool?: Resolver<ResolversTypes['Tool'], ParentType, ContextType>;
+};
+
 export type ToolSourceResolvers = EnumResolverSignature<{ AGENT_SKILL?: any, BUILTIN?: any, CUSTOM?: any, MCP?: any, WRAPPED?: any }, ResolversTypes['ToolSource']>;
 
 export type ToolStatsResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['ToolStats'] = ResolversParentTypes['ToolStats']> = {
@@ -1785,6 +1822,7 @@ export type Resolvers<ContextType = GraphQLContext> = {
   ToolRevision?: ToolRevisionResolvers<ContextType>;
   ToolRevisionConnection?: ToolRevisionConnectionResolvers<ContextType>;
   ToolRevisionEdge?: ToolRevisionEdgeResolvers<ContextType>;
+  ToolSearchHit?: ToolSearchHitResolvers<ContextType>;
   ToolSource?: ToolSourceResolvers;
   ToolStats?: ToolStatsResolvers<ContextType>;
   ToolStatus?: ToolStatusResolvers;

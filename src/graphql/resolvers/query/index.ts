@@ -1,8 +1,9 @@
 import type { QueryResolvers } from '../../generated/resolvers-types';
 import { namespaces } from './namespaces';
+import { searchTools } from './searchTools';
 import { tool, toolByModelName } from './tool';
 import { toolRevision } from './toolRevision';
 import { tools } from './tools';
 import { toolStats } from './toolStats';
 
-export const Query: QueryResolvers = { tool, toolByModelName, tools, toolStats, namespaces, toolRevision };
+export const Query: QueryResolvers = { tool, toolByModelName, tools, toolStats, namespaces, toolRevision, searchTools };
