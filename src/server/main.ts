@@ -12,7 +12,7 @@ import { createStores, databaseErrorReason, parseDatabaseUrl, pendingMigrations,
 import { Authenticator } from './auth/authenticator';
 import { createJwtVerifier } from './auth/jwt';
 import { TokenVerifier } from './auth/tokens';
-import { ConfigError, loadConfig } from './config';
+import { ConfigError, isLoopback, loadConfig } from './config';
 import { createWorkerConfigReader } from './config-reader';
 import Redis from 'ioredis';
 import { createToolEventBus, RedisToolEventBus } from './events';
@@ -117,6 +117,7 @@ async function main(): Promise<void> {
     authenticator,
     rateLimits,
     corsOrigins: config.corsOrigins,
+    loopbackOnly: isLoopback(config.host),
     limits: config.limits,
     fieldSuggestions: config.fieldSuggestions,
     readConfig: configReader.read,

@@ -20,6 +20,7 @@ import { useCredentialRequirement } from './plugins/use-credential-requirement';
 import { useFrameProtection } from './plugins/use-frame-protection';
 import { useHiddenSuggestions } from './plugins/use-hidden-suggestions';
 import { useJsonPostsOnly } from './plugins/use-json-posts-only';
+import { MCP_ENDPOINT, useMcpEndpoint } from './plugins/use-mcp-endpoint';
 import { useMetricsEndpoint } from './plugins/use-metrics-endpoint';
 import { useRequestObservation } from './plugins/use-request-observation';
 import type { TracingHooks } from './plugins/use-tracing';
@@ -68,6 +69,8 @@ export interface ToolgraphServerOptions {
   rateLimits?: RateLimits;
   /** How long a read's answer may be served from memory (./response-cache.ts; needs `events`); 0 or none: never. */
   responseCacheTtlSeconds?: number;
+  /** Whether the server listens on a loopback address only: then `/mcp` answers requests to localhost only (./plugins/use-mcp-endpoint.ts). Default no. */
+  loopbackOnly?: boolean;
   /** Whether queries run compiled (./plugins/use-compiled-queries.ts); default yes. Tests compare both. */
   compileQueries?: boolean;
 }
@@ -122,7 +125,7 @@ export function createToolgraphServer(options: ToolgraphServerOptions): Toolgrap
       ...(observation ? [observation] : []),
       ...(options.tracing ? [options.tracing.plugin] : []),
       ...(options.metrics ? [useMetricsEndpoint(options.metrics.registry, options.metrics.token)] : []),
-      useStartupGate(starting, '/graphql'),
+      useStartupGate(starting, ['/graphql', MCP_ENDPOINT]),
       // `/health` (yoga's own) says the process is alive; `/ready` says whether it can serve now.
       useReadinessCheck({
         endpoint: '/ready',
@@ -130,6 +133,14 @@ export function createToolgraphServer(options: ToolgraphServerOptions): Toolgrap
           const report = await readiness();
           return fetchAPI.Response.json(report, { status: report.ready ? 200 : 503 });
         },
+      }),
+      // `/mcp`: the MCP server for agent hosts; it reads its own bodies and checks its own access.
+      useMcpEndpoint({
+        registry,
+        access: authenticator && identities && { identities, authenticator },
+        rateLimits,
+        loopbackOnly: options.loopbackOnly ?? false,
+        maxRequestBodyBytes: limits.maxRequestBodyBytes,
       }),
       useJsonPostsOnly(),
       useJsonBodies(limits.maxRequestBodyBytes),

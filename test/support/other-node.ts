@@ -100,6 +100,11 @@ function compileSqliteAddon(nodeFolder: string, node: string): string {
   return addon;
 }
 
+/** The binary of Node `major` (the latest of it on the registry), for a tool that needs that Node (the MCP conformance suite). */
+export function otherNodeBinary(major: string): string {
+  return nodeOf(major).node;
+}
+
 /** Node `major` (the latest of it on the registry), ready to run the compiled server. */
 export function otherNode(major: string): OtherNode {
   const { folder, node, version } = nodeOf(major);
