@@ -35,9 +35,9 @@ export interface McpEndpointOptions {
  */
 export function useMcpEndpoint(options: McpEndpointOptions): Plugin {
   return {
-    async onRequest({ request, url, endResponse, serverContext }) {
-      if (url.pathname !== MCP_ENDPOINT) return;
-      endResponse(await answer(request, (serverContext as { req?: IncomingMessage } | undefined)?.req, options));
+    async onRequest(payload) {
+      if (payload.url.pathname !== MCP_ENDPOINT) return;
+      payload.endResponse(await answer(payload.request, (payload.serverContext as { req?: IncomingMessage } | undefined)?.req, options));
     },
   };
 }
@@ -65,8 +65,7 @@ async function answer(request: Request, req: IncomingMessage | undefined, option
     const refused = await spendOperation(options.rateLimits, OperationTypeNode.QUERY, clientOf(actor, req));
     if (refused) {
       const [error] = refused.errors as GraphQLError[];
-      const retryAfter = String(error?.extensions.retryAfterSeconds ?? 1);
-      return refusal(429, error?.message ?? 'Too many reads.', { 'retry-after': retryAfter });
+      return refusal(429, error!.message, { 'retry-after': String(Number(error!.extensions.retryAfterSeconds)) });
     }
   }
 
