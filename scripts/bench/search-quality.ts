@@ -4,37 +4,20 @@
  * NDCG@10 and Recall@10 of the index beside plain BM25 (name, description and schema as one bag
  * of words, k1 1.2, b 0.75), the baseline of issue 23.
  *
- * The set is read at run time from ../shared/data/retrieval/ beside the project (or from
- * TOOLGRAPH_RETRIEVAL_DATA): `tools.jsonl` ({name, description, inputSchema}) and `queries.jsonl`
- * ({id, query, relevant: {name: gain}}). Nothing of it is part of the project.
+ * The set is read at run time (retrieval-set.ts); nothing of it is part of the project.
  *
  * `--scale N`: the same tools among N - 464 generated ones (generated-tools.ts), and how the index
  * holds up there: NDCG@10 and Recall@10, build time, heap memory, and query latency in process.
  * Numbers, not a test.
  */
-import { existsSync, readFileSync } from 'node:fs';
-import { join } from 'node:path';
 import { parseArgs } from 'node:util';
-import type { JsonObject } from '../../src/domain/model';
-import type { SearchableTool } from '../../src/domain/search/document';
 import { ToolSearchIndex } from '../../src/domain/search/tool-index';
 import { generatedTools } from './generated-tools';
+import { readRetrievalSet, type BenchmarkTool } from './retrieval-set';
 
 const CUTOFF = 10;
 const SEED = 23;
 const MB = 1024 * 1024;
-
-interface BenchmarkTool {
-  name: string;
-  description: string;
-  inputSchema: JsonObject | null;
-}
-
-interface BenchmarkQuery {
-  id: string;
-  query: string;
-  relevant: Record<string, number>;
-}
 
 interface Quality {
   ndcg: number;
@@ -42,14 +25,7 @@ interface Quality {
 }
 
 const { values: options } = parseArgs({ options: { scale: { type: 'string' } } });
-const dataDirectory = process.env.TOOLGRAPH_RETRIEVAL_DATA ?? join(__dirname, '..', '..', '..', 'shared', 'data', 'retrieval');
-if (!existsSync(join(dataDirectory, 'tools.jsonl')) || !existsSync(join(dataDirectory, 'queries.jsonl'))) {
-  console.error(`No development set in ${dataDirectory}: it needs tools.jsonl and queries.jsonl (TOOLGRAPH_RETRIEVAL_DATA names another folder).`);
-  process.exit(1);
-}
-const benchmarkTools = readJsonLines<BenchmarkTool>(join(dataDirectory, 'tools.jsonl'));
-const queries = readJsonLines<BenchmarkQuery>(join(dataDirectory, 'queries.jsonl'));
-const tools = benchmarkTools.map(searchableOf);
+const { directory: dataDirectory, benchmarkTools, tools, queries } = readRetrievalSet();
 
 function main(): void {
   console.log(`${tools.length} tools, ${queries.length} queries (${dataDirectory})\n`);
@@ -192,17 +168,6 @@ function counts(words: string[]): Map<string, number> {
   const counted = new Map<string, number>();
   for (const word of words) counted.set(word, (counted.get(word) ?? 0) + 1);
   return counted;
-}
-
-function searchableOf(tool: BenchmarkTool): SearchableTool {
-  return { name: tool.name, description: tool.description, inputSchema: tool.inputSchema, mcpServer: null, mcpToolName: null, agentSkillPath: null };
-}
-
-function readJsonLines<T>(path: string): T[] {
-  return readFileSync(path, 'utf8')
-    .split('\n')
-    .filter((line) => line.trim() !== '')
-    .map((line) => JSON.parse(line) as T);
 }
 
 /** Bytes of the heap and of typed arrays' buffers in use, after a full collection (the script runs with --expose-gc). */

@@ -133,7 +133,7 @@ describeWithChromium('in Chromium', () => {
     ])('finds what a user types into the search box: %j', async (text, expected) => {
       await page.goto(`${origin}/`);
       await page.waitForFunction(() => document.querySelectorAll('#tool-list li[data-tool]').length > 0);
-      await page.getByLabel('Search names and descriptions').fill(text);
+      await page.getByLabel('Search a name, or describe a task').fill(text);
       // The count line is written once the search's answer is shown (an error would show instead).
       const count = expected.length === 0 ? 'No tools match.' : `${expected.length} tool${expected.length === 1 ? ' matches' : 's match'}.`;
       await page.waitForFunction((line) => document.querySelector('#result-count')?.textContent === line, count);
@@ -141,8 +141,26 @@ describeWithChromium('in Chromium', () => {
       expect(await page.getByText('Could not load').count()).toBe(0);
     });
 
+    it('ranks by relevance when the search is a task in words, showing each tool’s score', async () => {
+      await page.goto(`${origin}/`);
+      await page.waitForFunction(() => document.querySelectorAll('#tool-list li[data-tool]').length > 0);
+      await page.getByLabel('Search a name, or describe a task').fill('how many lines are in this file');
+      await page.waitForFunction(() => document.querySelector('#result-count')?.textContent?.startsWith('The '));
+      expect(await page.locator('#result-count').textContent()).toMatch(/^The \d+ tools? that best fits? “how many lines are in this file”, best first\.$/);
+      expect((await listedNames())[0]).toBe('local/line-counter');
+      const scores = (await page.locator('#tool-list .tag.score').allTextContents()).map((text) => Number(text.replace('score ', '')));
+      expect(scores.length).toBe((await listedNames()).length);
+      expect([...scores].sort((a, b) => b - a)).toEqual(scores);
+      // The other filters still apply to a ranked search.
+      await namespaceFacet('devops').click();
+      await page.waitForFunction(() => !document.querySelector('#tool-list li[data-tool="local/line-counter"]'));
+      for (const name of await listedNames()) expect(name.startsWith('devops/')).toBe(true);
+      await page.getByRole('button', { name: 'Clear filters' }).click();
+      await page.waitForFunction((count) => document.querySelectorAll('#tool-list li[data-tool]').length === count, ALL_TOOLS.length);
+    });
+
     it('filters by search, namespace, source and capability, and the facets follow', async () => {
-      await page.getByLabel('Search names and descriptions').fill('docker');
+      await page.getByLabel('Search a name, or describe a task').fill('docker');
       await page.waitForFunction(() => document.querySelectorAll('#tool-list li[data-tool]').length === 1);
       expect(await listedNames()).toEqual(['devops/docker-build']);
       expect(await page.locator('#result-count').textContent()).toBe('1 tool matches.');

@@ -25,10 +25,18 @@ const CAPABILITY_FLAGS = [
 
 const FILTER_FLAGS = ['readOnly', 'writes', 'unsafe', 'humanApprovalRequired'];
 
+const LISTED_TOOL_FIELDS = /* GraphQL */ `name description source toolType status updatedAt capability { readOnly writes unsafe humanApprovalRequired }`;
+
 const LIST_FIELDS = /* GraphQL */ `
   totalCount
-  edges { node { name description source toolType status updatedAt capability { readOnly writes unsafe humanApprovalRequired } } }
+  edges { node { ${LISTED_TOOL_FIELDS} } }
   pageInfo { hasNextPage endCursor }
+`;
+
+const FACETS = /* GraphQL */ `
+  namespaceStats: toolStats(filter: $namespaceFilter) { byNamespace { namespace count } }
+  sourceStats: toolStats(filter: $sourceFilter) { bySource { source count } }
+  capabilityStats: toolStats(filter: $capabilityFilter) { capabilities { readOnly writes unsafe humanApprovalRequired } }
 `;
 
 const BROWSE_QUERY = /* GraphQL */ `
@@ -37,9 +45,19 @@ const BROWSE_QUERY = /* GraphQL */ `
     $orderBy: ToolOrder, $first: Int
   ) {
     tools(filter: $filter, orderBy: $orderBy, first: $first) { ${LIST_FIELDS} }
-    namespaceStats: toolStats(filter: $namespaceFilter) { byNamespace { namespace count } }
-    sourceStats: toolStats(filter: $sourceFilter) { bySource { source count } }
-    capabilityStats: toolStats(filter: $capabilityFilter) { capabilities { readOnly writes unsafe humanApprovalRequired } }
+    ${FACETS}
+  }
+`;
+
+// A search of several words is a task in words: the tools are ranked by how well they fit it
+// (`searchTools`), the other filters still apply, and the facets count without the words.
+const RANKED_QUERY = /* GraphQL */ `
+  query Ranked(
+    $query: String!, $filter: ToolFilter, $namespaceFilter: ToolFilter, $sourceFilter: ToolFilter, $capabilityFilter: ToolFilter,
+    $first: Int
+  ) {
+    searchTools(query: $query, filter: $filter, first: $first) { score tool { ${LISTED_TOOL_FIELDS} } }
+    ${FACETS}
   }
 `;
 
@@ -196,6 +214,12 @@ const state = {
 let browseSequence = 0;
 let toolSequence = 0;
 
+/** The words of a ranked search (several words), or null for a search of a name or a text. */
+function rankedQuery() {
+  const words = state.search.trim().split(/\s+/);
+  return words.length > 1 ? words.join(' ') : null;
+}
+
 /** The ToolFilter of the current state, without the criteria named in `without`. */
 function toolFilter(...without) {
   const filter = {};
@@ -229,21 +253,38 @@ function showError(message) {
 async function browse({ keepLoaded = false } = {}) {
   const sequence = ++browseSequence;
   const first = keepLoaded ? Math.min(MAX_PAGE, Math.max(PAGE_SIZE, state.tools.length)) : PAGE_SIZE;
+  const ranked = rankedQuery();
   try {
-    const data = await graphql(BROWSE_QUERY, {
-      filter: toolFilter(),
-      namespaceFilter: toolFilter('namespace'),
-      sourceFilter: toolFilter('source'),
-      capabilityFilter: toolFilter('flags'),
-      orderBy: toolOrder(),
-      first,
-    });
+    const data = ranked
+      ? await graphql(RANKED_QUERY, {
+          query: ranked,
+          filter: toolFilter('search'),
+          namespaceFilter: toolFilter('search', 'namespace'),
+          sourceFilter: toolFilter('search', 'source'),
+          capabilityFilter: toolFilter('search', 'flags'),
+          first: PAGE_SIZE,
+        })
+      : await graphql(BROWSE_QUERY, {
+          filter: toolFilter(),
+          namespaceFilter: toolFilter('namespace'),
+          sourceFilter: toolFilter('source'),
+          capabilityFilter: toolFilter('flags'),
+          orderBy: toolOrder(),
+          first,
+        });
     if (sequence !== browseSequence) return; // a newer request is under way
     showError('');
-    state.tools = data.tools.edges.map((edge) => edge.node);
-    state.endCursor = data.tools.pageInfo.endCursor;
-    state.hasNextPage = data.tools.pageInfo.hasNextPage;
-    renderList(data.tools.totalCount);
+    if (ranked) {
+      state.tools = data.searchTools.map((hit) => ({ ...hit.tool, score: hit.score }));
+      state.endCursor = null;
+      state.hasNextPage = false;
+      renderList(null, ranked);
+    } else {
+      state.tools = data.tools.edges.map((edge) => edge.node);
+      state.endCursor = data.tools.pageInfo.endCursor;
+      state.hasNextPage = data.tools.pageInfo.hasNextPage;
+      renderList(data.tools.totalCount);
+    }
     renderNamespaceFacet(data.namespaceStats.byNamespace);
     renderSourceFacet(data.sourceStats.bySource);
     renderCapabilityCounts(data.capabilityStats.capabilities);
@@ -276,10 +317,14 @@ async function loadMore() {
   }
 }
 
-function renderList(totalCount) {
+/** The list; `rankedBy` the words of a ranked search (then there is no total: the best are shown, best first). */
+function renderList(totalCount, rankedBy = null) {
   const shown = state.tools.length;
-  $('result-count').textContent =
-    totalCount === 0
+  $('result-count').textContent = rankedBy
+    ? shown === 0
+      ? `No tool fits “${rankedBy}”.`
+      : `The ${shown} ${shown === 1 ? 'tool' : 'tools'} that best fit “${rankedBy}”, best first.`
+    : totalCount === 0
       ? 'No tools match.'
       : `${totalCount} ${totalCount === 1 ? 'tool matches' : 'tools match'}` + (shown < totalCount ? `, ${shown} shown` : '') + '.';
   const list = $('tool-list');
@@ -293,6 +338,14 @@ function renderList(totalCount) {
       if (tool.capability.readOnly) tags.append(el('span', { className: 'tag flag-readOnly', text: 'read-only' }));
       if (tool.capability.unsafe) tags.append(el('span', { className: 'tag flag-unsafe', text: 'unsafe' }));
       if (tool.capability.humanApprovalRequired) tags.append(el('span', { className: 'tag flag-humanApprovalRequired', text: 'approval' }));
+      if (tool.score !== undefined)
+        tags.append(
+          el('span', {
+            className: 'tag score',
+            text: `score ${tool.score.toFixed(2)}`,
+            attrs: { title: 'How well the tool fits the words of the search (higher is better; comparable within this list only)' },
+          }),
+        );
       const item = el(
         'li',
         { className: 'tool-item', attrs: { 'data-tool': tool.name } },
