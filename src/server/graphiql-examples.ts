@@ -4,7 +4,7 @@
  */
 export const GRAPHIQL_EXAMPLES = /* GraphQL */ `# Welcome to toolgraph, the registry of agent tools.
 # The Docs pane (top left) describes every type, field and argument. Pick an operation with the
-# run button: list, facets, get (with its history), create, import, and watch live changes (subscription, over SSE).
+# run button: list, facets, ranked search, get (with its history), create, import, and watch live changes (subscription, over SSE).
 
 query ListTools {
   tools(filter: { search: "" }, orderBy: { field: UPDATED_AT, direction: DESC }, first: 10) {
@@ -33,6 +33,18 @@ query Facets {
     bySource { source count }
     byToolType { toolType count }
     capabilities { readOnly writes checkpointable idempotent unsafe humanApprovalRequired }
+  }
+}
+
+# The tools that best fit a task described in words, best first (what an agent asks).
+query SearchTools {
+  searchTools(query: "count the words of a text", first: 5, filter: { readOnly: true }) {
+    score
+    tool {
+      name
+      description
+      asMcpTool
+    }
   }
 }
 

@@ -19,6 +19,7 @@ describe('GraphiQL and the browser page', () => {
     expect(operations.map((op) => `${op.operation} ${op.name?.value}`)).toEqual([
       'query ListTools',
       'query Facets',
+      'query SearchTools',
       'query GetTool',
       'mutation CreateTool',
       'mutation ImportTools',
@@ -26,7 +27,7 @@ describe('GraphiQL and the browser page', () => {
     ]);
   });
 
-  it.each(['CreateTool', 'GetTool', 'ListTools', 'Facets', 'ImportTools'])('runs %s without errors', async (operationName) => {
+  it.each(['CreateTool', 'GetTool', 'ListTools', 'Facets', 'SearchTools', 'ImportTools'])('runs %s without errors', async (operationName) => {
     const response = await server.yoga.fetch('http://yoga/graphql', {
       method: 'POST',
       headers: { 'content-type': 'application/json' },
