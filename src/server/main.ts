@@ -120,6 +120,7 @@ async function main(): Promise<void> {
     limits: config.limits,
     fieldSuggestions: config.fieldSuggestions,
     readConfig: configReader.read,
+    refuseFindings: config.refuseFindings,
     responseCacheTtlSeconds: config.responseCacheTtlSeconds,
     starting: () => starting,
     logger: log,
