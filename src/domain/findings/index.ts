@@ -6,4 +6,4 @@
 export { FINDING_RULES, FINDING_RULE_BY_CODE, FINDING_SEVERITIES, type FindingRule, type FindingSeverity } from './rules';
 export { highestSeverity, scanTool, severityRank, type ToolFinding } from './scan';
 export type { ScannableTool } from './texts';
-export { DEFAULT_FINDING_REFUSAL, findingsOf, findingRank, unsafeContentIssues, WITHHELD_FROM_AGENTS, type FindingRefusal } from './policy';
+export { DEFAULT_FINDING_REFUSAL, findingsOf, findingRank, refuses, unsafeContentIssues, WITHHELD_FROM_AGENTS, type FindingRefusal } from './policy';

@@ -39,8 +39,8 @@ export function findingsOf(definition: ToolDefinition): readonly ToolFinding[] {
  */
 export const findingRank = (highest: FindingSeverity | null): number => (highest === null ? 0 : severityRank(highest) + 1);
 
-/** Whether a finding of `severity` is at or above `threshold`. */
-const reaches = (severity: FindingSeverity, threshold: FindingSeverity): boolean => severityRank(severity) >= severityRank(threshold);
+/** Whether `refusal` refuses a write for `finding`: its severity is at or above it. */
+export const refuses = (refusal: FindingRefusal, finding: ToolFinding): boolean => refusal !== null && severityRank(finding.severity) >= severityRank(refusal);
 
 /**
  * UNSAFE_CONTENT, one issue per finding at or above `refusal`, at the finding's path as the input
@@ -52,10 +52,9 @@ export function unsafeContentIssues(
   refusal: FindingRefusal,
   options: { pathOf?: (path: string) => string; because?: string } = {},
 ): Issue[] {
-  if (refusal === null) return [];
   const { pathOf = (path: string) => path, because = `This registry refuses ${refusal} findings and above (TOOLGRAPH_REFUSE_FINDINGS).` } = options;
   return findings
-    .filter((finding) => reaches(finding.severity, refusal))
+    .filter((finding) => refuses(refusal, finding))
     .map((finding) => ({
       path: pathOf(finding.path),
       code: 'UNSAFE_CONTENT' as const,
