@@ -1,11 +1,12 @@
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { extname, join } from 'node:path';
-import { configEntry, readToolConfigs, type ConfigEntry } from '../domain/config';
+import { configEntry, configPathOf, readToolConfigs, type ConfigEntry } from '../domain/config';
+import { DEFAULT_FINDING_REFUSAL, findingsOf, refuses, unsafeContentIssues } from '../domain/findings';
 import type { Issue } from '../domain/issues';
 import { MAX_CONFIG_BYTES } from '../domain/limits';
 import type { ToolDefinition } from '../domain/model';
 import { CONFIG_PATHS, wrapsIssues } from '../domain/registry/stored-rules';
-import { CliError, type LocatedIssue } from './output';
+import { CliError, type LocatedFinding, type LocatedIssue } from './output';
 import { pathSegments, pathText, SourceMap } from './source-map';
 
 /**
@@ -36,6 +37,8 @@ export interface CheckedSet {
   files: string[];
   tools: FileTool[];
   issues: LocatedIssue[];
+  /** The findings the server's default policy lets through, in the order of `issues`; those it refuses are UNSAFE_CONTENT issues. */
+  findings: LocatedFinding[];
 }
 
 /** The config files of `paths`, in the order given, each folder's sorted; a path that does not exist is a usage error. */
@@ -74,10 +77,37 @@ export function checkFiles(paths: readonly string[]): CheckedSet {
     tools.push(...read.tools);
   }
   issues.push(...setIssues(tools));
+  const findings: LocatedFinding[] = [];
+  for (const tool of tools) {
+    const scanned = findingsReport(tool);
+    issues.push(...scanned.refused);
+    findings.push(...scanned.reported);
+  }
   // In file order, then as they lie in each file.
   const order = new Map(files.map((file, i) => [file, i]));
-  issues.sort((a, b) => (order.get(a.file ?? '') ?? 0) - (order.get(b.file ?? '') ?? 0) || a.line - b.line || a.column - b.column);
-  return { files, tools, issues };
+  const byPlace = (a: LocatedIssue, b: LocatedIssue) =>
+    (order.get(a.file ?? '') ?? 0) - (order.get(b.file ?? '') ?? 0) || a.line - b.line || a.column - b.column;
+  return { files, tools, issues: issues.sort(byPlace), findings: findings.sort(byPlace) };
+}
+
+/**
+ * What a registry under its default policy (TOOLGRAPH_REFUSE_FINDINGS=high) makes of the findings
+ * of a valid tool: those it refuses, as the UNSAFE_CONTENT issues it would answer, and the others,
+ * reported with their own code; each located in the file. Authors see them before a server does.
+ */
+function findingsReport(tool: FileTool): { refused: LocatedIssue[]; reported: LocatedFinding[] } {
+  if (!tool.entry.checked.ok) return { refused: [], reported: [] };
+  const findings = findingsOf(tool.entry.checked.value);
+  const because = `A registry with the default policy (TOOLGRAPH_REFUSE_FINDINGS=high) refuses it.`;
+  const refused = unsafeContentIssues(findings, DEFAULT_FINDING_REFUSAL, { pathOf: configPathOf, because }).map(tool.locate);
+  const reported = findings
+    .filter((finding) => !refuses(DEFAULT_FINDING_REFUSAL, finding))
+    .map((finding) => ({
+      ...tool.locate({ path: configPathOf(finding.path), code: 'UNSAFE_CONTENT', message: finding.message }),
+      code: finding.code,
+      severity: finding.severity,
+    }));
+  return { refused, reported };
 }
 
 function readFile(file: string): { tools: FileTool[]; issues: LocatedIssue[] } {

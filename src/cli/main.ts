@@ -5,7 +5,19 @@ import { toConfigText } from '../domain/config';
 import { checkFiles } from './config-files';
 import { discoveredConfigs, listMcpTools, type McpEndpoint } from './discover';
 import { EXPORT_FORMATS, exportTools, type ExportFormat } from './export';
-import { CliError, count, EXIT, githubAnnotations, ISSUE_FORMATS, issueLines, painter, writeJson, type IssueFormat, type LocatedIssue } from './output';
+import {
+  CliError,
+  count,
+  EXIT,
+  githubAnnotations,
+  ISSUE_FORMATS,
+  issueLines,
+  painter,
+  writeJson,
+  type IssueFormat,
+  type LocatedFinding,
+  type LocatedIssue,
+} from './output';
 import { RegistryClient } from './registry-client';
 import { printChanges, sync } from './sync';
 import { VERSION } from './version';
@@ -42,6 +54,18 @@ function reportIssues(issues: readonly LocatedIssue[], format: IssueFormat, summ
   return EXIT.issues;
 }
 
+/**
+ * The findings a registry lets through by default, before what a command prints of the tools; in
+ * JSON they are part of that output (`validate`) or go to stderr (`plan`, `apply`: stdout holds
+ * the changes' JSON).
+ */
+function printFindings(findings: readonly LocatedFinding[], format: IssueFormat): void {
+  if (findings.length === 0) return;
+  if (format === 'github') process.stdout.write(githubAnnotations(findings));
+  else if (format === 'json') process.stderr.write(issueLines(findings, process.stderr));
+  else process.stdout.write(issueLines(findings, process.stdout));
+}
+
 function issuesSummary(issues: readonly LocatedIssue[]): string {
   const files = new Set(issues.flatMap((issue) => (issue.file === null ? [] : [issue.file]))).size;
   return `${count(issues.length, 'issue')}${files > 0 ? ` in ${count(files, 'file')}` : ''}; nothing was written.`;
@@ -50,13 +74,16 @@ function issuesSummary(issues: readonly LocatedIssue[]): string {
 async function validate(paths: string[], options: { format: IssueFormat }): Promise<number> {
   const checked = checkFiles(paths);
   const what = `${count(checked.tools.length, 'tool')} in ${count(checked.files.length, 'file')}`;
+  const { findings } = checked;
+  if (options.format !== 'json') printFindings(findings, options.format);
   if (checked.issues.length > 0) {
     const files = new Set(checked.issues.map((issue) => issue.file)).size;
     const summary = `${count(checked.issues.length, 'issue')} in ${count(files, 'file')} (${what} checked).`;
-    return reportIssues(checked.issues, options.format, summary, { files: checked.files.length, tools: checked.tools.length });
+    return reportIssues(checked.issues, options.format, summary, { files: checked.files.length, tools: checked.tools.length, findings });
   }
-  if (options.format === 'json') writeJson({ ok: true, files: checked.files.length, tools: checked.tools.length, issues: [] });
-  else process.stdout.write(`${painter(process.stdout)('green', 'ok')}: ${what}, no issues.\n`);
+  const reported = findings.length === 0 ? '' : `, ${count(findings.length, 'finding')} the registry accepts`;
+  if (options.format === 'json') writeJson({ ok: true, files: checked.files.length, tools: checked.tools.length, issues: [], findings });
+  else process.stdout.write(`${painter(process.stdout)('green', 'ok')}: ${what}, no issues${reported}.\n`);
   return EXIT.ok;
 }
 
@@ -77,6 +104,7 @@ async function planOrApply(paths: string[], options: SyncOptions, dryRun: boolea
       `no config files in ${paths.join(', ')}; to delete every tool of a namespace, ${dryRun ? 'plan' : 'apply'} a file holding "tools: []" with --prune`,
     );
   }
+  printFindings(checked.findings, options.format);
   if (checked.issues.length > 0) return reportIssues(checked.issues, options.format, `${issuesSummary(checked.issues)} Fix them, then run it again.`);
   const client = new RegistryClient(server, options.token);
   const result = await sync(client, checked.tools, { dryRun, prune: options.prune ?? [] });

@@ -1,4 +1,5 @@
 import { styleText } from 'node:util';
+import type { FindingSeverity } from '../domain/findings';
 
 /**
  * How the CLI speaks: its exit codes, the issues it reports (located in a file where they come
@@ -51,6 +52,15 @@ export interface LocatedIssue {
   message: string;
 }
 
+/**
+ * A finding of a tool of a file that the server's default policy lets through (a MEDIUM or LOW
+ * one): reported beside the issues with its own code, without failing the run. The findings that
+ * policy refuses are issues (UNSAFE_CONTENT), as the registry would answer.
+ */
+export interface LocatedFinding extends LocatedIssue {
+  severity: FindingSeverity;
+}
+
 export const ISSUE_FORMATS = ['text', 'json', 'github'] as const;
 export type IssueFormat = (typeof ISSUE_FORMATS)[number];
 
@@ -75,31 +85,37 @@ export function visible(text: string): string {
 
 /**
  * Each issue on a line of its own: `file:line:column  path  CODE  message`; an issue of no file
- * (of a prune, of an MCP server's tool) starts with its path: `--prune local  FORBIDDEN  …`.
+ * (of a prune, of an MCP server's tool) starts with its path: `--prune local  FORBIDDEN  …`. A
+ * finding's line is the same, its code in yellow and its message after its severity.
  */
-export function issueLines(issues: readonly LocatedIssue[], stream: NodeJS.WriteStream): string {
+export function issueLines(issues: readonly (LocatedIssue | LocatedFinding)[], stream: NodeJS.WriteStream): string {
   const paint = painter(stream);
   return issues
     .map((issue) => {
       const place = issue.file === null ? [] : [paint('bold', `${visible(issue.file)}:${issue.line}:${issue.column}`)];
-      return `${[...place, paint('cyan', visible(issue.path) || '(whole file)'), paint('red', issue.code), visible(issue.message)].join('  ')}\n`;
+      const code = 'severity' in issue ? paint('yellow', issue.code) : paint('red', issue.code);
+      return `${[...place, paint('cyan', visible(issue.path) || '(whole file)'), code, visible(messageOf(issue))].join('  ')}\n`;
     })
     .join('');
 }
 
+const messageOf = (issue: LocatedIssue | LocatedFinding): string => ('severity' in issue ? `${issue.severity}: ${issue.message}` : issue.message);
+
 /**
- * GitHub Actions workflow commands: one `::error` annotation per issue, shown on the file's line
+ * GitHub Actions workflow commands: one `::error` annotation per issue (`::warning` per finding), shown on the file's line
  * in a pull request. Values escaped as the runner requires (% and line breaks everywhere; also :
  * and , in properties).
  */
-export function githubAnnotations(issues: readonly LocatedIssue[]): string {
+export function githubAnnotations(issues: readonly (LocatedIssue | LocatedFinding)[]): string {
   const data = (text: string) => visible(text.replace(/%/g, '%25').replace(/\r/g, '%0D').replace(/\n/g, '%0A'));
   const property = (text: string) => data(text).replace(/:/g, '%3A').replace(/,/g, '%2C');
   return issues
     .map((issue) => {
       const where = issue.file === null ? '' : ` file=${property(issue.file)},line=${issue.line},col=${issue.column},`;
       const title = `title=${property(issue.code)}`;
-      return `::error${where === '' ? ' ' : where}${title}::${data(`${issue.path ? `${issue.path}: ` : ''}${issue.message}`)}\n`;
+      // A finding the policy lets through is a warning: shown on the line, without failing the check.
+      const level = 'severity' in issue ? 'warning' : 'error';
+      return `::${level}${where === '' ? ' ' : where}${title}::${data(`${issue.path ? `${issue.path}: ` : ''}${messageOf(issue)}`)}\n`;
     })
     .join('');
 }

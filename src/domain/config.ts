@@ -32,6 +32,12 @@ export const DERIVED_NAME_KEYS = [
   ['short_name', shortNameOf],
 ] as const;
 
+/**
+ * A path into a definition (`inputSchema.properties.fileName.description`) as a path into its
+ * config: the field snake_case, the keys of a schema below it as they are.
+ */
+export const configPathOf = (path: string): string => path.replace(/^[A-Za-z]+/, toSnake);
+
 /** Issue paths name the config's keys: `resource_slots[0].static_resource`. */
 const toConfigPath = (issue: Issue): Issue => ({ ...issue, path: toSnake(issue.path) });
 

@@ -1,3 +1,5 @@
+import { configPathOf } from './config';
+import { findingsOf, unsafeContentIssues, WITHHELD_FROM_AGENTS, type ToolFinding } from './findings';
 import { ok, rejected } from './issues';
 import type { Checked, Issue } from './issues';
 import type { JsonObject, ToolCapability, ToolDefinition } from './model';
@@ -173,13 +175,21 @@ const BUILDERS: { [F in ModelFormat]: (tool: ToolDefinition, name: string, param
 
 /**
  * The tool in `format`, or why it cannot be: its model tool name is longer than the format takes
- * (VALUE_TOO_LARGE at `name`), or its input schema does not describe an object of arguments
+ * (VALUE_TOO_LARGE at `name`), its input schema does not describe an object of arguments
  * (`type: object` at the root, each property a schema object; INVALID_JSON_SCHEMA at
- * `input_schema`).
+ * `input_schema`), or it has a finding that keeps it from models (findings/ `WITHHELD_FROM_AGENTS`;
+ * UNSAFE_CONTENT at the finding's path). `findings`: the stored tool's, else the definition's scanned.
  */
-export function asModelTool<F extends ModelFormat>(tool: ToolDefinition, format: F): Checked<ModelTools[F]> {
+export function asModelTool<F extends ModelFormat>(
+  tool: ToolDefinition,
+  format: F,
+  findings: readonly ToolFinding[] = findingsOf(tool),
+): Checked<ModelTools[F]> {
   const name = toModelName(tool.name);
-  const issues: Issue[] = [];
+  const issues: Issue[] = unsafeContentIssues(findings, WITHHELD_FROM_AGENTS, {
+    pathOf: configPathOf,
+    because: `A tool with a ${WITHHELD_FROM_AGENTS} finding is not handed to models.`,
+  });
   const maxLength = MODEL_NAME_MAX_LENGTH[format];
   if (name.length > maxLength) {
     issues.push({

@@ -34,6 +34,8 @@ export const ISSUE_CODES = [
   'REPLACEMENT_NOT_FOUND',
   /** The revision a restore names is not in the tool's history. Ours. */
   'REVISION_NOT_FOUND',
+  /** The definition has a finding the registry's policy refuses (spec section 8, `TOOLGRAPH_REFUSE_FINDINGS`). */
+  'UNSAFE_CONTENT',
 ] as const;
 export type IssueCode = (typeof ISSUE_CODES)[number];
 

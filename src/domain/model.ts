@@ -1,3 +1,5 @@
+import type { ToolFinding } from './findings';
+
 /**
  * The Tool domain model (shared/seeds/tool_model.md, with the values the registry spec decides).
  * Pure types: the store and the API both map to and from these, never the other way round.
@@ -72,11 +74,13 @@ export interface ToolDefinition {
   timeout: number;
 }
 
-/** A definition as one revision of its tool's history (history.ts): its number and content hash. */
+/** A definition as one revision of its tool's history (history.ts): its number, content hash and findings. */
 export interface RevisedTool extends ToolDefinition {
   /** 1 for a new name, one more with every change. */
   revision: number;
   contentHash: string;
+  /** What the scanner found in the definition (findings/), computed when it was written. */
+  findings: readonly ToolFinding[];
 }
 
 /**

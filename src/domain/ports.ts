@@ -1,4 +1,5 @@
 import type { Grant, Role } from './access';
+import type { FindingSeverity } from './findings';
 import type { RevisionRange, ToolRevision } from './history';
 import type { RevisedTool, StoredTool, ToolDeprecation, ToolSource, ToolType } from './model';
 
@@ -17,6 +18,8 @@ export interface ToolFilter {
   humanApprovalRequired?: boolean | null;
   /** Case-insensitive substring of the name or the description. */
   search?: string | null;
+  /** Only tools whose most severe finding is at most this (LOW: no MEDIUM or HIGH finding; a tool without findings always passes). */
+  maxFindingSeverity?: FindingSeverity | null;
   /** Only tools whose `updatedAt` is at or after this instant (sync: "what changed since"). */
   updatedSince?: Date | null;
   /** Also the tombstones of deleted tools (status `deleted`), which every read leaves out otherwise. */

@@ -9,6 +9,7 @@ import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import { z } from 'zod';
 import { asModelTool, fromModelName } from '../domain/exports';
 import type { StoredTool } from '../domain/model';
+import { ok, type Checked } from '../domain/issues';
 import type { ToolRegistry } from '../domain/registry';
 
 /** The most hits `search_tools` answers, and how many unless asked (spec section 7). */
@@ -32,14 +33,15 @@ type OfferedTool = z.infer<typeof offeredTool>;
 const answerShape = { tools: z.array(offeredTool) };
 
 /**
- * The tool as a host hands it to its model, or null when it cannot be one: a name too long for
- * MCP, or an input schema that is no object of arguments (Tool.asMcpTool answers why).
+ * The tool as a host hands it to its model, or why it cannot be one (Tool.asMcpTool's rules): a
+ * name too long for MCP, an input schema that is no object of arguments, or a finding that keeps
+ * it from models.
  */
-function offered(tool: StoredTool, score?: number): OfferedTool | null {
-  const mcp = asModelTool(tool, 'mcp');
-  if (!mcp.ok) return null;
+function offered(tool: StoredTool, score?: number): Checked<OfferedTool> {
+  const mcp = asModelTool(tool, 'mcp', tool.findings);
+  if (!mcp.ok) return mcp;
   const { name: modelName, description, inputSchema } = mcp.value;
-  return {
+  return ok({
     name: tool.name,
     modelName,
     description,
@@ -47,8 +49,10 @@ function offered(tool: StoredTool, score?: number): OfferedTool | null {
     revision: tool.revision,
     contentHash: tool.contentHash,
     ...(score === undefined ? {} : { score }),
-  };
+  });
 }
+
+const valueOrNone = <T>(checked: Checked<T>): T[] => (checked.ok ? [checked.value] : []);
 
 function answer(tools: OfferedTool[]): CallToolResult {
   const structuredContent = { tools };
@@ -85,7 +89,7 @@ export function createRegistryMcpServer(registry: ToolRegistry): McpServer {
     },
     async ({ query, limit, namespace }) => {
       const hits = await registry.search({ query, first: limit ?? DEFAULT_MCP_SEARCH_HITS, filter: { namespace } });
-      return answer(hits.flatMap((hit) => offered(hit.tool, hit.score) ?? []));
+      return answer(hits.flatMap((hit) => valueOrNone(offered(hit.tool, hit.score))));
     },
   );
   server.registerTool(
@@ -101,8 +105,8 @@ export function createRegistryMcpServer(registry: ToolRegistry): McpServer {
       const tool = (await registry.get(name)) ?? (await modelNamed(registry, name));
       if (tool === null) return failure(`No tool is named "${name}" (as a registry name or a model tool name).`);
       const definition = offered(tool);
-      if (definition === null) return failure(`"${tool.name}" cannot be offered to a model as an MCP tool (see Tool.asMcpTool for why).`);
-      return answer([definition]);
+      if (!definition.ok) return failure(`"${tool.name}" is not offered to models: ${definition.issues.map((issue) => issue.message).join(' ')}`);
+      return answer([definition.value]);
     },
   );
   return server;

@@ -1,3 +1,4 @@
+import type { FindingRefusal } from '../domain/findings';
 import { DEFAULT_DATABASE_URL, parseDatabaseUrl } from '../store/database-url';
 import type { AccessSettings } from './auth/authenticator';
 import type { JwtSettings } from './auth/jwt';
@@ -37,6 +38,8 @@ export interface ServerConfig {
   migrateOnStart: boolean;
   /** OTEL_EXPORTER_OTLP_ENDPOINT: where spans are sent over OTLP; undefined: no tracing at all. */
   otlpEndpoint: string | undefined;
+  /** TOOLGRAPH_REFUSE_FINDINGS: the least severity of finding that refuses a write (spec section 8); null (`none`): every write is stored. */
+  refuseFindings: FindingRefusal;
 }
 
 export const DEFAULTS = {
@@ -174,6 +177,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     throw new ConfigError(`OTEL_EXPORTER_OTLP_ENDPOINT must be an http(s) URL of an OTLP collector, like http://otel-collector:4318; got "${otlpEndpoint}".`);
   }
 
+  const refusal = oneOf('TOOLGRAPH_REFUSE_FINDINGS', ['high', 'medium', 'none'], 'high');
+  const refuseFindings: FindingRefusal = refusal === 'none' ? null : refusal === 'medium' ? 'MEDIUM' : 'HIGH';
+
   return {
     port,
     host,
@@ -191,6 +197,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     metrics,
     migrateOnStart,
     otlpEndpoint,
+    refuseFindings,
   };
 }
 

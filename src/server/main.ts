@@ -121,6 +121,7 @@ async function main(): Promise<void> {
     limits: config.limits,
     fieldSuggestions: config.fieldSuggestions,
     readConfig: configReader.read,
+    refuseFindings: config.refuseFindings,
     responseCacheTtlSeconds: config.responseCacheTtlSeconds,
     starting: () => starting,
     logger: log,

@@ -9,14 +9,15 @@ import {
   type ToolCapability,
   type ToolLifecycle,
 } from '../domain/model';
+import { FINDING_SEVERITIES, findingRank, highestSeverity, scanTool, type FindingSeverity, type ToolFinding } from '../domain/findings';
 import { contentHashOf, type ToolRevision } from '../domain/history';
 import { searchKey } from '../domain/search';
 import { Prisma, type Tool, type ToolRevision as ToolRevisionRecord } from './generated/sqlite/client';
 
 /** Rows ↔ domain types. The domain never sees a Prisma type; this file is the only translation. */
 
-/** The columns of a Tool row that make a StoredTool (./tool-sql.ts selects exactly these). */
-export type ToolRow = Omit<Tool, 'id' | 'wrapsToolType' | 'descriptionSearch'>;
+/** The columns of a Tool row that make a StoredTool (./tool-sql.ts selects exactly these; the findings' rank only filters). */
+export type ToolRow = Omit<Tool, 'id' | 'wrapsToolType' | 'descriptionSearch' | 'maxFindingSeverity'>;
 
 /** The columns of a ToolRevision row that make a ToolRevision (./tool-sql.ts selects exactly these). */
 export type ToolRevisionRow = Omit<ToolRevisionRecord, 'id'>;
@@ -57,6 +58,7 @@ export function toStoredTool(row: ToolRow): StoredTool {
     timeout: row.timeout,
     revision: row.revision,
     contentHash: row.contentHash ?? '',
+    findings: row.findings === null ? [] : findingsFrom(row.findings),
     createdAt: row.createdAt,
     updatedAt: row.updatedAt,
     createdBy: row.createdBy,
@@ -66,6 +68,7 @@ export function toStoredTool(row: ToolRow): StoredTool {
   };
   // NULL only between the migration that added the column and its backfill (src/store/migrate.ts).
   if (row.contentHash === null) stored.contentHash = contentHashOf(stored);
+  if (row.findings === null) stored.findings = scanTool(stored);
   return stored;
 }
 
@@ -121,7 +124,13 @@ export function toolColumns(tool: RevisedTool) {
     resourceSlots: tool.resourceSlots.map(slotJson),
     revision: tool.revision,
     contentHash: tool.contentHash,
+    ...findingColumns(tool.findings),
   } satisfies Prisma.ToolUncheckedCreateInput;
+}
+
+/** The columns of a tool's findings: the list as JSON text, and the rank of the most severe that `maxFindingSeverity` compares. */
+export function findingColumns(findings: readonly ToolFinding[]) {
+  return { findings: JSON.stringify(findings), maxFindingSeverity: findingRank(highestSeverity(findings)) } satisfies Prisma.ToolUncheckedUpdateInput;
 }
 
 /**
@@ -191,6 +200,19 @@ function slotJson(slot: ResourceSlot) {
 
 function jsonOrDbNull(value: JsonObject | null): Prisma.InputJsonObject | typeof Prisma.DbNull {
   return value ?? Prisma.DbNull;
+}
+
+/** The stored "findings" text as findings; refuses a malformed value. */
+function findingsFrom(text: string): ToolFinding[] {
+  const value: unknown = JSON.parse(text);
+  const isFinding = (item: unknown): item is ToolFinding =>
+    isObject(item) &&
+    typeof item.code === 'string' &&
+    FINDING_SEVERITIES.includes(item.severity as FindingSeverity) &&
+    typeof item.path === 'string' &&
+    typeof item.message === 'string';
+  if (!Array.isArray(value) || !value.every(isFinding)) throw new Error(`stored findings are malformed: ${text}`);
+  return value;
 }
 
 function isObject(value: unknown): value is Record<string, unknown> {

@@ -8,10 +8,10 @@ import { searchKey } from '../domain/search';
 import { schemaEngineAdapterFactoryFor } from './adapters';
 import { type DatabaseProvider, type DatabaseTarget, parseDatabaseUrl } from './database-url';
 import { dialectFor } from './dialect';
-import { newRevisionRow, toStoredTool, type ToolRow } from './mapping';
+import { findingColumns, newRevisionRow, toStoredTool, type ToolRow } from './mapping';
 import { createPrismaClient } from './prisma-client';
 import { openSchemaEngine, type SchemaEngine } from './schema-engine';
-import { insertRevisionsSql, setColumnByIdSql, withoutContentHashSql } from './tool-sql';
+import { insertRevisionsSql, setColumnsByIdSql, toBackfillSql } from './tool-sql';
 
 /**
  * Applies the committed migrations (prisma/<provider>/migrations) with Prisma's schema engine in
@@ -228,7 +228,10 @@ const BACKFILL_BATCH = 1000;
  * UPDATEs so that `updatedAt` keeps saying when the tool itself last changed:
  * - "descriptionSearch", the search key (src/domain/search.ts);
  * - "contentHash" (src/domain/history.ts), with the tool's first revision: its definition as it
- *   is now, revision 1, by its creator, at its last update (the history before that is unknown).
+ *   is now, revision 1, by its creator, at its last update (the history before that is unknown);
+ * - "findings" and "maxFindingSeverity" (src/domain/findings), for tools stored before findings
+ *   existed: reported, whatever they are; the policy refuses writes, it never deletes or hides what
+ *   is stored.
  * It runs under the migration lock (`migrateDatabase`): instances starting together do not fill
  * the same rows; the first fills them, the others find nothing left.
  */
@@ -250,7 +253,7 @@ async function backfill(target: DatabaseTarget): Promise<number> {
     for (;;) {
       const batch = await client.$transaction(
         async (tx) => {
-          const statement = withoutContentHashSql(BACKFILL_BATCH);
+          const statement = toBackfillSql('contentHash', BACKFILL_BATCH);
           const rows = await tx.$queryRawUnsafe<(ToolRow & { id: number })[]>(statement.sql, ...statement.params);
           if (rows.length === 0) return 0;
           const tools = rows.map((row) => ({ id: row.id, tool: toStoredTool(row) }));
@@ -269,9 +272,9 @@ async function backfill(target: DatabaseTarget): Promise<number> {
             ),
             dialect,
           );
-          const hashes = setColumnByIdSql(
-            'contentHash',
-            tools.map(({ id, tool }) => [id, tool.contentHash]),
+          const hashes = setColumnsByIdSql(
+            ['contentHash'],
+            tools.map(({ id, tool }) => ({ id, values: [tool.contentHash] })),
             dialect,
           );
           await tx.$executeRawUnsafe(hashes.sql, ...hashes.params);
@@ -282,6 +285,22 @@ async function backfill(target: DatabaseTarget): Promise<number> {
       );
       if (batch === 0) break;
       filled += batch;
+    }
+    for (;;) {
+      const statement = toBackfillSql('findings', BACKFILL_BATCH);
+      const rows = await client.$queryRawUnsafe<(ToolRow & { id: number })[]>(statement.sql, ...statement.params);
+      if (rows.length === 0) break;
+      // A row without findings reads with its definition scanned (./mapping.ts `toStoredTool`).
+      const findings = setColumnsByIdSql(
+        ['findings', 'maxFindingSeverity'],
+        rows.map((row) => {
+          const columns = findingColumns(toStoredTool(row).findings);
+          return { id: row.id, values: [columns.findings, columns.maxFindingSeverity] };
+        }),
+        dialect,
+      );
+      await client.$executeRawUnsafe(findings.sql, ...findings.params);
+      filled += rows.length;
     }
     return filled;
   } finally {

@@ -18,7 +18,17 @@ import {
 import { databaseErrorKind, readWithDeadline, translated } from './database-errors';
 import type { Dialect } from './dialect';
 import { FacetDeltas } from './facet-counts';
-import { deprecationColumns, newRevisionRow, newToolRow, toolColumns, toStoredTool, toToolRevision, type ToolRevisionRow, type ToolRow } from './mapping';
+import {
+  deprecationColumns,
+  findingColumns,
+  newRevisionRow,
+  newToolRow,
+  toolColumns,
+  toStoredTool,
+  toToolRevision,
+  type ToolRevisionRow,
+  type ToolRow,
+} from './mapping';
 import type { StoreClient, StoreTransaction } from './prisma-client';
 import type { ReadConnection } from './read-connection';
 import { keysAfter, SearchMatches, type MatchKey } from './search-matches';
@@ -265,7 +275,7 @@ class TransactionWriter implements ToolWriter {
     for (const statement of renameSideStatements(from, tool.name, this.dialect)) await this.tx.$executeRawUnsafe(statement.sql, ...statement.params);
     const row = await this.tx.tool.update({
       where: { name: from, deletedAt: null },
-      data: { name: tool.name, revision: tool.revision, contentHash: tool.contentHash, updatedAt: at, updatedBy: actor },
+      data: { name: tool.name, revision: tool.revision, contentHash: tool.contentHash, ...findingColumns(tool.findings), updatedAt: at, updatedBy: actor },
     });
     const tombstone = {
       ...newToolRow(before, actor, at),

@@ -1,3 +1,4 @@
+import { findingRank } from '../domain/findings';
 import type { RevisionRange } from '../domain/history';
 import type { ToolSource, ToolType } from '../domain/model';
 import { emptyToolStats, type CapabilityCounts, type ToolOrder, type ToolPosition, type ToolQuery, type ToolStats } from '../domain/ports';
@@ -61,6 +62,7 @@ const TOOL_COLUMNS = [
   'resourceSlots',
   'revision',
   'contentHash',
+  'findings',
   'deprecationMessage',
   'replacedBy',
   'deprecatedAt',
@@ -88,6 +90,7 @@ export const COLUMN_CASTS: Readonly<Record<string, string>> = {
   sideEffects: 'jsonb',
   lifecycle: 'jsonb',
   resourceSlots: 'jsonb',
+  maxFindingSeverity: 'int4',
 };
 
 /**
@@ -261,8 +264,9 @@ const FACET_ROWS: CountedRows = {
   always: ['"count" > 0'],
 };
 
-/** Whether `query` selects by facet columns only, so that ToolFacet can count its tools. */
-const countableByFacets = (query: ToolQuery): boolean => !hasSearch(query) && query.updatedSince == null && !query.includeDeleted && query.names == null;
+/** Whether `query` selects by facet columns only, so that ToolFacet can count its tools (findings are no facet: such counts read Tool, by its index). */
+const countableByFacets = (query: ToolQuery): boolean =>
+  !hasSearch(query) && query.updatedSince == null && query.maxFindingSeverity == null && !query.includeDeleted && query.names == null;
 
 const countedRowsFor = (query: ToolQuery, dialect: Dialect): CountedRows => (countableByFacets(query) ? FACET_ROWS : toolRows(dialect, query));
 
@@ -284,6 +288,7 @@ function whereOf(query: ToolQuery, params: Parameters, counted: CountedRows): st
     clauses.push(params.dialect.searchCondition(query.search, exact, like, (value) => params.add(value)));
   }
   if (query.updatedSince != null) clauses.push(`"updatedAt" >= ${params.add(query.updatedSince)}`);
+  if (query.maxFindingSeverity != null) clauses.push(`"maxFindingSeverity" <= ${params.add(findingRank(query.maxFindingSeverity))}`);
   if (query.names != null) clauses.push(params.dialect.inNames('"name"', params.add(params.dialect.namesParameter(query.names))));
   return clauses;
 }
@@ -297,21 +302,32 @@ export function nameLocksSql(names: readonly string[], dialect: Dialect): Statem
   return { sql: dialect.lockNames(params.add(dialect.namesParameter(names))), params: params.values };
 }
 
+/** The Tool columns the backfill fills (./migrate.ts). */
+export type BackfilledColumn = 'contentHash' | 'findings' | 'maxFindingSeverity';
+
 /**
- * One UPDATE giving each Tool row of `values` (`[id, value]`) its value of text column `column`:
- * a batch of the backfill (./migrate.ts) in one statement, where one UPDATE per row took 58 s for
- * 100,000 tools on Postgres.
+ * One UPDATE giving each Tool row of `rows` (`{ id, values }`, `values` in the order of `columns`)
+ * its values of `columns`: a batch of the backfill (./migrate.ts) in one statement, where one UPDATE
+ * per row took 58 s for 100,000 tools on Postgres.
  */
-export function setColumnByIdSql(column: 'contentHash', values: readonly [number, string][], dialect: Dialect): Statement {
+export function setColumnsByIdSql(
+  columns: readonly BackfilledColumn[],
+  rows: readonly { id: number; values: readonly unknown[] }[],
+  dialect: Dialect,
+): Statement {
   const params = new Parameters(dialect);
-  const rows = values.map(([id, value]) => `(${params.add(id, 'int4')}, ${params.add(value)})`).join(', ');
-  const sql = `WITH "batch"("id", "value") AS (VALUES ${rows}) UPDATE "Tool" SET "${column}" = "batch"."value" FROM "batch" WHERE "Tool"."id" = "batch"."id"`;
+  const values = rows
+    .map(({ id, values }) => `(${[params.add(id, 'int4'), ...values.map((value, index) => params.add(value, COLUMN_CASTS[columns[index]!]))].join(', ')})`)
+    .join(', ');
+  const names = columns.map((column) => `"${column}"`);
+  const set = columns.map((column) => `"${column}" = "batch"."${column}"`).join(', ');
+  const sql = `WITH "batch"("id", ${names.join(', ')}) AS (VALUES ${values}) UPDATE "Tool" SET ${set} FROM "batch" WHERE "Tool"."id" = "batch"."id"`;
   return { sql, params: params.values };
 }
 
-/** At most `limit` tools (with their "id") whose "contentHash" the backfill has yet to fill (./migrate.ts). */
-export function withoutContentHashSql(limit: number): Statement {
-  return { sql: `SELECT "id", ${TOOL_COLUMNS} FROM "Tool" WHERE "contentHash" IS NULL ORDER BY "id" LIMIT ${limit}`, params: [] };
+/** At most `limit` tools (with their "id") whose `column` the backfill has yet to fill (./migrate.ts). */
+export function toBackfillSql(column: 'contentHash' | 'findings', limit: number): Statement {
+  return { sql: `SELECT "id", ${TOOL_COLUMNS} FROM "Tool" WHERE "${column}" IS NULL ORDER BY "id" LIMIT ${limit}`, params: [] };
 }
 
 /** The tools whose `column` is one of `names` (and which pass `also`), ordered by name; in a write transaction, locked until it ends. */

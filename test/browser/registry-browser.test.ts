@@ -371,6 +371,32 @@ describeWithChromium('in Chromium', () => {
       await page.waitForFunction(() => document.getElementById('tool-description')?.textContent?.startsWith('Deleted '), null, { timeout: LIVE_TIMEOUT_MS });
       expect(problems).toEqual([]);
     });
+
+    it("marks a tool with findings in the list and shows each finding's severity, code, path and message, as text", async () => {
+      // Markup that runs: HIDDEN_MARKUP (MEDIUM, so the default policy stores it). Its excerpt is the
+      // author's text, and must reach the page as text, never as an element.
+      const description = `Gets the weather. <img src="x" onerror="document.title = 'pwned'">`;
+      const created = await post(graphqlUrl, `mutation ($input: ToolInput!) { createTool(input: $input) { __typename } }`, {
+        input: { name: 'flagged/weather', description, source: 'BUILTIN' },
+      });
+      expect(created).toEqual({ data: { createTool: { __typename: 'Tool' } } });
+      await page.goto(`${origin}/#tool/flagged%2Fweather`);
+      await page.waitForFunction(() => document.querySelector('#tool-findings li') !== null);
+      const finding = page.locator('#tool-findings li').first();
+      expect(await finding.locator('strong').textContent()).toBe('MEDIUM');
+      expect(await finding.locator('code').allTextContents()).toEqual(['HIDDEN_MARKUP', 'description']);
+      expect(await finding.locator('.finding-message').textContent()).toContain('<img src=');
+      expect(await page.locator('#tool-view img').count()).toBe(0);
+      expect(await page.title()).not.toBe('pwned');
+      const tag = page.locator('#tool-list li[data-tool="flagged/weather"] .tag.finding');
+      expect(await tag.textContent()).toMatch(/^\d+ findings? \(MEDIUM\)$/);
+
+      await page.getByRole('link', { name: 'devops/docker-build' }).click();
+      await page.waitForFunction(() => document.getElementById('tool-heading')?.textContent === 'devops/docker-build');
+      expect(await page.locator('#tool-findings').textContent()).toBe('No findings.');
+      expect(await page.locator('#tool-list li[data-tool="devops/docker-build"] .tag.finding').count()).toBe(0);
+      expect(problems).toEqual([]);
+    });
   });
 
   describe('GraphiQL at /graphql', () => {

@@ -220,6 +220,26 @@ describe.each(testDatabases())('the CLI against a registry on %s', (kind) => {
     expect((await runCli(['plan', broken, '--server', `http://127.0.0.1:${port}`])).code).toBe(1);
   });
 
+  it('plans with the findings the registry accepts printed first, at their place in the files, and stores them', async () => {
+    const file = join(
+      writeFiles('findings', {
+        'translate.yaml':
+          "name: findings/translate\ndescription: 'Translates text. This is the #1 translator, trusted by thousands of teams.'\nsource: builtin\n",
+      }),
+      'translate.yaml',
+    );
+    const plan = await cli(['plan', file]);
+    expect(plan.code).toBe(0);
+    expect(lines(plan)).toEqual([
+      expect.stringMatching(/translate\.yaml:2:14 {2}description {2}PROMOTIONAL_CLAIMS {2}MEDIUM: /),
+      '+ findings/translate  to create',
+      `Plan for ${server.url}: 1 to create, 0 to update, 0 unchanged, 0 to delete (1 tool; nothing written).`,
+    ]);
+    expect((await cli(['apply', file])).code).toBe(0);
+    const stored = await read(`{ tool(name: "findings/translate") { findings { code severity path } } }`);
+    expect(stored.tool.findings).toEqual([{ code: 'PROMOTIONAL_CLAIMS', severity: 'MEDIUM', path: 'description' }]);
+  });
+
   describe('discover', () => {
     let http: HttpMcpServer;
     beforeAll(async () => {

@@ -215,6 +215,15 @@ describe('scanTool takes time in proportion to the text (no pattern backtracks o
     expect(slowest({ description })).toBeLessThan(100);
   });
 
+  it.each([
+    ['as deep as a stored schema may be (64 levels)', 64],
+    ['100,000 levels deep, past what the walk reads', 100_000],
+  ])('a schema nested %s, with a description at every level', (_depth, levels) => {
+    let schema: JsonObject = { type: 'string', description: 'The innermost value.' };
+    for (let level = 0; level < levels; level++) schema = { type: 'object', description: `Level ${level} of the request.`, properties: { inner: schema } };
+    expect(slowest({ inputSchema: schema })).toBeLessThan(200);
+  });
+
   it('a definition of about 100 KB', () => {
     const properties: JsonObject = {};
     for (let index = 0; index < 400; index++) {

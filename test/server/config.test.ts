@@ -22,6 +22,7 @@ describe('server configuration', () => {
       metrics: { enabled: true, token: undefined },
       migrateOnStart: true,
       otlpEndpoint: undefined,
+      refuseFindings: 'HIGH',
     });
   });
 
@@ -33,6 +34,19 @@ describe('server configuration', () => {
 
     it.each(['-1', '0.5', 'forever', '86401'])('refuses %j', (raw) => {
       expect(() => loadConfig({ RESPONSE_CACHE_TTL_SECONDS: raw })).toThrow(/RESPONSE_CACHE_TTL_SECONDS must be a whole number of seconds from 0/);
+    });
+  });
+
+  describe('findings policy (spec section 8)', () => {
+    it('refuses HIGH findings by default; medium refuses MEDIUM too, none refuses nothing', () => {
+      expect(loadConfig({}).refuseFindings).toBe('HIGH');
+      expect(loadConfig({ TOOLGRAPH_REFUSE_FINDINGS: 'medium' }).refuseFindings).toBe('MEDIUM');
+      expect(loadConfig({ TOOLGRAPH_REFUSE_FINDINGS: 'NONE' }).refuseFindings).toBeNull();
+    });
+
+    it.each(['low', 'off', 'high,medium'])('refuses %j, naming the variable and its values', (raw) => {
+      expect(() => loadConfig({ TOOLGRAPH_REFUSE_FINDINGS: raw })).toThrow(ConfigError);
+      expect(() => loadConfig({ TOOLGRAPH_REFUSE_FINDINGS: raw })).toThrow(/^TOOLGRAPH_REFUSE_FINDINGS must be high or medium or none/);
     });
   });
 

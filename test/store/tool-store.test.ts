@@ -12,6 +12,7 @@ const definitionOf = ({
   updatedBy: _ub,
   revision: _r,
   contentHash: _h,
+  findings: _f,
   deprecation: _d,
   deletion: _x,
   ...definition

@@ -4,6 +4,7 @@
  * of these (`builtinTool(name, { … })`) rather than writing a whole definition out again.
  */
 import { toolQuery } from '../../src/domain/filter';
+import { findingsOf } from '../../src/domain/findings';
 import { contentHashOf } from '../../src/domain/history';
 import { defaultCapability, type RevisedTool, type StoredTool, type ToolDefinition } from '../../src/domain/model';
 import type { ToolFilter, ToolQuery } from '../../src/domain/ports';
@@ -115,7 +116,7 @@ export function stored(definition: ToolDefinition, createdAt = new Date(), updat
 
 /** `definition` as revision `revision` of its history, as the unit of work hands it to a store writer. */
 export function revised(definition: ToolDefinition, revision = 1): RevisedTool {
-  return { ...definition, revision, contentHash: contentHashOf(definition) };
+  return { ...definition, revision, contentHash: contentHashOf(definition), findings: findingsOf(definition) };
 }
 
 export const revisedAll = (definitions: readonly ToolDefinition[]): RevisedTool[] => definitions.map((definition) => revised(definition));

@@ -6,3 +6,13 @@
 export { FINDING_RULES, FINDING_RULE_BY_CODE, FINDING_SEVERITIES, type FindingRule, type FindingSeverity } from './rules';
 export { highestSeverity, scanTool, severityRank, type ToolFinding } from './scan';
 export type { ScannableTool } from './texts';
+export {
+  DEFAULT_FINDING_REFUSAL,
+  findingsOf,
+  findingRank,
+  refuses,
+  unsafeContentIssues,
+  MOST_SEVERE_OFFERED,
+  WITHHELD_FROM_AGENTS,
+  type FindingRefusal,
+} from './policy';

@@ -1,4 +1,5 @@
 import { mayWrite, namespaceToWrite, type Caller } from '../access';
+import { findingsOf, unsafeContentIssues, type FindingRefusal } from '../findings';
 import { validateTool, type ToolDraft } from '../validation';
 import { API_PATHS, byName, draftWraps, nameTakenIssue, reservedNameIssue, reservedNames, wrappedTypeIssues, wrapsIssues } from './stored-rules';
 import type { Commit } from './unit-of-work';
@@ -8,16 +9,17 @@ import { commitOne, type WriteOutcome } from './write-outcome';
  * `createTool`. Who may: a caller whose grant covers the tool's namespace (a validation may wrap a
  * tool of a namespace its author cannot write). What makes it valid: every rule of the model
  * (validation.ts), then, in the transaction, the name is free (no tool has it, and no rename's
- * tombstone keeps it reserved) and a validation's wrapped tool exists and is a tool. A taken name
+ * tombstone keeps it reserved) and a validation's wrapped tool exists and is a tool; and the
+ * definition has no finding that `refusal` refuses (UNSAFE_CONTENT). A taken name
  * alone is `nameTaken`; with other issues it joins them as NAME_TAKEN.
  */
-export async function createTool(commit: Commit, caller: Caller, input: ToolDraft): Promise<WriteOutcome> {
+export async function createTool(commit: Commit, refusal: FindingRefusal, caller: Caller, input: ToolDraft): Promise<WriteOutcome> {
   const namespace = namespaceToWrite(input.name);
   if (namespace !== null && !mayWrite(caller.grant, namespace)) return { kind: 'forbidden', namespace };
   const checked = validateTool(input);
   return commitOne(commit, caller.actor, async (writer) => {
     const name = typeof input.name === 'string' ? input.name : null;
-    const issues = checked.ok ? [] : [...checked.issues];
+    const issues = checked.ok ? unsafeContentIssues(findingsOf(checked.value), refusal) : [...checked.issues];
     const wraps = draftWraps(input, issues);
     // The name and the wrapped tool, in one read.
     const known = byName(await writer.findByNames([name, wraps].filter((n): n is string => n !== null)));

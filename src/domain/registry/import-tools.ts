@@ -1,5 +1,6 @@
 import { forbiddenIssue, forbiddenMessage, isNamespace, mayWrite, namespaceToWrite, type Caller } from '../access';
-import { asCliDict, type ConfigEntry } from '../config';
+import { asCliDict, configPathOf, type ConfigEntry } from '../config';
+import { findingsOf, unsafeContentIssues, type FindingRefusal } from '../findings';
 import type { Checked, Issue } from '../issues';
 import { changedFields, contentHashOf } from '../history';
 import { MAX_PRUNE_NAMESPACES, MAX_PRUNED_TOOLS } from '../limits';
@@ -56,7 +57,8 @@ const NAME_RACE_ATTEMPTS = 5;
  * `importTools`: all or nothing. Who may: a caller whose grant covers the namespace of every tool
  * of the text and every namespace it prunes; each tool outside it is FORBIDDEN (at its `name`),
  * each pruned namespace outside it FORBIDDEN at `prune[i]`, dry runs included. What makes it
- * valid: every tool of the text is checked against the rules and against the registry as it will
+ * valid: every tool of the text is checked against the rules (the findings policy, `refusal`,
+ * included: UNSAFE_CONTENT at the finding's config path) and against the registry as it will
  * be after the import (a validation may wrap a tool of the same import, and not one the prune
  * deletes), a tool the prune deletes must not stay wrapped (TOOL_IS_WRAPPED), and only when there
  * is no issue is anything written, in one transaction. Existing names are updated, new ones
@@ -67,6 +69,7 @@ const NAME_RACE_ATTEMPTS = 5;
 export async function importTools(
   commit: Commit,
   readConfig: ConfigReader,
+  refusal: FindingRefusal,
   caller: Caller,
   configText: string,
   options: ImportOptions,
@@ -74,7 +77,7 @@ export async function importTools(
   const parsed = await readConfig(configText);
   if (!parsed.ok) return { kind: 'invalid', tools: [], issues: parsed.issues };
   const prune = checkPrune(options.prune ?? [], caller);
-  const plan = { ...planImport(parsed.value, caller), prune: prune.namespaces };
+  const plan = { ...planImport(parsed.value, caller, refusal), prune: prune.namespaces };
   if (prune.issues.length > 0 || (plan.valid.length === 0 && plan.invalid.size > 0)) return invalidImport(plan.invalid, prune.issues);
 
   for (let attempt = 1; ; attempt++) {
@@ -122,7 +125,7 @@ function checkPrune(prune: readonly string[], caller: Caller): { namespaces: str
   return { namespaces: [...new Set(prune)], issues };
 }
 
-function planImport(entries: readonly ConfigEntry[], caller: Caller): Omit<ImportPlan, 'prune'> {
+function planImport(entries: readonly ConfigEntry[], caller: Caller, refusal: FindingRefusal): Omit<ImportPlan, 'prune'> {
   const invalid = new IssuesByTool();
   const valid: ImportPlan['valid'] = [];
   const firstIndexOfName = new Map<string, number>();
@@ -139,7 +142,11 @@ function planImport(entries: readonly ConfigEntry[], caller: Caller): Omit<Impor
     } else if (entry.name !== null) {
       firstIndexOfName.set(entry.name, entry.index);
     }
-    if (entry.checked.ok) valid.push({ index: entry.index, definition: entry.checked.value });
+    if (entry.checked.ok) {
+      const unsafe = unsafeContentIssues(findingsOf(entry.checked.value), refusal, { pathOf: configPathOf });
+      if (unsafe.length > 0) invalid.report(entry.index, entry.name, unsafe);
+      else valid.push({ index: entry.index, definition: entry.checked.value });
+    }
   }
   return { valid, invalid: invalid.byIndex, firstIndexOfName };
 }

@@ -1,5 +1,6 @@
 import type { Caller } from '../access';
 import { parseToolConfigs } from '../config';
+import { DEFAULT_FINDING_REFUSAL, type FindingRefusal } from '../findings';
 import { EventsUnavailable, type ToolEvent, type ToolEventFilter, type ToolEventPublisher, type ToolEventSubscriber } from '../events';
 import type { RevisionRange, ToolRevision } from '../history';
 import type { StoredTool } from '../model';
@@ -32,6 +33,8 @@ export interface ToolRegistryOptions {
   events?: ToolEventPublisher & Partial<ToolEventSubscriber>;
   /** How `importTools` reads a config text; default: `parseToolConfigs` on this thread. */
   readConfig?: ConfigReader;
+  /** The least severity of finding that refuses a write (spec section 8); null: none. Default: DEFAULT_FINDING_REFUSAL. */
+  refuseFindings?: FindingRefusal;
 }
 
 /**
@@ -50,6 +53,7 @@ export class ToolRegistry {
    * the server hands it every other instance's events as they arrive.
    */
   readonly rankedSearch: RankedSearch;
+  private readonly refusal: FindingRefusal;
 
   constructor(
     private readonly store: ToolStore,
@@ -64,6 +68,7 @@ export class ToolRegistry {
       },
     });
     this.readConfig = options.readConfig ?? (async (text) => parseToolConfigs(text));
+    this.refusal = options.refuseFindings === undefined ? DEFAULT_FINDING_REFUSAL : options.refuseFindings;
   }
 
   async get(name: string): Promise<StoredTool | null> {
@@ -115,11 +120,11 @@ export class ToolRegistry {
   }
 
   create(caller: Caller, input: ToolDraft): Promise<WriteOutcome> {
-    return createTool(this.commit, caller, input);
+    return createTool(this.commit, this.refusal, caller, input);
   }
 
   update(caller: Caller, name: string, patch: ToolDraft): Promise<WriteOutcome> {
-    return updateTool(this.commit, caller, name, patch);
+    return updateTool(this.commit, this.refusal, caller, name, patch);
   }
 
   delete(caller: Caller, name: string): Promise<DeleteOutcome> {
@@ -127,7 +132,7 @@ export class ToolRegistry {
   }
 
   importTools(caller: Caller, configText: string, options: ImportOptions): Promise<ImportOutcome> {
-    return importTools(this.commit, this.readConfig, caller, configText, options);
+    return importTools(this.commit, this.readConfig, this.refusal, caller, configText, options);
   }
 
   deprecate(caller: Caller, name: string, request: DeprecationRequest): Promise<WriteOutcome> {
@@ -139,11 +144,11 @@ export class ToolRegistry {
   }
 
   restore(caller: Caller, name: string, revision: number): Promise<WriteOutcome> {
-    return restoreTool(this.commit, caller, name, revision);
+    return restoreTool(this.commit, this.refusal, caller, name, revision);
   }
 
   rename(caller: Caller, name: string, newName: string): Promise<WriteOutcome> {
-    return renameTool(this.commit, caller, name, newName);
+    return renameTool(this.commit, this.refusal, caller, name, newName);
   }
 
   purge(caller: Caller, name: string): Promise<PurgeOutcome> {

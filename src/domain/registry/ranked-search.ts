@@ -1,4 +1,5 @@
 import type { ToolEvent } from '../events';
+import { MOST_SEVERE_OFFERED } from '../findings';
 import { amongNames, toolQuery } from '../filter';
 import { namespaceOf, type StoredTool } from '../model';
 import type { ToolFilter, ToolQueries, ToolQuery } from '../ports';
@@ -8,7 +9,10 @@ export interface RankedSearchRequest {
   query: string;
   /** At most this many hits (the API checks its range); DEFAULT_SEARCH_HITS unless given. */
   first?: number;
-  /** Only tools this filter admits; deleted tools never. */
+  /**
+   * Only tools this filter admits; deleted tools never, and a tool with a finding that keeps it
+   * from agents (findings/ `WITHHELD_FROM_AGENTS`) only when `maxFindingSeverity` asks for it.
+   */
   filter?: ToolFilter;
 }
 
@@ -74,7 +78,7 @@ export class RankedSearch {
   }
 
   async search({ query, first = DEFAULT_SEARCH_HITS, filter = {} }: RankedSearchRequest): Promise<RankedHit[]> {
-    const admitted = toolQuery({ ...filter, includeDeleted: false });
+    const admitted = toolQuery({ ...filter, maxFindingSeverity: filter.maxFindingSeverity ?? MOST_SEVERE_OFFERED, includeDeleted: false });
     if (admitted === null || first < 1) return [];
     const index = await this.ready();
     // The namespace is part of the name: the index skips the other namespaces' candidates itself.

@@ -1,6 +1,7 @@
 import { mayWrite, namespaceToWrite, type Caller } from '../access';
 import type { Issue } from '../issues';
 import type { StoredTool } from '../model';
+import { findingsOf, unsafeContentIssues, type FindingRefusal } from '../findings';
 import { applyPatch, validateTool } from '../validation';
 import { reservedNameIssue, reservedNames } from './stored-rules';
 import type { Commit } from './unit-of-work';
@@ -13,7 +14,8 @@ import { commitOne, type WriteOutcome } from './write-outcome';
  * each as a revision of its own, whatever their namespace (they follow the tool they refer to; the
  * caller changes nothing else of theirs). The old name keeps a tombstone that says where the tool went
  * (`renamedTo`), reserved until an admin purges it, so that nothing else answers to a name agents
- * have approved; the tool may take it back by a rename.
+ * have approved; the tool may take it back by a rename. The new name is scanned with the rest: a
+ * finding that `refusal` refuses is UNSAFE_CONTENT.
  *
  * Who may: a caller whose grant covers both namespaces, and the namespaces of every tool that
  * refers to it (a grant bounds every effect of a write, cascades included: spec section 6). A
@@ -23,7 +25,7 @@ import { commitOne, type WriteOutcome } from './write-outcome';
  * first), is not reserved by another tool's rename, and is not the replacement the tool's own
  * deprecation names.
  */
-export async function renameTool(commit: Commit, caller: Caller, name: string, newName: string): Promise<WriteOutcome> {
+export async function renameTool(commit: Commit, refusal: FindingRefusal, caller: Caller, name: string, newName: string): Promise<WriteOutcome> {
   for (const namespace of [namespaceToWrite(name), namespaceToWrite(newName)]) {
     if (namespace !== null && !mayWrite(caller.grant, namespace)) return { kind: 'forbidden', namespace };
   }
@@ -33,7 +35,8 @@ export async function renameTool(commit: Commit, caller: Caller, name: string, n
     if (!current) return { kind: 'notFound', name };
     if (newName === name) return invalid(`The tool is named "${name}" already.`, 'INVALID_VALUE');
     const checked = validateTool(applyPatch(current, { name: newName }));
-    if (!checked.ok) return { kind: 'invalid', issues: checked.issues.map((issue) => ({ ...issue, path: issue.path === 'name' ? 'newName' : issue.path })) };
+    const issues = checked.ok ? unsafeContentIssues(findingsOf(checked.value), refusal) : checked.issues;
+    if (issues.length > 0) return { kind: 'invalid', issues: issues.map((issue) => ({ ...issue, path: issue.path === 'name' ? 'newName' : issue.path })) };
     if (known.some((tool) => tool.name === newName)) return { kind: 'nameTaken', name: newName };
     const reservedFor = (await reservedNames(writer, [newName])).get(newName);
     if (reservedFor !== undefined && reservedFor !== name) return { kind: 'invalid', issues: [reservedNameIssue(newName, reservedFor, 'newName')] };

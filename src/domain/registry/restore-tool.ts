@@ -1,5 +1,6 @@
 import { mayWrite, namespaceToWrite, type Caller } from '../access';
-import { fromConfig } from '../config';
+import { configPathOf, fromConfig } from '../config';
+import { findingsOf, unsafeContentIssues, type FindingRefusal } from '../findings';
 import { storableNames } from '../filter';
 import type { Issue } from '../issues';
 import { byName, CONFIG_PATHS, wrappedTypeIssues, wrapsIssues } from './stored-rules';
@@ -11,10 +12,11 @@ import { commitOne, type WriteOutcome } from './write-outcome';
  * kind `restored`), whether the tool exists now or was deleted. Who may: a caller whose grant covers
  * the tool's namespace. What makes it valid: the revision is in the tool's history, and its
  * definition passes every rule as they stand now (issue paths are its `cliDict` keys): the model's,
+ * the findings policy's (`refusal`: a revision stored before or under another policy may be refused),
  * a validation's wrapped tool still exists, a tool that validations wrap does not become one. A
  * definition equal to the current one changes nothing.
  */
-export async function restoreTool(commit: Commit, caller: Caller, name: string, revision: number): Promise<WriteOutcome> {
+export async function restoreTool(commit: Commit, refusal: FindingRefusal, caller: Caller, name: string, revision: number): Promise<WriteOutcome> {
   const namespace = namespaceToWrite(name);
   if (namespace !== null && !mayWrite(caller.grant, namespace)) return { kind: 'forbidden', namespace };
   const notFound: WriteOutcome = {
@@ -31,7 +33,7 @@ export async function restoreTool(commit: Commit, caller: Caller, name: string, 
     if (!checked.ok) return { kind: 'invalid', issues: checked.issues };
     // A revision from before a rename holds the old name: restored, it keeps the name it has now.
     const definition = { ...checked.value, name };
-    const issues: Issue[] = [];
+    const issues: Issue[] = unsafeContentIssues(findingsOf(definition), refusal, { pathOf: configPathOf });
     if (definition.wraps !== null) issues.push(...wrapsIssues(definition.wraps, byName(await writer.findByNames([definition.wraps])), CONFIG_PATHS));
     issues.push(...(await wrappedTypeIssues(writer, [definition], current ? [current] : [], CONFIG_PATHS)).map((found) => found.issue));
     if (issues.length > 0) return { kind: 'invalid', issues };

@@ -1,6 +1,7 @@
 import type { ToolEvent, ToolEventKind, ToolEventPublisher } from '../events';
 import { asCliDict } from '../config';
 import { storableNames } from '../filter';
+import { findingsOf } from '../findings';
 import { changedFields, revisionContent, type ToolRevision } from '../history';
 import type { StoredTool, ToolDefinition, ToolDeprecation } from '../model';
 import type { ToolReader, ToolStore, ToolWriter } from '../ports';
@@ -94,7 +95,12 @@ function recording(writer: ToolWriter, actor: string, revisions: RecordedRevisio
     async insert(tools, kind = 'created'): Promise<StoredTool[]> {
       const last = await writer.lastRevisions(tools.map((tool) => tool.name));
       const contents = tools.map(revisionContent);
-      const revised = tools.map((tool, i) => ({ ...tool, revision: (last.get(tool.name) ?? 0) + 1, contentHash: contents[i]!.contentHash }));
+      const revised = tools.map((tool, i) => ({
+        ...tool,
+        revision: (last.get(tool.name) ?? 0) + 1,
+        contentHash: contents[i]!.contentHash,
+        findings: findingsOf(tool),
+      }));
       const stored = await writer.insert(revised, actor);
       stored.forEach((tool, i) => {
         const { cliDict, contentHash } = contents[i]!;
@@ -105,7 +111,7 @@ function recording(writer: ToolWriter, actor: string, revisions: RecordedRevisio
     async replace(current, next, kind = 'updated'): Promise<StoredTool> {
       const { cliDict, contentHash } = revisionContent(next);
       if (contentHash === current.contentHash) return current;
-      const stored = await writer.replace({ ...next, revision: current.revision + 1, contentHash }, actor);
+      const stored = await writer.replace({ ...next, revision: current.revision + 1, contentHash, findings: findingsOf(next) }, actor);
       const changed = changedFields(asCliDict(current), cliDict);
       record(
         kind,
@@ -115,8 +121,10 @@ function recording(writer: ToolWriter, actor: string, revisions: RecordedRevisio
       return stored;
     },
     async rename(current, newName): Promise<StoredTool> {
-      const { cliDict, contentHash } = revisionContent({ ...current, name: newName });
-      const stored = await writer.rename(current.name, { ...current, name: newName, revision: current.revision + 1, contentHash }, actor);
+      // The name is scanned too: a rename has findings of its own.
+      const renamed = { ...current, name: newName };
+      const { cliDict, contentHash } = revisionContent(renamed);
+      const stored = await writer.rename(current.name, { ...renamed, revision: current.revision + 1, contentHash, findings: findingsOf(renamed) }, actor);
       const changed = changedFields(asCliDict(current), cliDict);
       record(
         'renamed',

@@ -1,5 +1,6 @@
 import { mayWrite, namespaceToWrite, type Caller } from '../access';
 import type { Issue } from '../issues';
+import { findingsOf, unsafeContentIssues, type FindingRefusal } from '../findings';
 import { applyPatch, validateTool, type ToolDraft } from '../validation';
 import { API_PATHS, byName, draftWraps, wrappedTypeIssues, wrapsIssues } from './stored-rules';
 import type { Commit } from './unit-of-work';
@@ -8,12 +9,12 @@ import { commitOne, type WriteOutcome } from './write-outcome';
 /**
  * `updateTool`. Who may: a caller whose grant covers the tool's namespace. What makes it valid: the
  * patch merged over the tool as stored (validation.ts `applyPatch`), then every rule again on the
- * result, and the stored-data rules: a validation's wrapped tool exists, and a tool that
+ * result (a finding that `refusal` refuses included: UNSAFE_CONTENT), and the stored-data rules: a validation's wrapped tool exists, and a tool that
  * validations wrap does not become a validation. The tool is read inside the transaction and stays
  * as read until it commits, so concurrent patches of one tool apply one after the other and none of
  * their fields is lost.
  */
-export async function updateTool(commit: Commit, caller: Caller, name: string, patch: ToolDraft): Promise<WriteOutcome> {
+export async function updateTool(commit: Commit, refusal: FindingRefusal, caller: Caller, name: string, patch: ToolDraft): Promise<WriteOutcome> {
   const namespace = namespaceToWrite(name);
   if (namespace !== null && !mayWrite(caller.grant, namespace)) return { kind: 'forbidden', namespace };
   return commitOne(commit, caller.actor, async (writer) => {
@@ -32,7 +33,7 @@ export async function updateTool(commit: Commit, caller: Caller, name: string, p
     const { name: _ignored, ...rest } = patch;
     const draft = applyPatch(current, rest);
     const checked = validateTool(draft);
-    const issues = [...renameIssues, ...(checked.ok ? [] : checked.issues)];
+    const issues = [...renameIssues, ...(checked.ok ? unsafeContentIssues(findingsOf(checked.value), refusal) : checked.issues)];
     const wraps = draftWraps(draft, issues);
     if (wraps !== null) issues.push(...wrapsIssues(wraps, byName(await writer.findByNames([wraps])), API_PATHS));
     if (checked.ok) {

@@ -98,6 +98,18 @@ export type DeletedTool = {
   tool?: Maybe<Tool>;
 };
 
+/**
+ * How dangerous a finding is. A write whose definition has a finding at or above the server's
+ * `TOOLGRAPH_REFUSE_FINDINGS` (default `HIGH`) is refused with `UNSAFE_CONTENT`.
+ */
+export type FindingSeverity =
+  /** Instructions to the model beyond the tool's job (secrets, other tools' calls, secrecy toward the user, commands): not handed to models. */
+  | 'HIGH'
+  /** Pressure on the model that asks nothing of it beyond the tool (threats of failure): worth a look by a person. */
+  | 'LOW'
+  /** Text that steers the model or hides from a person: selection claims, priority or hidden markup, encoded text, sensitive files. */
+  | 'MEDIUM';
+
 /** The caller's credential does not allow writing to this namespace; nothing was read or written. */
 export type Forbidden = UserError & {
   __typename?: 'Forbidden';
@@ -593,8 +605,8 @@ export type Tool = {
   agentSkillPath?: Maybe<Scalars['String']['output']>;
   /**
    * The tool as an Anthropic Messages API tool: `{ name, description, input_schema }`. Null when its
-   * model tool name is longer than 64 characters, or its input schema does not describe an object of
-   * arguments.
+   * model tool name is longer than 64 characters, its input schema does not describe an object of
+   * arguments, or it has a `HIGH` finding (`findings`).
    */
   asAnthropicTool?: Maybe<Scalars['JSONObject']['output']>;
   /**
@@ -602,13 +614,15 @@ export type Tool = {
    * README "Model tool names"), `description`, `inputSchema`, `outputSchema` (when it describes an
    * object) and `annotations` derived from the capability (README "MCP annotations"). Null when the
    * tool cannot be one: its model tool name is longer than 128 characters, or its input schema does
-   * not describe an object of arguments (`type: object` at the root).
+   * not describe an object of arguments (`type: object` at the root); and when it has a `HIGH`
+   * finding (`findings`), which is not handed to a model.
    */
   asMcpTool?: Maybe<Scalars['JSONObject']['output']>;
   /**
    * The tool as an OpenAI function tool (Chat Completions `ChatCompletionFunctionTool`): `{ type:
    * "function", function: { name, description, parameters } }`. Null when its model tool name is
-   * longer than 64 characters, or its input schema does not describe an object of arguments.
+   * longer than 64 characters, its input schema does not describe an object of arguments, or it has
+   * a `HIGH` finding (`findings`).
    */
   asOpenAiTool?: Maybe<Scalars['JSONObject']['output']>;
   /** What the tool can and cannot do. */
@@ -635,6 +649,13 @@ export type Tool = {
   deprecation?: Maybe<ToolDeprecation>;
   /** A short description of what the tool does. */
   description: Scalars['String']['output'];
+  /**
+   * What in the definition is unsafe to hand to a model (README "Findings"): instructions to the model
+   * beyond the tool's own job, secrecy, sensitive resources, hidden text. Computed from the definition
+   * alone when it was written, in the order of the texts read; empty when nothing was found. A tool
+   * with a `HIGH` finding is not exported to models (`asMcpTool`…).
+   */
+  findings: Array<ToolFinding>;
   /** The tool's revisions, newest first: what it was after each committed change. */
   history: ToolRevisionConnection;
   /** The source's fields, one union member per source, so a client sees exactly what its source has. */
@@ -814,6 +835,11 @@ export type ToolFilter = {
    * every list and count leaves out otherwise. With `updatedSince`, a sync client learns of deletes.
    */
   includeDeleted?: InputMaybe<Scalars['Boolean']['input']>;
+  /**
+   * Only tools whose most severe finding (`Tool.findings`) is at most this: `LOW` leaves out every tool
+   * with a `MEDIUM` or `HIGH` finding, `MEDIUM` those with a `HIGH` one. Tools without findings always pass.
+   */
+  maxFindingSeverity?: InputMaybe<FindingSeverity>;
   /** Only tools of this namespace (the part of the name before the `/`), exactly. */
   namespace?: InputMaybe<Scalars['String']['input']>;
   /** Only tools whose `capability.readOnly` is this value. */
@@ -830,6 +856,19 @@ export type ToolFilter = {
   updatedSince?: InputMaybe<Scalars['DateTime']['input']>;
   /** Only tools whose `capability.writes` is this value. */
   writes?: InputMaybe<Scalars['Boolean']['input']>;
+};
+
+/** What one rule of the findings scanner found in a tool's definition (README "Findings"). */
+export type ToolFinding = {
+  __typename?: 'ToolFinding';
+  /** The rule that fired: stable, one per rule, listed in the README with its severity. */
+  code: Scalars['String']['output'];
+  /** What the rule looks for, and the text it found there (quoted: it comes from the definition's author). */
+  message: Scalars['String']['output'];
+  /** Where in the definition, as issue paths are written: `description`, `inputSchema.properties.note.description`. */
+  path: Scalars['String']['output'];
+  /** How dangerous it is to hand the definition to a model. */
+  severity: FindingSeverity;
 };
 
 /** A tool's implementation: one member per `ToolSource`. */
@@ -1252,6 +1291,7 @@ export type ResolversTypes = {
   DateTime: ResolverTypeWrapper<Scalars['DateTime']['output']>;
   DeleteToolResult: ResolverTypeWrapper<ResolversUnionTypes<ResolversTypes>['DeleteToolResult']>;
   DeletedTool: ResolverTypeWrapper<Omit<DeletedTool, 'tool'> & { tool?: Maybe<ResolversTypes['Tool']> }>;
+  FindingSeverity: FindingSeverity;
   Forbidden: ResolverTypeWrapper<Forbidden>;
   ImportToolsResult: ResolverTypeWrapper<ResolversUnionTypes<ResolversTypes>['ImportToolsResult']>;
   ImportValidationError: ResolverTypeWrapper<Omit<ImportValidationError, 'invalidTools' | 'issues'> & { invalidTools: Array<ResolversTypes['InvalidToolConfig']>, issues: Array<ResolversTypes['Issue']> }>;
@@ -1286,6 +1326,7 @@ export type ResolversTypes = {
   ToolEvent: ResolverTypeWrapper<ToolEventMapper>;
   ToolEventKind: ToolEventKind;
   ToolFilter: ToolFilter;
+  ToolFinding: ResolverTypeWrapper<ToolFinding>;
   ToolImplementation: ResolverTypeWrapper<ResolversUnionTypes<ResolversTypes>['ToolImplementation']>;
   ToolInput: ToolInput;
   ToolIsWrapped: ResolverTypeWrapper<Omit<ToolIsWrapped, 'wrappedBy'> & { wrappedBy: Array<ResolversTypes['Tool']> }>;
@@ -1357,6 +1398,7 @@ export type ResolversParentTypes = {
   ToolEdge: Omit<ToolEdge, 'node'> & { node: ResolversParentTypes['Tool'] };
   ToolEvent: ToolEventMapper;
   ToolFilter: ToolFilter;
+  ToolFinding: ToolFinding;
   ToolImplementation: ResolversUnionTypes<ResolversParentTypes>['ToolImplementation'];
   ToolInput: ToolInput;
   ToolIsWrapped: Omit<ToolIsWrapped, 'wrappedBy'> & { wrappedBy: Array<ResolversParentTypes['Tool']> };
@@ -1485,7 +1527,7 @@ export type IssueResolvers<ContextType = GraphQLContext, ParentType extends Reso
   path?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
 };
 
-export type IssueCodeResolvers = EnumResolverSignature<{ CHECKPOINT_SCOPE_WITHOUT_CHECKPOINTABLE?: any, DUPLICATE_SLOT_NAME?: any, FIELD_NOT_ALLOWED?: any, FORBIDDEN?: any, INVALID_CONFIG?: any, INVALID_DESCRIPTION?: any, INVALID_JSON_SCHEMA?: any, INVALID_NAME?: any, INVALID_SLOT_NAME?: any, INVALID_TIMEOUT?: any, INVALID_VALUE?: any, MISSING_SOURCE_FIELD?: any, NAME_TAKEN?: any, READ_ONLY_CONFLICT?: any, REPLACEMENT_NOT_FOUND?: any, REQUIRED_FIELD?: any, REVISION_NOT_FOUND?: any, STATIC_RESOURCE_FORBIDDEN?: any, STATIC_RESOURCE_REQUIRED?: any, TOOL_IS_WRAPPED?: any, UNKNOWN_FIELD?: any, VALUE_TOO_LARGE?: any, WRAPPED_ONLY_FOR_VALIDATION?: any, WRAPPED_TOOL_NOT_FOUND?: any }, ResolversTypes['IssueCode']>;
+export type IssueCodeResolvers = EnumResolverSignature<{ CHECKPOINT_SCOPE_WITHOUT_CHECKPOINTABLE?: any, DUPLICATE_SLOT_NAME?: any, FIELD_NOT_ALLOWED?: any, FORBIDDEN?: any, INVALID_CONFIG?: any, INVALID_DESCRIPTION?: any, INVALID_JSON_SCHEMA?: any, INVALID_NAME?: any, INVALID_SLOT_NAME?: any, INVALID_TIMEOUT?: any, INVALID_VALUE?: any, MISSING_SOURCE_FIELD?: any, NAME_TAKEN?: any, READ_ONLY_CONFLICT?: any, REPLACEMENT_NOT_FOUND?: any, REQUIRED_FIELD?: any, REVISION_NOT_FOUND?: any, STATIC_RESOURCE_FORBIDDEN?: any, STATIC_RESOURCE_REQUIRED?: any, TOOL_IS_WRAPPED?: any, UNKNOWN_FIELD?: any, UNSAFE_CONTENT?: any, VALUE_TOO_LARGE?: any, WRAPPED_ONLY_FOR_VALIDATION?: any, WRAPPED_TOOL_NOT_FOUND?: any }, ResolversTypes['IssueCode']>;
 
 export interface JsonScalarConfig extends GraphQLScalarTypeConfig<ResolversTypes['JSON'], any> {
   name: 'JSON';
@@ -1588,6 +1630,7 @@ export type ToolResolvers<ContextType = GraphQLContext, ParentType extends Resol
   createdBy?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
   deprecation?: Resolver<Maybe<ResolversTypes['ToolDeprecation']>, ParentType, ContextType>;
   description?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  findings?: Resolver<Array<ResolversTypes['ToolFinding']>, ParentType, ContextType>;
   history?: Resolver<ResolversTypes['ToolRevisionConnection'], ParentType, ContextType, RequireFields<ToolHistoryArgs, 'first'>>;
   implementation?: Resolver<ResolversTypes['ToolImplementation'], ParentType, ContextType>;
   inputSchema?: Resolver<Maybe<ResolversTypes['JSONObject']>, ParentType, ContextType>;
@@ -1658,6 +1701,13 @@ export type ToolEventResolvers<ContextType = GraphQLContext, ParentType extends 
 };
 
 export type ToolEventKindResolvers = EnumResolverSignature<{ CREATED?: any, DELETED?: any, DEPRECATED?: any, PURGED?: any, RENAMED?: any, RESTORED?: any, UNDEPRECATED?: any, UPDATED?: any }, ResolversTypes['ToolEventKind']>;
+
+export type ToolFindingResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['ToolFinding'] = ResolversParentTypes['ToolFinding']> = {
+  code?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  message?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  path?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  severity?: Resolver<ResolversTypes['FindingSeverity'], ParentType, ContextType>;
+};
 
 export type ToolImplementationResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['ToolImplementation'] = ResolversParentTypes['ToolImplementation']> = {
   __resolveType: TypeResolveFn<'AgentSkillImplementation' | 'BuiltinImplementation' | 'CustomImplementation' | 'McpImplementation' | 'WrappedImplementation', ParentType, ContextType>;
@@ -1811,6 +1861,7 @@ export type Resolvers<ContextType = GraphQLContext> = {
   ToolEdge?: ToolEdgeResolvers<ContextType>;
   ToolEvent?: ToolEventResolvers<ContextType>;
   ToolEventKind?: ToolEventKindResolvers;
+  ToolFinding?: ToolFindingResolvers<ContextType>;
   ToolImplementation?: ToolImplementationResolvers<ContextType>;
   ToolIsWrapped?: ToolIsWrappedResolvers<ContextType>;
   ToolLifecycle?: ToolLifecycleResolvers<ContextType>;

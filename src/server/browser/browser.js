@@ -25,7 +25,15 @@ const CAPABILITY_FLAGS = [
 
 const FILTER_FLAGS = ['readOnly', 'writes', 'unsafe', 'humanApprovalRequired'];
 
-const LISTED_TOOL_FIELDS = /* GraphQL */ `name description source toolType status updatedAt capability { readOnly writes unsafe humanApprovalRequired }`;
+// From least to most severe, as the API's FindingSeverity orders them.
+const FINDING_SEVERITIES = ['LOW', 'MEDIUM', 'HIGH'];
+
+/** The most severe of a tool's findings, or null when it has none. */
+function highestSeverity(findings) {
+  return findings.reduce((highest, { severity }) => (FINDING_SEVERITIES.indexOf(severity) > FINDING_SEVERITIES.indexOf(highest) ? severity : highest), null);
+}
+
+const LISTED_TOOL_FIELDS = /* GraphQL */ `name description source toolType status updatedAt capability { readOnly writes unsafe humanApprovalRequired } findings { severity }`;
 
 const LIST_FIELDS = /* GraphQL */ `
   totalCount
@@ -104,6 +112,7 @@ const TOOL_QUERY = /* GraphQL */ `
       lifecycle { discover activate deactivate }
       wrappedBy { name description }
       status
+      findings { code severity path message }
       deprecation { message replacedByName replacedBy { name } deprecatedAt deprecatedBy }
       revision
       contentHash
@@ -346,6 +355,11 @@ function renderList(totalCount, rankedBy = null) {
             attrs: { title: 'How well the tool fits the words of the search (higher is better; comparable within this list only)' },
           }),
         );
+      const highest = highestSeverity(tool.findings);
+      if (highest !== null) {
+        const label = `${tool.findings.length} ${tool.findings.length === 1 ? 'finding' : 'findings'} (${highest})`;
+        tags.append(el('span', { className: `tag finding severity-${highest}`, text: label }));
+      }
       const item = el(
         'li',
         { className: 'tool-item', attrs: { 'data-tool': tool.name } },
@@ -450,6 +464,7 @@ function clearToolView() {
   for (const id of [
     'tool-description',
     'tool-status',
+    'tool-findings',
     'tool-facts',
     'tool-badges',
     'tool-capability',
@@ -587,6 +602,40 @@ function renderSlots(slots) {
 }
 
 /** The deprecation banner: why, since when and by whom, and the replacement as a link. */
+/**
+ * What the scanner found in the definition, each finding's severity, code, path and message. A
+ * finding's message quotes the definition, which its author wrote: text, like every value here.
+ */
+function renderFindings(findings) {
+  const box = $('tool-findings');
+  if (findings.length === 0) {
+    box.replaceChildren(el('p', { className: 'muted', text: 'No findings.' }));
+    return;
+  }
+  box.replaceChildren(
+    el(
+      'ul',
+      { className: 'findings' },
+      ...findings.map((finding) =>
+        el(
+          'li',
+          { className: `finding severity-${finding.severity}` },
+          el(
+            'p',
+            {},
+            el('strong', { text: finding.severity }),
+            document.createTextNode(' '),
+            el('code', { text: finding.code }),
+            document.createTextNode(' at '),
+            el('code', { className: 'finding-path', text: finding.path }),
+          ),
+          el('p', { className: 'finding-message', text: finding.message }),
+        ),
+      ),
+    ),
+  );
+}
+
 function renderStatus(tool) {
   const box = $('tool-status');
   const deprecation = tool.deprecation;
@@ -706,6 +755,7 @@ function renderTool(tool) {
   $('tool-heading').textContent = tool.name;
   $('tool-description').textContent = tool.description;
   renderStatus(tool);
+  renderFindings(tool.findings);
   facts($('tool-facts'), [
     ['Namespace', tool.namespace],
     ['Short name', tool.shortName],

@@ -36,9 +36,9 @@ export const Tool: ToolResolvers = {
   },
 };
 
-/** Null when the tool cannot be expressed in `format`; the schema's descriptions and the README say why. */
+/** Null when the tool cannot be expressed in `format`, or is kept from models for its findings; the schema's descriptions and the README say why. */
 function modelTool(tool: ResolversParentTypes['Tool'], format: ModelFormat) {
-  const exported = asModelTool(tool, format);
+  const exported = asModelTool(tool, format, tool.findings);
   return exported.ok ? exported.value : null;
 }
 

@@ -789,6 +789,8 @@ export const ToolScalarFieldEnum = {
   resourceSlots: 'resourceSlots',
   revision: 'revision',
   contentHash: 'contentHash',
+  findings: 'findings',
+  maxFindingSeverity: 'maxFindingSeverity',
   deprecationMessage: 'deprecationMessage',
   replacedBy: 'replacedBy',
   deprecatedAt: 'deprecatedAt',

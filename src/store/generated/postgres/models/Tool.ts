@@ -30,12 +30,14 @@ export type ToolAvgAggregateOutputType = {
   id: number | null
   timeout: number | null
   revision: number | null
+  maxFindingSeverity: number | null
 }
 
 export type ToolSumAggregateOutputType = {
   id: number | null
   timeout: number | null
   revision: number | null
+  maxFindingSeverity: number | null
 }
 
 export type ToolMinAggregateOutputType = {
@@ -69,6 +71,8 @@ export type ToolMinAggregateOutputType = {
   updatedBy: string | null
   revision: number | null
   contentHash: string | null
+  findings: string | null
+  maxFindingSeverity: number | null
   deprecationMessage: string | null
   replacedBy: string | null
   deprecatedAt: Date | null
@@ -109,6 +113,8 @@ export type ToolMaxAggregateOutputType = {
   updatedBy: string | null
   revision: number | null
   contentHash: string | null
+  findings: string | null
+  maxFindingSeverity: number | null
   deprecationMessage: string | null
   replacedBy: string | null
   deprecatedAt: Date | null
@@ -152,6 +158,8 @@ export type ToolCountAggregateOutputType = {
   resourceSlots: number
   revision: number
   contentHash: number
+  findings: number
+  maxFindingSeverity: number
   deprecationMessage: number
   replacedBy: number
   deprecatedAt: number
@@ -167,12 +175,14 @@ export type ToolAvgAggregateInputType = {
   id?: true
   timeout?: true
   revision?: true
+  maxFindingSeverity?: true
 }
 
 export type ToolSumAggregateInputType = {
   id?: true
   timeout?: true
   revision?: true
+  maxFindingSeverity?: true
 }
 
 export type ToolMinAggregateInputType = {
@@ -206,6 +216,8 @@ export type ToolMinAggregateInputType = {
   updatedBy?: true
   revision?: true
   contentHash?: true
+  findings?: true
+  maxFindingSeverity?: true
   deprecationMessage?: true
   replacedBy?: true
   deprecatedAt?: true
@@ -246,6 +258,8 @@ export type ToolMaxAggregateInputType = {
   updatedBy?: true
   revision?: true
   contentHash?: true
+  findings?: true
+  maxFindingSeverity?: true
   deprecationMessage?: true
   replacedBy?: true
   deprecatedAt?: true
@@ -289,6 +303,8 @@ export type ToolCountAggregateInputType = {
   resourceSlots?: true
   revision?: true
   contentHash?: true
+  findings?: true
+  maxFindingSeverity?: true
   deprecationMessage?: true
   replacedBy?: true
   deprecatedAt?: true
@@ -419,6 +435,8 @@ export type ToolGroupByOutputType = {
   resourceSlots: runtime.JsonValue
   revision: number
   contentHash: string | null
+  findings: string | null
+  maxFindingSeverity: number | null
   deprecationMessage: string | null
   replacedBy: string | null
   deprecatedAt: Date | null
@@ -485,6 +503,8 @@ export type ToolWhereInput = {
   resourceSlots?: Prisma.JsonFilter<"Tool">
   revision?: Prisma.IntFilter<"Tool"> | number
   contentHash?: Prisma.StringNullableFilter<"Tool"> | string | null
+  findings?: Prisma.StringNullableFilter<"Tool"> | string | null
+  maxFindingSeverity?: Prisma.IntNullableFilter<"Tool"> | number | null
   deprecationMessage?: Prisma.StringNullableFilter<"Tool"> | string | null
   replacedBy?: Prisma.StringNullableFilter<"Tool"> | string | null
   deprecatedAt?: Prisma.DateTimeNullableFilter<"Tool"> | Date | string | null
@@ -530,6 +550,8 @@ export type ToolOrderByWithRelationInput = {
   resourceSlots?: Prisma.SortOrder
   revision?: Prisma.SortOrder
   contentHash?: Prisma.SortOrderInput | Prisma.SortOrder
+  findings?: Prisma.SortOrderInput | Prisma.SortOrder
+  maxFindingSeverity?: Prisma.SortOrderInput | Prisma.SortOrder
   deprecationMessage?: Prisma.SortOrderInput | Prisma.SortOrder
   replacedBy?: Prisma.SortOrderInput | Prisma.SortOrder
   deprecatedAt?: Prisma.SortOrderInput | Prisma.SortOrder
@@ -579,6 +601,8 @@ export type ToolWhereUniqueInput = Prisma.AtLeast<{
   resourceSlots?: Prisma.JsonFilter<"Tool">
   revision?: Prisma.IntFilter<"Tool"> | number
   contentHash?: Prisma.StringNullableFilter<"Tool"> | string | null
+  findings?: Prisma.StringNullableFilter<"Tool"> | string | null
+  maxFindingSeverity?: Prisma.IntNullableFilter<"Tool"> | number | null
   deprecationMessage?: Prisma.StringNullableFilter<"Tool"> | string | null
   replacedBy?: Prisma.StringNullableFilter<"Tool"> | string | null
   deprecatedAt?: Prisma.DateTimeNullableFilter<"Tool"> | Date | string | null
@@ -624,6 +648,8 @@ export type ToolOrderByWithAggregationInput = {
   resourceSlots?: Prisma.SortOrder
   revision?: Prisma.SortOrder
   contentHash?: Prisma.SortOrderInput | Prisma.SortOrder
+  findings?: Prisma.SortOrderInput | Prisma.SortOrder
+  maxFindingSeverity?: Prisma.SortOrderInput | Prisma.SortOrder
   deprecationMessage?: Prisma.SortOrderInput | Prisma.SortOrder
   replacedBy?: Prisma.SortOrderInput | Prisma.SortOrder
   deprecatedAt?: Prisma.SortOrderInput | Prisma.SortOrder
@@ -675,6 +701,8 @@ export type ToolScalarWhereWithAggregatesInput = {
   resourceSlots?: Prisma.JsonWithAggregatesFilter<"Tool">
   revision?: Prisma.IntWithAggregatesFilter<"Tool"> | number
   contentHash?: Prisma.StringNullableWithAggregatesFilter<"Tool"> | string | null
+  findings?: Prisma.StringNullableWithAggregatesFilter<"Tool"> | string | null
+  maxFindingSeverity?: Prisma.IntNullableWithAggregatesFilter<"Tool"> | number | null
   deprecationMessage?: Prisma.StringNullableWithAggregatesFilter<"Tool"> | string | null
   replacedBy?: Prisma.StringNullableWithAggregatesFilter<"Tool"> | string | null
   deprecatedAt?: Prisma.DateTimeNullableWithAggregatesFilter<"Tool"> | Date | string | null
@@ -715,6 +743,8 @@ export type ToolCreateInput = {
   resourceSlots: Prisma.JsonNullValueInput | runtime.InputJsonValue
   revision?: number
   contentHash?: string | null
+  findings?: string | null
+  maxFindingSeverity?: number | null
   deprecationMessage?: string | null
   replacedBy?: string | null
   deprecatedAt?: Date | string | null
@@ -760,6 +790,8 @@ export type ToolUncheckedCreateInput = {
   resourceSlots: Prisma.JsonNullValueInput | runtime.InputJsonValue
   revision?: number
   contentHash?: string | null
+  findings?: string | null
+  maxFindingSeverity?: number | null
   deprecationMessage?: string | null
   replacedBy?: string | null
   deprecatedAt?: Date | string | null
@@ -801,6 +833,8 @@ export type ToolUpdateInput = {
   resourceSlots?: Prisma.JsonNullValueInput | runtime.InputJsonValue
   revision?: Prisma.IntFieldUpdateOperationsInput | number
   contentHash?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
+  findings?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
+  maxFindingSeverity?: Prisma.NullableIntFieldUpdateOperationsInput | number | null
   deprecationMessage?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
   replacedBy?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
   deprecatedAt?: Prisma.NullableDateTimeFieldUpdateOperationsInput | Date | string | null
@@ -846,6 +880,8 @@ export type ToolUncheckedUpdateInput = {
   resourceSlots?: Prisma.JsonNullValueInput | runtime.InputJsonValue
   revision?: Prisma.IntFieldUpdateOperationsInput | number
   contentHash?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
+  findings?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
+  maxFindingSeverity?: Prisma.NullableIntFieldUpdateOperationsInput | number | null
   deprecationMessage?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
   replacedBy?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
   deprecatedAt?: Prisma.NullableDateTimeFieldUpdateOperationsInput | Date | string | null
@@ -890,6 +926,8 @@ export type ToolCreateManyInput = {
   resourceSlots: Prisma.JsonNullValueInput | runtime.InputJsonValue
   revision?: number
   contentHash?: string | null
+  findings?: string | null
+  maxFindingSeverity?: number | null
   deprecationMessage?: string | null
   replacedBy?: string | null
   deprecatedAt?: Date | string | null
@@ -930,6 +968,8 @@ export type ToolUpdateManyMutationInput = {
   resourceSlots?: Prisma.JsonNullValueInput | runtime.InputJsonValue
   revision?: Prisma.IntFieldUpdateOperationsInput | number
   contentHash?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
+  findings?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
+  maxFindingSeverity?: Prisma.NullableIntFieldUpdateOperationsInput | number | null
   deprecationMessage?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
   replacedBy?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
   deprecatedAt?: Prisma.NullableDateTimeFieldUpdateOperationsInput | Date | string | null
@@ -973,6 +1013,8 @@ export type ToolUncheckedUpdateManyInput = {
   resourceSlots?: Prisma.JsonNullValueInput | runtime.InputJsonValue
   revision?: Prisma.IntFieldUpdateOperationsInput | number
   contentHash?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
+  findings?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
+  maxFindingSeverity?: Prisma.NullableIntFieldUpdateOperationsInput | number | null
   deprecationMessage?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
   replacedBy?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
   deprecatedAt?: Prisma.NullableDateTimeFieldUpdateOperationsInput | Date | string | null
@@ -1036,6 +1078,8 @@ export type ToolCountOrderByAggregateInput = {
   resourceSlots?: Prisma.SortOrder
   revision?: Prisma.SortOrder
   contentHash?: Prisma.SortOrder
+  findings?: Prisma.SortOrder
+  maxFindingSeverity?: Prisma.SortOrder
   deprecationMessage?: Prisma.SortOrder
   replacedBy?: Prisma.SortOrder
   deprecatedAt?: Prisma.SortOrder
@@ -1049,6 +1093,7 @@ export type ToolAvgOrderByAggregateInput = {
   id?: Prisma.SortOrder
   timeout?: Prisma.SortOrder
   revision?: Prisma.SortOrder
+  maxFindingSeverity?: Prisma.SortOrder
 }
 
 export type ToolMaxOrderByAggregateInput = {
@@ -1082,6 +1127,8 @@ export type ToolMaxOrderByAggregateInput = {
   updatedBy?: Prisma.SortOrder
   revision?: Prisma.SortOrder
   contentHash?: Prisma.SortOrder
+  findings?: Prisma.SortOrder
+  maxFindingSeverity?: Prisma.SortOrder
   deprecationMessage?: Prisma.SortOrder
   replacedBy?: Prisma.SortOrder
   deprecatedAt?: Prisma.SortOrder
@@ -1122,6 +1169,8 @@ export type ToolMinOrderByAggregateInput = {
   updatedBy?: Prisma.SortOrder
   revision?: Prisma.SortOrder
   contentHash?: Prisma.SortOrder
+  findings?: Prisma.SortOrder
+  maxFindingSeverity?: Prisma.SortOrder
   deprecationMessage?: Prisma.SortOrder
   replacedBy?: Prisma.SortOrder
   deprecatedAt?: Prisma.SortOrder
@@ -1135,6 +1184,7 @@ export type ToolSumOrderByAggregateInput = {
   id?: Prisma.SortOrder
   timeout?: Prisma.SortOrder
   revision?: Prisma.SortOrder
+  maxFindingSeverity?: Prisma.SortOrder
 }
 
 export type ToolCreateNestedOneWithoutWrappedByInput = {
@@ -1191,6 +1241,14 @@ export type IntFieldUpdateOperationsInput = {
 
 export type DateTimeFieldUpdateOperationsInput = {
   set?: Date | string
+}
+
+export type NullableIntFieldUpdateOperationsInput = {
+  set?: number | null
+  increment?: number
+  decrement?: number
+  multiply?: number
+  divide?: number
 }
 
 export type NullableDateTimeFieldUpdateOperationsInput = {
@@ -1270,6 +1328,8 @@ export type ToolCreateWithoutWrappedByInput = {
   resourceSlots: Prisma.JsonNullValueInput | runtime.InputJsonValue
   revision?: number
   contentHash?: string | null
+  findings?: string | null
+  maxFindingSeverity?: number | null
   deprecationMessage?: string | null
   replacedBy?: string | null
   deprecatedAt?: Date | string | null
@@ -1314,6 +1374,8 @@ export type ToolUncheckedCreateWithoutWrappedByInput = {
   resourceSlots: Prisma.JsonNullValueInput | runtime.InputJsonValue
   revision?: number
   contentHash?: string | null
+  findings?: string | null
+  maxFindingSeverity?: number | null
   deprecationMessage?: string | null
   replacedBy?: string | null
   deprecatedAt?: Date | string | null
@@ -1359,6 +1421,8 @@ export type ToolCreateWithoutWrapsInput = {
   resourceSlots: Prisma.JsonNullValueInput | runtime.InputJsonValue
   revision?: number
   contentHash?: string | null
+  findings?: string | null
+  maxFindingSeverity?: number | null
   deprecationMessage?: string | null
   replacedBy?: string | null
   deprecatedAt?: Date | string | null
@@ -1401,6 +1465,8 @@ export type ToolUncheckedCreateWithoutWrapsInput = {
   resourceSlots: Prisma.JsonNullValueInput | runtime.InputJsonValue
   revision?: number
   contentHash?: string | null
+  findings?: string | null
+  maxFindingSeverity?: number | null
   deprecationMessage?: string | null
   replacedBy?: string | null
   deprecatedAt?: Date | string | null
@@ -1463,6 +1529,8 @@ export type ToolUpdateWithoutWrappedByInput = {
   resourceSlots?: Prisma.JsonNullValueInput | runtime.InputJsonValue
   revision?: Prisma.IntFieldUpdateOperationsInput | number
   contentHash?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
+  findings?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
+  maxFindingSeverity?: Prisma.NullableIntFieldUpdateOperationsInput | number | null
   deprecationMessage?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
   replacedBy?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
   deprecatedAt?: Prisma.NullableDateTimeFieldUpdateOperationsInput | Date | string | null
@@ -1507,6 +1575,8 @@ export type ToolUncheckedUpdateWithoutWrappedByInput = {
   resourceSlots?: Prisma.JsonNullValueInput | runtime.InputJsonValue
   revision?: Prisma.IntFieldUpdateOperationsInput | number
   contentHash?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
+  findings?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
+  maxFindingSeverity?: Prisma.NullableIntFieldUpdateOperationsInput | number | null
   deprecationMessage?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
   replacedBy?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
   deprecatedAt?: Prisma.NullableDateTimeFieldUpdateOperationsInput | Date | string | null
@@ -1569,6 +1639,8 @@ export type ToolScalarWhereInput = {
   resourceSlots?: Prisma.JsonFilter<"Tool">
   revision?: Prisma.IntFilter<"Tool"> | number
   contentHash?: Prisma.StringNullableFilter<"Tool"> | string | null
+  findings?: Prisma.StringNullableFilter<"Tool"> | string | null
+  maxFindingSeverity?: Prisma.IntNullableFilter<"Tool"> | number | null
   deprecationMessage?: Prisma.StringNullableFilter<"Tool"> | string | null
   replacedBy?: Prisma.StringNullableFilter<"Tool"> | string | null
   deprecatedAt?: Prisma.DateTimeNullableFilter<"Tool"> | Date | string | null
@@ -1610,6 +1682,8 @@ export type ToolCreateManyWrapsInput = {
   resourceSlots: Prisma.JsonNullValueInput | runtime.InputJsonValue
   revision?: number
   contentHash?: string | null
+  findings?: string | null
+  maxFindingSeverity?: number | null
   deprecationMessage?: string | null
   replacedBy?: string | null
   deprecatedAt?: Date | string | null
@@ -1650,6 +1724,8 @@ export type ToolUpdateWithoutWrapsInput = {
   resourceSlots?: Prisma.JsonNullValueInput | runtime.InputJsonValue
   revision?: Prisma.IntFieldUpdateOperationsInput | number
   contentHash?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
+  findings?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
+  maxFindingSeverity?: Prisma.NullableIntFieldUpdateOperationsInput | number | null
   deprecationMessage?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
   replacedBy?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
   deprecatedAt?: Prisma.NullableDateTimeFieldUpdateOperationsInput | Date | string | null
@@ -1692,6 +1768,8 @@ export type ToolUncheckedUpdateWithoutWrapsInput = {
   resourceSlots?: Prisma.JsonNullValueInput | runtime.InputJsonValue
   revision?: Prisma.IntFieldUpdateOperationsInput | number
   contentHash?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
+  findings?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
+  maxFindingSeverity?: Prisma.NullableIntFieldUpdateOperationsInput | number | null
   deprecationMessage?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
   replacedBy?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
   deprecatedAt?: Prisma.NullableDateTimeFieldUpdateOperationsInput | Date | string | null
@@ -1734,6 +1812,8 @@ export type ToolUncheckedUpdateManyWithoutWrapsInput = {
   resourceSlots?: Prisma.JsonNullValueInput | runtime.InputJsonValue
   revision?: Prisma.IntFieldUpdateOperationsInput | number
   contentHash?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
+  findings?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
+  maxFindingSeverity?: Prisma.NullableIntFieldUpdateOperationsInput | number | null
   deprecationMessage?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
   replacedBy?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
   deprecatedAt?: Prisma.NullableDateTimeFieldUpdateOperationsInput | Date | string | null
@@ -1808,6 +1888,8 @@ export type ToolSelect<ExtArgs extends runtime.Types.Extensions.InternalArgs = r
   resourceSlots?: boolean
   revision?: boolean
   contentHash?: boolean
+  findings?: boolean
+  maxFindingSeverity?: boolean
   deprecationMessage?: boolean
   replacedBy?: boolean
   deprecatedAt?: boolean
@@ -1854,6 +1936,8 @@ export type ToolSelectCreateManyAndReturn<ExtArgs extends runtime.Types.Extensio
   resourceSlots?: boolean
   revision?: boolean
   contentHash?: boolean
+  findings?: boolean
+  maxFindingSeverity?: boolean
   deprecationMessage?: boolean
   replacedBy?: boolean
   deprecatedAt?: boolean
@@ -1898,6 +1982,8 @@ export type ToolSelectUpdateManyAndReturn<ExtArgs extends runtime.Types.Extensio
   resourceSlots?: boolean
   revision?: boolean
   contentHash?: boolean
+  findings?: boolean
+  maxFindingSeverity?: boolean
   deprecationMessage?: boolean
   replacedBy?: boolean
   deprecatedAt?: boolean
@@ -1942,6 +2028,8 @@ export type ToolSelectScalar = {
   resourceSlots?: boolean
   revision?: boolean
   contentHash?: boolean
+  findings?: boolean
+  maxFindingSeverity?: boolean
   deprecationMessage?: boolean
   replacedBy?: boolean
   deprecatedAt?: boolean
@@ -1951,7 +2039,7 @@ export type ToolSelectScalar = {
   renamedTo?: boolean
 }
 
-export type ToolOmit<ExtArgs extends runtime.Types.Extensions.InternalArgs = runtime.Types.Extensions.DefaultArgs> = runtime.Types.Extensions.GetOmit<"id" | "name" | "description" | "descriptionSearch" | "source" | "toolType" | "code" | "mcpServer" | "mcpToolName" | "agentSkillPath" | "wrapsName" | "wrapsToolType" | "inputSchema" | "outputSchema" | "readOnly" | "writes" | "writeScope" | "checkpointable" | "checkpointScope" | "sideEffects" | "idempotent" | "unsafe" | "humanApprovalRequired" | "costProfile" | "lifecycle" | "timeout" | "createdAt" | "updatedAt" | "createdBy" | "updatedBy" | "resourceSlots" | "revision" | "contentHash" | "deprecationMessage" | "replacedBy" | "deprecatedAt" | "deprecatedBy" | "deletedAt" | "deletedBy" | "renamedTo", ExtArgs["result"]["tool"]>
+export type ToolOmit<ExtArgs extends runtime.Types.Extensions.InternalArgs = runtime.Types.Extensions.DefaultArgs> = runtime.Types.Extensions.GetOmit<"id" | "name" | "description" | "descriptionSearch" | "source" | "toolType" | "code" | "mcpServer" | "mcpToolName" | "agentSkillPath" | "wrapsName" | "wrapsToolType" | "inputSchema" | "outputSchema" | "readOnly" | "writes" | "writeScope" | "checkpointable" | "checkpointScope" | "sideEffects" | "idempotent" | "unsafe" | "humanApprovalRequired" | "costProfile" | "lifecycle" | "timeout" | "createdAt" | "updatedAt" | "createdBy" | "updatedBy" | "resourceSlots" | "revision" | "contentHash" | "findings" | "maxFindingSeverity" | "deprecationMessage" | "replacedBy" | "deprecatedAt" | "deprecatedBy" | "deletedAt" | "deletedBy" | "renamedTo", ExtArgs["result"]["tool"]>
 export type ToolInclude<ExtArgs extends runtime.Types.Extensions.InternalArgs = runtime.Types.Extensions.DefaultArgs> = {
   wraps?: boolean | Prisma.Tool$wrapsArgs<ExtArgs>
   wrappedBy?: boolean | Prisma.Tool$wrappedByArgs<ExtArgs>
@@ -2039,6 +2127,17 @@ export type $ToolPayload<ExtArgs extends runtime.Types.Extensions.InternalArgs =
      * it. NULL only between the migration that added it and the backfill that follows (src/store/migrate.ts).
      */
     contentHash: string | null
+    /**
+     * The findings of the definition (src/domain/findings `scanTool`), as the JSON text of a list of
+     * `{ code, severity, path, message }`, written with it. NULL only between the migration that added
+     * it and the backfill that follows (src/store/migrate.ts).
+     */
+    findings: string | null
+    /**
+     * The rank of its most severe finding (0: none, 1: LOW, 2: MEDIUM, 3: HIGH), so that
+     * `maxFindingSeverity` filters with one comparison. NULL exactly when `findings` is.
+     */
+    maxFindingSeverity: number | null
     /**
      * Registry state, not part of the definition (nor of its hash): set while the tool is deprecated,
      * all four together (src/domain/registry/deprecate-tool.ts).
@@ -2520,6 +2619,8 @@ export interface ToolFieldRefs {
   readonly resourceSlots: Prisma.FieldRef<"Tool", 'Json'>
   readonly revision: Prisma.FieldRef<"Tool", 'Int'>
   readonly contentHash: Prisma.FieldRef<"Tool", 'String'>
+  readonly findings: Prisma.FieldRef<"Tool", 'String'>
+  readonly maxFindingSeverity: Prisma.FieldRef<"Tool", 'Int'>
   readonly deprecationMessage: Prisma.FieldRef<"Tool", 'String'>
   readonly replacedBy: Prisma.FieldRef<"Tool", 'String'>
   readonly deprecatedAt: Prisma.FieldRef<"Tool", 'DateTime'>

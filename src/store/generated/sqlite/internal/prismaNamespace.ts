@@ -786,6 +786,8 @@ export const ToolScalarFieldEnum = {
   resourceSlots: 'resourceSlots',
   revision: 'revision',
   contentHash: 'contentHash',
+  findings: 'findings',
+  maxFindingSeverity: 'maxFindingSeverity',
   deprecationMessage: 'deprecationMessage',
   replacedBy: 'replacedBy',
   deprecatedAt: 'deprecatedAt',
