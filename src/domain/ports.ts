@@ -283,3 +283,14 @@ export class DependencyUnavailable extends Error {
     this.name = 'DependencyUnavailable';
   }
 }
+
+/**
+ * The outage behind `error`, if one is: the error itself or what it wraps (`cause`, or the
+ * `originalError` an API layer keeps), a few levels deep; undefined for anything else, a bug.
+ */
+export function unavailableCause(error: unknown, depth = 0): DependencyUnavailable | undefined {
+  if (error instanceof DependencyUnavailable) return error;
+  if (!(error instanceof Error) || depth > 5) return undefined;
+  const wrapped = (error as { originalError?: unknown }).originalError ?? error.cause;
+  return unavailableCause(wrapped, depth + 1);
+}

@@ -1,6 +1,6 @@
 import { GraphQLError } from 'graphql';
 import { maskError as yogaMaskError, type YogaServerOptions } from 'graphql-yoga';
-import { DependencyUnavailable } from '../domain/ports';
+import { unavailableCause } from '../domain/ports';
 import type { GraphQLContext } from './context';
 
 type MaskError = NonNullable<Exclude<YogaServerOptions<object, GraphQLContext>['maskedErrors'], boolean | undefined>['maskError']>;
@@ -13,13 +13,6 @@ export function serviceUnavailable(message: string): GraphQLError {
   return new GraphQLError(message, {
     extensions: { code: 'SERVICE_UNAVAILABLE', http: { status: 503, headers: { 'retry-after': String(RETRY_AFTER_SECONDS) } } },
   });
-}
-
-function unavailableCause(error: unknown, depth = 0): DependencyUnavailable | undefined {
-  if (error instanceof DependencyUnavailable) return error;
-  if (!(error instanceof Error) || depth > 5) return undefined;
-  const inner = error instanceof GraphQLError && error.originalError ? error.originalError : error.cause;
-  return unavailableCause(inner, depth + 1);
 }
 
 /**

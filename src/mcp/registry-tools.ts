@@ -10,6 +10,7 @@ import { z } from 'zod';
 import { asModelTool, fromModelName } from '../domain/exports';
 import type { StoredTool } from '../domain/model';
 import { ok, type Checked } from '../domain/issues';
+import { unavailableCause } from '../domain/ports';
 import type { ToolRegistry } from '../domain/registry';
 
 /** The most hits `search_tools` answers, and how many unless asked (spec section 7). */
@@ -64,6 +65,18 @@ function failure(message: string): CallToolResult {
   return { content: [{ type: 'text', text: message }], isError: true };
 }
 
+/**
+ * What a tool answers when the registry could not: an outage says so (a retry may succeed);
+ * anything else is a bug and says no more (never SQL, a stack or a path, which the SDK would
+ * otherwise pass on from the error's message).
+ */
+function answering(work: () => Promise<CallToolResult>): Promise<CallToolResult> {
+  return work().catch((error: unknown) => {
+    const unavailable = unavailableCause(error);
+    return failure(unavailable ? `${unavailable.message} Retry in a moment.` : 'Unexpected error.');
+  });
+}
+
 /** A fresh MCP server over `registry` (one per request: the endpoint is stateless, any instance answers any request). */
 export function createRegistryMcpServer(registry: ToolRegistry): McpServer {
   const server = new McpServer(MCP_SERVER_INFO, { capabilities: { tools: {} } });
@@ -87,10 +100,11 @@ export function createRegistryMcpServer(registry: ToolRegistry): McpServer {
       outputSchema: answerShape,
       annotations: { readOnlyHint: true, idempotentHint: true, openWorldHint: false },
     },
-    async ({ query, limit, namespace }) => {
-      const hits = await registry.search({ query, first: limit ?? DEFAULT_MCP_SEARCH_HITS, filter: { namespace } });
-      return answer(hits.flatMap((hit) => valueOrNone(offered(hit.tool, hit.score))));
-    },
+    ({ query, limit, namespace }) =>
+      answering(async () => {
+        const hits = await registry.search({ query, first: limit ?? DEFAULT_MCP_SEARCH_HITS, filter: { namespace } });
+        return answer(hits.flatMap((hit) => valueOrNone(offered(hit.tool, hit.score))));
+      }),
   );
   server.registerTool(
     'get_tool',
@@ -101,13 +115,14 @@ export function createRegistryMcpServer(registry: ToolRegistry): McpServer {
       outputSchema: answerShape,
       annotations: { readOnlyHint: true, idempotentHint: true, openWorldHint: false },
     },
-    async ({ name }) => {
-      const tool = (await registry.get(name)) ?? (await modelNamed(registry, name));
-      if (tool === null) return failure(`No tool is named "${name}" (as a registry name or a model tool name).`);
-      const definition = offered(tool);
-      if (!definition.ok) return failure(`"${tool.name}" is not offered to models: ${definition.issues.map((issue) => issue.message).join(' ')}`);
-      return answer([definition.value]);
-    },
+    ({ name }) =>
+      answering(async () => {
+        const tool = (await registry.get(name)) ?? (await modelNamed(registry, name));
+        if (tool === null) return failure(`No tool is named "${name}" (as a registry name or a model tool name).`);
+        const definition = offered(tool);
+        if (!definition.ok) return failure(`"${tool.name}" is not offered to models: ${definition.issues.map((issue) => issue.message).join(' ')}`);
+        return answer([definition.value]);
+      }),
   );
   return server;
 }

@@ -10,6 +10,11 @@ import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/
 import { data } from '../graphql/helpers';
 import { killServer, post, startServer, type RunningServer } from '../support/server-process';
 import { useTestServer } from '../support/test-server';
+import { createToolgraphServer } from '../../src/server/yoga';
+import { createToolStore, migrateDatabase } from '../../src/store';
+import type { ToolStore } from '../../src/domain/ports';
+import { createScratchPostgres, type ScratchDatabase } from '../../scripts/db/scratch-databases';
+import { privatePostgresInstallation, startPrivatePostgres, type PrivatePostgres } from '../support/private-postgres';
 import { createToken } from '../support/token-command';
 import { freshDatabase, testDatabases, type FreshDatabase } from '../support/databases';
 import { eventually } from '../support/eventually';
@@ -130,6 +135,56 @@ describe.each(testDatabases())('the MCP endpoint on %s', (kind) => {
     for (const method of ['GET', 'DELETE']) expect((await fetch(`${http.origin}/mcp`, { method })).status).toBe(405);
   });
 });
+
+const installation = privatePostgresInstallation();
+
+/** What must not reach a client: SQL, stack frames, file paths, what the driver said. */
+const LEAKS = /\b(SELECT|INSERT|FROM)\b|"Tool"|\bat .+:\d+:\d+|\/[\w.-]+\/[\w.-]+\.(ts|js|mjs)\b|node_modules|ECONN|127\.0\.0\.1/;
+
+if (installation) {
+  describe('the MCP endpoint while its PostgreSQL server is down', () => {
+    let postgres: PrivatePostgres;
+    let database: ScratchDatabase;
+    let store: ToolStore;
+    let http: Listening;
+    let client: Client;
+
+    beforeAll(async () => {
+      postgres = await startPrivatePostgres(installation);
+      database = await createScratchPostgres(postgres.url, 'toolgraph_mcp');
+      await migrateDatabase(database.url);
+      store = await createToolStore(database.url);
+      const yoga = createToolgraphServer({ store, logging: false });
+      await data(yoga, 'mutation ($input: ToolInput!) { createTool(input: $input) { __typename } }', { input: TOOLS[2] });
+      http = await listen(yoga);
+      client = await connect(`${http.origin}/mcp`);
+      // The index is built while the database answers.
+      expect((await client.callTool({ name: 'search_tools', arguments: { query: 'count lines' } })).isError).toBeFalsy();
+      await postgres.stop('fast');
+    }, 60_000);
+    afterAll(async () => {
+      await client?.close();
+      await http?.close();
+      await postgres?.startIfStopped();
+      await store?.close();
+      await database?.drop();
+      await postgres?.destroy();
+    });
+
+    it('answers an error result saying to retry, with no SQL, stack or address', async () => {
+      for (const [name, args] of [
+        ['search_tools', { query: 'count lines' }],
+        ['get_tool', { name: 'local/line-counter' }],
+      ] as const) {
+        const result = await client.callTool({ name, arguments: args });
+        expect(result.isError).toBe(true);
+        const text = (result.content as { text: string }[])[0]!.text;
+        expect(text).toMatch(/ Retry in a moment\.$/);
+        expect(text).not.toMatch(LEAKS);
+      }
+    });
+  });
+}
 
 describe('the MCP endpoint of a running server', () => {
   let database: FreshDatabase;
