@@ -21,6 +21,9 @@ const INVISIBLE =
 /** Text with nothing for the Unicode steps to find or change. */
 const PLAIN_ASCII = /^[\x20-\x7e\t\n\r]*$/;
 
+/** Printable ASCII but `*`, in words between single spaces: nothing for normalizeText to do but fold case. */
+const ONE_PLAIN_LINE = /^[\x21-\x29\x2b-\x7e]+(?: [\x21-\x29\x2b-\x7e]+)*$/;
+
 /** Removed before matching, not reported: a soft hyphen only shows where a word breaks at a line end, and real prose has them. */
 const SOFT_HYPHEN = /\u00ad/g;
 
@@ -121,7 +124,10 @@ const WRAPPED_LINE = /(?<![.!?:\n])\n(?![-•#<[|>{\d\n])/g;
  * joined to the next (line breaks that end a sentence or a paragraph are kept).
  */
 export function normalizeText(text: string): string {
-  // Most texts are plain ASCII, which has nothing for the Unicode steps to change: they are skipped.
+  // Most texts are one line of plain ASCII words between single spaces, without `*`: every step
+  // but case folding leaves them as they are.
+  if (ONE_PLAIN_LINE.test(text)) return text.toLowerCase();
+  // Plain ASCII has nothing for the Unicode steps to change: they are skipped.
   const unicodeRead = PLAIN_ASCII.test(text)
     ? text.toLowerCase()
     : text
