@@ -3,7 +3,8 @@
  * (issue 24: at most 10 %). Each run imports the same 10,000 generated tools (./generated-tools.ts)
  * through the registry into a fresh SQLite database, in imports of 1,000 (the most one import
  * takes), with and without the scan, alternately, each run in a process of its own, and prints
- * both with the median of each.
+ * both with the median of each: seven runs each, since one run varies by 10 % or more on a 2-core
+ * machine, as much as the target.
  *
  * "Without the scan" is the same import with the scan done beforehand, outside the clock: the
  * registry scans each definition once and keeps its findings per definition object
@@ -25,7 +26,7 @@ import { generatedTools } from './generated-tools';
 
 const TOOLS = 10_000;
 const PER_IMPORT = 1_000;
-const ROUNDS = 3;
+const ROUNDS = 7;
 
 /** A generated tool as the registry takes it: its name in the registry's spelling (camelCase short names in kebab case), made unique. */
 function definitionOf(tool: ReturnType<typeof generatedTools>[number], index: number): ToolDefinition {
