@@ -22,7 +22,7 @@ import { defaultCapability, type ToolDefinition } from '../../src/domain/model';
 import { ToolRegistry, type ConfigReader } from '../../src/domain/registry';
 import { createToolStore, migrateDatabase } from '../../src/store';
 import { createScratchSqlite } from '../db/scratch-databases';
-import { generatedTools } from './generated-tools';
+import { generatedTools, registryNameOf } from './generated-tools';
 
 const TOOLS = 10_000;
 const PER_IMPORT = 1_000;
@@ -33,7 +33,7 @@ function definitionOf(tool: ReturnType<typeof generatedTools>[number], index: nu
   const source = tool.mcpServer !== null ? 'mcp' : tool.agentSkillPath !== null ? 'agent_skill' : 'builtin';
   return {
     ...tool,
-    name: `${tool.name.replace(/[A-Z]/g, (letter) => `-${letter.toLowerCase()}`)}-${index}`,
+    name: `${registryNameOf(tool.name)}-${index}`,
     source,
     toolType: 'tool',
     code: null,

@@ -638,6 +638,12 @@ const SENTENCES: ((domain: Domain, entity: string) => string)[] = [
 ];
 
 /** `count` tools, the same for the same `seed`. */
+/**
+ * A generated name in the registry's spelling: names are lowercase, so a camelCase short name
+ * (`getLiveScore`) is written in kebab case (`get-live-score`), as its author would have had to.
+ */
+export const registryNameOf = (name: string): string => name.replace(/([a-z0-9])([A-Z])/g, '$1-$2').toLowerCase();
+
 export function generatedTools(count: number, seed: number): SearchableTool[] {
   const random = mulberry32(seed);
   const tools: SearchableTool[] = [];

@@ -17,7 +17,7 @@ import type { SearchableTool } from '../../src/domain/search/document';
 import { COMPILED_MAIN, killServer, logLines, post, startServer } from '../../test/support/server-process';
 import { createScratchPostgres, createScratchSqlite, postgresServerUrl, type ScratchDatabase } from '../db/scratch-databases';
 import { memory } from '../load/process-memory';
-import { generatedTools } from './generated-tools';
+import { generatedTools, registryNameOf } from './generated-tools';
 import { readRetrievalSet } from './retrieval-set';
 
 const { values: options } = parseArgs({ options: { only: { type: 'string' }, sizes: { type: 'string', default: '1000,100000' } } });
@@ -37,11 +37,7 @@ const FILTERS = [undefined, { readOnly: false }, undefined, { source: 'BUILTIN' 
 
 const { tools: benchmarkTools, queries } = readRetrievalSet();
 
-/**
- * A tool as a config file of `importTools` holds it (the model's snake_case keys). Registry names
- * are lowercase: a generated camelCase name (`getLiveScore`) is written in kebab case, as its
- * author would have had to.
- */
+/** A tool as a config file of `importTools` holds it (the model's snake_case keys), in the registry's spelling. */
 function configOf(tool: SearchableTool): object {
   return {
     name: registryNameOf(tool.name),
@@ -50,8 +46,6 @@ function configOf(tool: SearchableTool): object {
     ...(tool.mcpServer ? { source: 'mcp', mcp_server: tool.mcpServer, mcp_tool_name: tool.mcpToolName } : { source: 'builtin' }),
   };
 }
-
-const registryNameOf = (name: string) => name.replace(/([a-z0-9])([A-Z])/g, '$1-$2').toLowerCase();
 
 /** The benchmark's tools among generated ones, `size` in all, no two of one registry name. */
 function toolsOfSize(size: number): SearchableTool[] {

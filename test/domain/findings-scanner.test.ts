@@ -186,15 +186,18 @@ describe('scanTool never throws', () => {
 });
 
 describe('scanTool takes time in proportion to the text (no pattern backtracks on any input)', () => {
-  /** The slowest of three scans, in milliseconds. */
-  function slowest(tool: ScannableTool): number {
-    let worst = 0;
+  /**
+   * The fastest of three scans, in milliseconds: a backtracking pattern is slow on every scan, while a busy machine
+   * (a garbage collection, another test worker) only slows some, so the fastest is the one that tells them apart.
+   */
+  function fastest(tool: ScannableTool): number {
+    let best = Number.POSITIVE_INFINITY;
     for (let round = 0; round < 3; round++) {
       const started = performance.now();
       scanTool(tool);
-      worst = Math.max(worst, performance.now() - started);
+      best = Math.min(best, performance.now() - started);
     }
-    return worst;
+    return best;
   }
 
   const everyPlane = Array.from({ length: 17 }, (_, plane) => String.fromCodePoint(plane * 0x10000 + 0x41, plane * 0x10000 + 0x300)).join(' ');
@@ -212,7 +215,7 @@ describe('scanTool takes time in proportion to the text (no pattern backtracks o
     ['zero-width characters', '\u200b'.repeat(10_000)],
     ['mixed scripts', 'аa'.repeat(5_000)],
   ])('10,000 characters of %s', (_input, description) => {
-    expect(slowest({ description })).toBeLessThan(100);
+    expect(fastest({ description })).toBeLessThan(100);
   });
 
   it.each([
@@ -221,7 +224,7 @@ describe('scanTool takes time in proportion to the text (no pattern backtracks o
   ])('a schema nested %s, with a description at every level', (_depth, levels) => {
     let schema: JsonObject = { type: 'string', description: 'The innermost value.' };
     for (let level = 0; level < levels; level++) schema = { type: 'object', description: `Level ${level} of the request.`, properties: { inner: schema } };
-    expect(slowest({ inputSchema: schema })).toBeLessThan(200);
+    expect(fastest({ inputSchema: schema })).toBeLessThan(200);
   });
 
   it('a definition of about 100 KB', () => {
@@ -235,7 +238,7 @@ describe('scanTool takes time in proportion to the text (no pattern backtracks o
     }
     const tool: ScannableTool = { name: 'demo/large', description: 'A tool with many parameters.', inputSchema: { type: 'object', properties } };
     expect(JSON.stringify(tool).length).toBeGreaterThan(70_000);
-    expect(slowest(tool)).toBeLessThan(200);
+    expect(fastest(tool)).toBeLessThan(200);
   });
 });
 

@@ -158,6 +158,27 @@ describe.each(testDatabases())('searchTools on %s', (kind) => {
     expect(await names('syllables')).toEqual(['poetry/syllable-counter']);
   });
 
+  it('finds each tool as the last of many concurrent writers left it', async () => {
+    const racers = Array.from({ length: 5 }, (_, i) => `race/tool-${i}`);
+    for (const name of racers) await data(server.yoga, CREATE, { input: { name, description: 'Not written yet.', source: 'BUILTIN' } });
+    const words = ['aardvark', 'bison', 'capybara', 'dingo', 'echidna', 'ferret', 'gazelle', 'hyena', 'ibex', 'jackal'];
+    words.push('kudu', 'lemur', 'marmot', 'narwhal', 'ocelot', 'pangolin', 'quokka', 'raccoon', 'serval', 'tapir');
+    const update = 'mutation ($name: String!, $patch: ToolPatch!) { updateTool(name: $name, input: $patch) { __typename } }';
+    const results = await Promise.all(
+      words.map((word, i) => data(server.yoga, update, { name: racers[i % racers.length], patch: { description: `Tracks ${word} sightings.` } })),
+    );
+    expect(results.map((result) => result.updateTool.__typename)).toEqual(words.map(() => 'Tool'));
+    for (const name of racers) {
+      const { tool } = await data(server.yoga, 'query ($name: String!) { tool(name: $name) { description } }', { name });
+      const last = /Tracks (\w+) sightings/.exec(tool.description)![1]!;
+      for (const word of words.filter((_, i) => racers[i % racers.length] === name)) {
+        const found = await names(word);
+        if (word === last) expect(found).toEqual([name]);
+        else expect(found).not.toContain(name);
+      }
+    }
+  });
+
   it('answers each hit as the Tool it is now', async () => {
     const { searchTools } = await data(server.yoga, '{ searchTools(query: "docker image") { score tool { name description capability { writes } } } }');
     expect(searchTools[0]).toEqual({

@@ -12,7 +12,8 @@ export function unauthenticated(message: string): GraphQLError {
   });
 }
 
-const needsCredential = (kind: OperationTypeNode): string =>
+/** Why a request without an accepted credential is refused (here, and at the MCP endpoint). */
+export const needsCredential = (kind: OperationTypeNode): string =>
   `${kind === OperationTypeNode.MUTATION ? 'Writing to' : 'Reading'} this registry needs a credential: send "Authorization: Bearer <API token or JWT>".`;
 
 /** The identity of each request, found once by `useCredentialRequirement` and read by the context factory. */

@@ -7,7 +7,7 @@ import { createRegistryMcpServer } from '../../mcp/registry-tools';
 import type { Authenticator, Identity } from '../auth/authenticator';
 import { isLoopback } from '../config';
 import type { RateLimits } from '../rate-limits';
-import type { RequestIdentities } from './use-credential-requirement';
+import { needsCredential, type RequestIdentities } from './use-credential-requirement';
 import { clientOf, spendOperation } from './use-rate-limits';
 
 export const MCP_ENDPOINT = '/mcp';
@@ -58,7 +58,7 @@ async function answer(request: Request, req: IncomingMessage | undefined, option
       throw error;
     }
     if (!identity.authenticated && options.access.authenticator.needsCredential(OperationTypeNode.QUERY))
-      return refusal(401, 'Reading this registry needs a credential: send "Authorization: Bearer <API token or JWT>".', { 'www-authenticate': 'Bearer' });
+      return refusal(401, needsCredential(OperationTypeNode.QUERY), { 'www-authenticate': 'Bearer' });
     if (identity.authenticated) actor = identity.caller.actor;
   }
   if (options.rateLimits) {
