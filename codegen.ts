@@ -15,6 +15,7 @@ const enumValues = {
   BindingMode: '../../domain/model#BindingMode',
   CheckpointScope: '../../domain/model#CheckpointScope',
   ToolChange: '../../domain/registry#ToolChange',
+  ToolField: '../../domain/validation#ToolFieldName',
   IssueCode: '../../domain/issues#IssueCode',
   ToolEventKind: '../../domain/events#ToolEventKind',
   ToolStatus: '../../domain/model#ToolStatus',

@@ -43,6 +43,7 @@ export const TOOL_FIELDS = [
   'lifecycle',
   'timeout',
 ] as const satisfies readonly (keyof ToolDefinition)[];
+export type ToolFieldName = (typeof TOOL_FIELDS)[number];
 export const CAPABILITY_FIELDS = [
   'readOnly',
   'writes',
@@ -528,12 +529,55 @@ function checkLifecycle(list: IssueList, value: unknown): ToolLifecycle | null {
 // ---- updates
 
 /**
+ * Patch fields whose null would reset several values at once (an object or a list), and the capability
+ * flags, whose null would silently mean false: form libraries send null for what nobody touched, and a
+ * tool must not lose a safety flag to that. A client that means a reset names the field in `reset`.
+ */
+const NULL_REFUSED_FIELDS = ['capability', 'lifecycle', 'resourceSlots', 'inputSchema', 'outputSchema'] as const;
+const NULL_REFUSED_CAPABILITY_FIELDS = ['readOnly', 'writes', 'checkpointable', 'sideEffects', 'idempotent', 'unsafe', 'humanApprovalRequired'] as const;
+
+/** The fields a patch's `reset` can put back to the model's default; the others have none (name, description, source). */
+export const RESETTABLE_FIELDS = TOOL_FIELDS.filter((field) => field !== 'name' && field !== 'description' && field !== 'source');
+
+/**
+ * A patch as `updateTool` receives it, merged over the stored definition (applyPatch), with `reset`'s
+ * fields back at their defaults. Refused, with an issue at each path: a null that would reset more than
+ * its one value (NULL_REFUSED_FIELDS), a field both given and reset, a field that has no default.
+ */
+export function patchTool(current: ToolDefinition, patch: ToolDraft, reset: readonly ToolFieldName[] = []): Checked<ToolDraft> {
+  const list = new IssueList();
+  for (const field of NULL_REFUSED_FIELDS) {
+    if (patch[field] === null) list.add(field, 'INVALID_VALUE', `null would reset the whole ${field}; leave it out to keep it, or name it in reset.`);
+  }
+  const capability = patch.capability;
+  if (isPlainObject(capability)) {
+    for (const flag of NULL_REFUSED_CAPABILITY_FIELDS) {
+      if (capability[flag] === null) {
+        list.add(`capability.${flag}`, 'INVALID_VALUE', `null is not a value of ${flag}; leave it out to keep it, or give true or false.`);
+      }
+    }
+  }
+  reset.forEach((field, index) => {
+    if (!(RESETTABLE_FIELDS as readonly ToolFieldName[]).includes(field)) {
+      list.add(`reset[${index}]`, 'INVALID_VALUE', `${field} has no default to reset to.`);
+    } else if (patch[field] !== undefined) {
+      list.add(`reset[${index}]`, 'INVALID_VALUE', `${field} is both given and reset; do one or the other.`);
+    } else if (reset.indexOf(field) !== index) {
+      list.add(`reset[${index}]`, 'INVALID_VALUE', `${field} is named twice.`);
+    }
+  });
+  if (list.issues.length > 0) return rejected(list.issues);
+  const draft = applyPatch(current, patch);
+  for (const field of reset) draft[field] = null;
+  return ok(draft);
+}
+
+/**
  * Merge a patch (camelCase, same key space) over a stored definition: keys absent (undefined) stay;
  * a key given replaces (lists replace whole lists); `capability` and `lifecycle` objects merge
- * field by field over the current ones; null resets a field to its default (capability: null →
- * defaults; lifecycle: null → none). Returns a draft for validateTool. Every key of the patch is
- * copied, `name` and unknown keys included: the caller decides about renames, and validateTool
- * reports unknown keys.
+ * field by field over the current ones; null clears a field (validateTool then gives its default).
+ * Every key of the patch is copied, `name` and unknown keys included: the caller decides about
+ * renames, and validateTool reports unknown keys.
  */
 export function applyPatch(current: ToolDefinition, patch: ToolDraft): ToolDraft {
   const draft: ToolDraft = {};

@@ -7,6 +7,7 @@ import {
   type Forbidden,
   type ImportOutcome,
   type PurgeOutcome,
+  type RevisionConflict,
   type WriteOutcome,
 } from '../domain/registry';
 import type { ResolversTypes, ResolversUnionTypes } from './generated/resolvers-types';
@@ -40,6 +41,8 @@ export function toolResult(outcome: WriteOutcome, subject: 'tool' | 'deprecation
       };
     case 'notFound':
       return notFound(outcome.name);
+    case 'revisionConflict':
+      return revisionConflict(outcome);
     case 'forbidden':
       return forbidden(outcome);
   }
@@ -55,6 +58,8 @@ export function deleteResult(outcome: DeleteOutcome): Union<'DeleteToolResult'> 
       return forbidden(outcome);
     case 'wrapped':
       return toolIsWrapped(outcome, 'deprecate it to retire it (they are told), or delete or change those validations first');
+    case 'revisionConflict':
+      return revisionConflict(outcome);
   }
 }
 
@@ -103,6 +108,15 @@ export function importResult(outcome: ImportOutcome): Union<'ImportToolsResult'>
 
 function notFound(name: string): Extract<Union<'ToolResult'>, { __typename: 'ToolNotFound' }> {
   return { __typename: 'ToolNotFound', message: `No tool or validation is named "${name}".`, name };
+}
+
+function revisionConflict(conflict: RevisionConflict) {
+  const now = conflict.currentRevision === null ? 'has no history' : `is at revision ${conflict.currentRevision}`;
+  return {
+    __typename: 'ToolRevisionConflict' as const,
+    message: `"${conflict.name}" ${now}, not ${conflict.expectedRevision} as expected: it changed since it was read; nothing was written.`,
+    ...conflict,
+  };
 }
 
 function forbidden({ namespace, message }: Forbidden) {

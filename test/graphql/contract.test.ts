@@ -225,9 +225,9 @@ describe.each(testDatabases())('GraphQL contract on %s', (kind) => {
       expect(new Date(tool.updatedAt).getTime()).toBeGreaterThanOrEqual(new Date(tool.createdAt).getTime());
     });
 
-    it('resets a field set to null to its default', async () => {
+    it('resets a single value given as null, and the fields named in reset, to their defaults', async () => {
       await create(builtin('update/reset', { timeout: 30, lifecycle: { discover: 'd' } }));
-      const tool = await update('update/reset', { timeout: null, lifecycle: null });
+      const tool = await update('update/reset', { timeout: null, reset: ['LIFECYCLE'] });
       expect(tool).toMatchObject({ timeout: 300, lifecycle: null });
     });
 

@@ -57,8 +57,8 @@ describe('schema.graphql as the user manual', () => {
     expect(args('Query', 'toolStats')).toEqual(['filter: ToolFilter']);
     expect(args('Query', 'namespaces')).toEqual([]);
     expect(args('Mutation', 'createTool')).toEqual(['input: ToolInput!']);
-    expect(args('Mutation', 'updateTool')).toEqual(['name: String!', 'input: ToolPatch!']);
-    expect(args('Mutation', 'deleteTool')).toEqual(['name: String!']);
+    expect(args('Mutation', 'updateTool')).toEqual(['name: String!', 'input: ToolPatch!', 'expectedRevision: Int']);
+    expect(args('Mutation', 'deleteTool')).toEqual(['name: String!', 'expectedRevision: Int']);
     expect(args('Mutation', 'importTools')).toEqual(['config: String!', 'dryRun: Boolean', 'prune: [String!]']);
     const toolEvents = schema.getSubscriptionType()!.getFields().toolEvents!;
     expect(toolEvents.args.map((arg) => `${arg.name}: ${String(arg.type)}`)).toEqual(['namespace: String']);

@@ -2,10 +2,14 @@ import { mayWrite, namespaceToWrite, type Caller } from '../access';
 import type { StoredTool } from '../model';
 import { holdsBackRemoval } from './stored-rules';
 import type { Commit } from './unit-of-work';
-import type { Forbidden } from './write-outcome';
+import { revisionConflict, type ExpectedRevision, type Forbidden, type RevisionConflict } from './write-outcome';
 
 export type DeleteOutcome =
-  { kind: 'deleted'; tool: StoredTool } | { kind: 'notFound'; name: string } | { kind: 'wrapped'; name: string; wrappedBy: StoredTool[] } | Forbidden;
+  | { kind: 'deleted'; tool: StoredTool }
+  | { kind: 'notFound'; name: string }
+  | { kind: 'wrapped'; name: string; wrappedBy: StoredTool[] }
+  | RevisionConflict
+  | Forbidden;
 
 /**
  * `deleteTool`. Who may: a caller whose grant covers the tool's namespace. What makes it valid:
@@ -15,12 +19,14 @@ export type DeleteOutcome =
  * holds the tool's name (every write locks the names it reads, a wrapped tool's included), and then
  * finds it gone.
  */
-export async function deleteTool(commit: Commit, caller: Caller, name: string): Promise<DeleteOutcome> {
+export async function deleteTool(commit: Commit, caller: Caller, name: string, expectedRevision?: ExpectedRevision): Promise<DeleteOutcome> {
   const namespace = namespaceToWrite(name);
   if (namespace !== null && !mayWrite(caller.grant, namespace)) return { kind: 'forbidden', namespace };
   return commit(caller.actor, async (writer): Promise<DeleteOutcome> => {
     const [current] = await writer.findByNames([name]);
     if (!current) return { kind: 'notFound', name };
+    const conflict = revisionConflict(name, expectedRevision, current);
+    if (conflict) return conflict;
     const wrappedBy = await writer.findWrappersOf([name]);
     if (holdsBackRemoval(current, wrappedBy)) return { kind: 'wrapped', name, wrappedBy };
     await writer.delete(current);

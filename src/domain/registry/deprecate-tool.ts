@@ -4,12 +4,14 @@ import { MAX_DEPRECATION_MESSAGE_LENGTH } from '../limits';
 import { isToolName } from '../validation';
 import { longerThan, textProblem } from '../values';
 import type { Commit } from './unit-of-work';
-import { commitOne, type WriteOutcome } from './write-outcome';
+import { commitOne, revisionConflict, type ExpectedRevision, type WriteOutcome } from './write-outcome';
 
 /** What `deprecateTool` is asked: why, and what to use instead. */
 export interface DeprecationRequest {
   message: string;
   replacedBy?: string | null;
+  /** The revision the client read (write-outcome.ts `revisionConflict`). */
+  expectedRevision?: ExpectedRevision;
 }
 
 /**
@@ -47,6 +49,8 @@ export async function deprecateTool(commit: Commit, caller: Caller, name: string
     const known = await writer.findByNames(replacement === null ? [name] : [name, replacement]);
     const current = known.find((tool) => tool.name === name);
     if (!current) return { kind: 'notFound', name };
+    const conflict = revisionConflict(name, request.expectedRevision, current);
+    if (conflict) return conflict;
     if (replacement !== null && !known.some((tool) => tool.name === replacement)) {
       issues.push({ path: 'replacedBy', code: 'REPLACEMENT_NOT_FOUND', message: `No tool is named "${replacement}".` });
     }
@@ -56,12 +60,12 @@ export async function deprecateTool(commit: Commit, caller: Caller, name: string
 }
 
 /** `undeprecateTool`: the tool is active again. Who may: as for `deprecateTool`. An active tool stays as it is. */
-export async function undeprecateTool(commit: Commit, caller: Caller, name: string): Promise<WriteOutcome> {
+export async function undeprecateTool(commit: Commit, caller: Caller, name: string, expectedRevision?: ExpectedRevision): Promise<WriteOutcome> {
   const namespace = namespaceToWrite(name);
   if (namespace !== null && !mayWrite(caller.grant, namespace)) return { kind: 'forbidden', namespace };
   return commitOne(commit, caller.actor, async (writer) => {
     const [current] = await writer.findByNames([name]);
     if (!current) return { kind: 'notFound', name };
-    return { kind: 'ok', tool: await writer.setDeprecation(current, null) };
+    return revisionConflict(name, expectedRevision, current) ?? { kind: 'ok', tool: await writer.setDeprecation(current, null) };
   });
 }

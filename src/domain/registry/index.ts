@@ -16,8 +16,8 @@ import { RankedSearch, type RankedHit, type RankedSearchRequest } from './ranked
 import { renameTool } from './rename-tool';
 import { restoreTool } from './restore-tool';
 import { unitOfWork, type Commit } from './unit-of-work';
-import { updateTool } from './update-tool';
-import type { WriteOutcome } from './write-outcome';
+import { updateTool, type UpdateRequest } from './update-tool';
+import type { ExpectedRevision, WriteOutcome } from './write-outcome';
 
 export type { ToolDraft };
 export type { DeleteOutcome } from './delete-tool';
@@ -25,7 +25,8 @@ export type { PurgeOutcome } from './purge-tool';
 export type { ConfigReader, ImportedTool, ImportOptions, ImportOutcome, InvalidImportedTool, ToolChange } from './import-tools';
 export type { ListRequest } from './read-tools';
 export type { RankedHit, RankedSearch, RankedSearchRequest } from './ranked-search';
-export type { Forbidden, WriteOutcome } from './write-outcome';
+export type { ExpectedRevision, Forbidden, RevisionConflict, WriteOutcome } from './write-outcome';
+export type { UpdateRequest } from './update-tool';
 export { nameTakenMessage, reservedNameMessage } from './stored-rules';
 
 export interface ToolRegistryOptions {
@@ -123,12 +124,12 @@ export class ToolRegistry {
     return createTool(this.commit, this.refusal, caller, input);
   }
 
-  update(caller: Caller, name: string, patch: ToolDraft): Promise<WriteOutcome> {
-    return updateTool(this.commit, this.refusal, caller, name, patch);
+  update(caller: Caller, name: string, patch: ToolDraft, request?: UpdateRequest): Promise<WriteOutcome> {
+    return updateTool(this.commit, this.refusal, caller, name, patch, request);
   }
 
-  delete(caller: Caller, name: string): Promise<DeleteOutcome> {
-    return deleteTool(this.commit, caller, name);
+  delete(caller: Caller, name: string, expectedRevision?: ExpectedRevision): Promise<DeleteOutcome> {
+    return deleteTool(this.commit, caller, name, expectedRevision);
   }
 
   importTools(caller: Caller, configText: string, options: ImportOptions): Promise<ImportOutcome> {
@@ -139,16 +140,16 @@ export class ToolRegistry {
     return deprecateTool(this.commit, caller, name, request);
   }
 
-  undeprecate(caller: Caller, name: string): Promise<WriteOutcome> {
-    return undeprecateTool(this.commit, caller, name);
+  undeprecate(caller: Caller, name: string, expectedRevision?: ExpectedRevision): Promise<WriteOutcome> {
+    return undeprecateTool(this.commit, caller, name, expectedRevision);
   }
 
-  restore(caller: Caller, name: string, revision: number): Promise<WriteOutcome> {
-    return restoreTool(this.commit, this.refusal, caller, name, revision);
+  restore(caller: Caller, name: string, revision: number, expectedRevision?: ExpectedRevision): Promise<WriteOutcome> {
+    return restoreTool(this.commit, this.refusal, caller, name, revision, expectedRevision);
   }
 
-  rename(caller: Caller, name: string, newName: string): Promise<WriteOutcome> {
-    return renameTool(this.commit, this.refusal, caller, name, newName);
+  rename(caller: Caller, name: string, newName: string, expectedRevision?: ExpectedRevision): Promise<WriteOutcome> {
+    return renameTool(this.commit, this.refusal, caller, name, newName, expectedRevision);
   }
 
   purge(caller: Caller, name: string): Promise<PurgeOutcome> {

@@ -5,7 +5,7 @@ import { findingsOf, unsafeContentIssues, type FindingRefusal } from '../finding
 import { applyPatch, validateTool } from '../validation';
 import { reservedNameIssue, reservedNames } from './stored-rules';
 import type { Commit } from './unit-of-work';
-import { commitOne, type WriteOutcome } from './write-outcome';
+import { commitOne, revisionConflict, type ExpectedRevision, type WriteOutcome } from './write-outcome';
 
 /**
  * `renameTool`: the tool takes the name `newName` and keeps everything else, its history included
@@ -25,7 +25,14 @@ import { commitOne, type WriteOutcome } from './write-outcome';
  * first), is not reserved by another tool's rename, and is not the replacement the tool's own
  * deprecation names.
  */
-export async function renameTool(commit: Commit, refusal: FindingRefusal, caller: Caller, name: string, newName: string): Promise<WriteOutcome> {
+export async function renameTool(
+  commit: Commit,
+  refusal: FindingRefusal,
+  caller: Caller,
+  name: string,
+  newName: string,
+  expectedRevision?: ExpectedRevision,
+): Promise<WriteOutcome> {
   for (const namespace of [namespaceToWrite(name), namespaceToWrite(newName)]) {
     if (namespace !== null && !mayWrite(caller.grant, namespace)) return { kind: 'forbidden', namespace };
   }
@@ -33,6 +40,8 @@ export async function renameTool(commit: Commit, refusal: FindingRefusal, caller
     const known = await writer.findByNames([name, newName]);
     const current = known.find((tool) => tool.name === name);
     if (!current) return { kind: 'notFound', name };
+    const conflict = revisionConflict(name, expectedRevision, current);
+    if (conflict) return conflict;
     if (newName === name) return invalid(`The tool is named "${name}" already.`, 'INVALID_VALUE');
     const checked = validateTool(applyPatch(current, { name: newName }));
     const issues = checked.ok ? unsafeContentIssues(findingsOf(checked.value), refusal) : checked.issues;

@@ -5,7 +5,7 @@ import { storableNames } from '../filter';
 import type { Issue } from '../issues';
 import { byName, CONFIG_PATHS, wrappedTypeIssues, wrapsIssues } from './stored-rules';
 import type { Commit } from './unit-of-work';
-import { commitOne, type WriteOutcome } from './write-outcome';
+import { commitOne, revisionConflict, type ExpectedRevision, type WriteOutcome } from './write-outcome';
 
 /**
  * `restoreTool`: makes the definition of an earlier revision current again, as a new revision (of
@@ -16,7 +16,14 @@ import { commitOne, type WriteOutcome } from './write-outcome';
  * a validation's wrapped tool still exists, a tool that validations wrap does not become one. A
  * definition equal to the current one changes nothing.
  */
-export async function restoreTool(commit: Commit, refusal: FindingRefusal, caller: Caller, name: string, revision: number): Promise<WriteOutcome> {
+export async function restoreTool(
+  commit: Commit,
+  refusal: FindingRefusal,
+  caller: Caller,
+  name: string,
+  revision: number,
+  expectedRevision?: ExpectedRevision,
+): Promise<WriteOutcome> {
   const namespace = namespaceToWrite(name);
   if (namespace !== null && !mayWrite(caller.grant, namespace)) return { kind: 'forbidden', namespace };
   const notFound: WriteOutcome = {
@@ -29,6 +36,10 @@ export async function restoreTool(commit: Commit, refusal: FindingRefusal, calle
     const [current] = await writer.findByNames([name]);
     const earlier = await writer.findRevision(name, { revision });
     if (!earlier) return notFound;
+    // A deleted tool is at the revision its history ends at (its tombstone's).
+    const currentRevision = current ? current.revision : ((await writer.lastRevisions([name])).get(name) ?? null);
+    const conflict = revisionConflict(name, expectedRevision, current, currentRevision);
+    if (conflict) return conflict;
     const checked = fromConfig(earlier.definition);
     if (!checked.ok) return { kind: 'invalid', issues: checked.issues };
     // A revision from before a rename holds the old name: restored, it keeps the name it has now.

@@ -11,7 +11,39 @@ export type WriteOutcome =
   /** `reservedFor`: when the name is kept by a rename's tombstone, the name that tool has now. */
   | { kind: 'nameTaken'; name: string; reservedFor?: string }
   | { kind: 'notFound'; name: string }
+  | RevisionConflict
   | Forbidden;
+
+/**
+ * The tool is not at the revision the write expected (spec section 9, Conflicts): someone wrote it
+ * since the client read it, and nothing was written. `current` is the tool as it is now; null when
+ * it no longer exists (`currentRevision` is then its tombstone's, or null when it never existed).
+ */
+export interface RevisionConflict {
+  kind: 'revisionConflict';
+  name: string;
+  expectedRevision: number;
+  currentRevision: number | null;
+  current: StoredTool | null;
+}
+
+/**
+ * The revision a write of an existing tool may name as its precondition; null or undefined: none.
+ * Checked inside the write's transaction, after the tool's read has locked its name, so of two
+ * writers expecting one revision exactly one passes.
+ */
+export type ExpectedRevision = number | null | undefined;
+
+/** The conflict when `expected` is given and the tool (`current`, or the revision a deleted tool's history ends at) is not at it. */
+export function revisionConflict(
+  name: string,
+  expected: ExpectedRevision,
+  current: StoredTool | undefined,
+  currentRevision: number | null = current?.revision ?? null,
+): RevisionConflict | null {
+  if (expected === null || expected === undefined || expected === currentRevision) return null;
+  return { kind: 'revisionConflict', name, expectedRevision: expected, currentRevision, current: current ?? null };
+}
 
 /** The caller's credential does not cover the namespace of the tool (access.ts `mayWrite`); nothing was read or written. */
 export interface Forbidden {

@@ -4,6 +4,7 @@ import type { ResourceAccessMode } from '../../domain/model';
 import type { BindingMode } from '../../domain/model';
 import type { CheckpointScope } from '../../domain/model';
 import type { ToolChange } from '../../domain/registry';
+import type { ToolFieldName as ToolField } from '../../domain/validation';
 import type { IssueCode } from '../../domain/issues';
 import type { ToolEventKind } from '../../domain/events';
 import type { ToolStatus } from '../../domain/model';
@@ -87,7 +88,7 @@ export type CustomImplementation = {
 };
 
 /** What `deleteTool` returns. */
-export type DeleteToolResult = DeletedTool | Forbidden | ToolIsWrapped | ToolNotFound;
+export type DeleteToolResult = DeletedTool | Forbidden | ToolIsWrapped | ToolNotFound | ToolRevisionConflict;
 
 /** The tool was removed. */
 export type DeletedTool = {
@@ -267,8 +268,10 @@ export type Mutation = {
   /** Withdraws a tool's deprecation: it is active again. An active tool stays as it is. */
   undeprecateTool: ToolResult;
   /**
-   * Changes a tool: fields left out stay as they are, a field set to null goes back to its default,
-   * and a list given replaces the whole list. The name cannot change here: `renameTool` does that.
+   * Changes a tool: fields left out stay as they are, a list given replaces the whole list, and the
+   * fields named in `reset` go back to the model's defaults (`ToolPatch` says where null is refused).
+   * The name cannot change here: `renameTool` does that. With `expectedRevision`, nothing is written
+   * unless the tool is still at that revision (`ToolRevisionConflict`).
    */
   updateTool: ToolResult;
 };
@@ -292,6 +295,7 @@ export type MutationCreateToolArgs = {
  * cover a tool's namespace gets `Forbidden`.
  */
 export type MutationDeleteToolArgs = {
+  expectedRevision?: InputMaybe<Scalars['Int']['input']>;
   name: Scalars['String']['input'];
 };
 
@@ -303,6 +307,7 @@ export type MutationDeleteToolArgs = {
  * cover a tool's namespace gets `Forbidden`.
  */
 export type MutationDeprecateToolArgs = {
+  expectedRevision?: InputMaybe<Scalars['Int']['input']>;
   message: Scalars['String']['input'];
   name: Scalars['String']['input'];
   replacedBy?: InputMaybe<Scalars['String']['input']>;
@@ -340,6 +345,7 @@ export type MutationPurgeToolArgs = {
  * cover a tool's namespace gets `Forbidden`.
  */
 export type MutationRenameToolArgs = {
+  expectedRevision?: InputMaybe<Scalars['Int']['input']>;
   name: Scalars['String']['input'];
   newName: Scalars['String']['input'];
 };
@@ -352,6 +358,7 @@ export type MutationRenameToolArgs = {
  * cover a tool's namespace gets `Forbidden`.
  */
 export type MutationRestoreToolArgs = {
+  expectedRevision?: InputMaybe<Scalars['Int']['input']>;
   name: Scalars['String']['input'];
   revision: Scalars['Int']['input'];
 };
@@ -364,6 +371,7 @@ export type MutationRestoreToolArgs = {
  * cover a tool's namespace gets `Forbidden`.
  */
 export type MutationUndeprecateToolArgs = {
+  expectedRevision?: InputMaybe<Scalars['Int']['input']>;
   name: Scalars['String']['input'];
 };
 
@@ -375,6 +383,7 @@ export type MutationUndeprecateToolArgs = {
  * cover a tool's namespace gets `Forbidden`.
  */
 export type MutationUpdateToolArgs = {
+  expectedRevision?: InputMaybe<Scalars['Int']['input']>;
   input: ToolPatch;
   name: Scalars['String']['input'];
 };
@@ -826,6 +835,8 @@ export type ToolEvent = {
 
 export { ToolEventKind };
 
+export { ToolField };
+
 /** Criteria for `tools`: a tool is listed when it matches all of the given ones. */
 export type ToolFilter = {
   /** Only tools whose `capability.humanApprovalRequired` is this value. */
@@ -982,8 +993,13 @@ export type ToolOrder = {
 export { ToolOrderField };
 
 /**
- * Changes to a tool. A field left out stays as it is; a field set to null goes back to its default
- * (and a required field set to null is an error); a list given replaces the whole list.
+ * Changes to a tool. A field left out stays as it is; a list given replaces the whole list; `reset`
+ * puts fields back to the model's defaults. Null clears a single optional value (a source field,
+ * `wraps`, a lifecycle hook, `capability.writeScope`, `checkpointScope`, `costProfile`; `toolType` and
+ * `timeout` go back to their defaults) and is refused (`INVALID_VALUE` at its path) where it would
+ * reset more than that one value, or turn a safety flag off by accident: `capability`, its flags and
+ * `sideEffects`, `lifecycle`, `resourceSlots`, `inputSchema` and `outputSchema` (form libraries send
+ * null for what nobody touched).
  */
 export type ToolPatch = {
   /** `AGENT_SKILL` only: the path of the skill's folder. */
@@ -1004,6 +1020,8 @@ export type ToolPatch = {
   mcpToolName?: InputMaybe<Scalars['String']['input']>;
   /** JSON Schema (draft 2020-12) of the output; null removes it. */
   outputSchema?: InputMaybe<Scalars['JSONObject']['input']>;
+  /** Fields to put back to the model's defaults (none for `name`, `description` and `source`); a field may not be both given and reset. */
+  reset?: InputMaybe<Array<ToolField>>;
   /** The new list of resource slots, replacing the old one; null or `[]` removes them all. */
   resourceSlots?: InputMaybe<Array<ResourceSlotInput>>;
   /** A new source. The fields of the old source must be cleared (set to null) in the same patch. */
@@ -1017,7 +1035,7 @@ export type ToolPatch = {
 };
 
 /** What `createTool` and `updateTool` return: the tool as stored, or why nothing was written. */
-export type ToolResult = Forbidden | Tool | ToolNameTaken | ToolNotFound | ToolValidationError;
+export type ToolResult = Forbidden | Tool | ToolNameTaken | ToolNotFound | ToolRevisionConflict | ToolValidationError;
 
 /**
  * One committed change of a tool: the definition it left, who made it and when. Revisions are never
@@ -1042,6 +1060,24 @@ export type ToolRevision = {
   name: Scalars['String']['output'];
   /** Its number in the tool's history. */
   revision: Scalars['Int']['output'];
+};
+
+/**
+ * The tool is not at the revision the write expected (`expectedRevision`): it was written since the
+ * client read it, and nothing was written now. Read `current`, merge, and send again with its revision.
+ */
+export type ToolRevisionConflict = UserError & {
+  __typename?: 'ToolRevisionConflict';
+  /** The tool as it is now; null when it no longer exists. */
+  current?: Maybe<Tool>;
+  /** The revision the tool is at: its tombstone's when it was deleted; null when the name has no history. */
+  currentRevision?: Maybe<Scalars['Int']['output']>;
+  /** The revision the write expected. */
+  expectedRevision: Scalars['Int']['output'];
+  /** A summary of what went wrong. */
+  message: Scalars['String']['output'];
+  /** The tool's name. */
+  name: Scalars['String']['output'];
 };
 
 /** A page of a tool's history, newest first. */
@@ -1238,6 +1274,7 @@ export type ResolversUnionTypes<_RefType extends Record<string, unknown>> = {
     | ( Forbidden & { __typename: 'Forbidden' } )
     | ( Omit<ToolIsWrapped, 'wrappedBy'> & { wrappedBy: Array<_RefType['Tool']> } & { __typename: 'ToolIsWrapped' } )
     | ( ToolNotFound & { __typename: 'ToolNotFound' } )
+    | ( Omit<ToolRevisionConflict, 'current'> & { current?: Maybe<_RefType['Tool']> } & { __typename: 'ToolRevisionConflict' } )
   ;
   ImportToolsResult:
     | ( Omit<ImportValidationError, 'invalidTools' | 'issues'> & { invalidTools: Array<_RefType['InvalidToolConfig']>, issues: Array<_RefType['Issue']> } & { __typename: 'ImportValidationError' } )
@@ -1262,6 +1299,7 @@ export type ResolversUnionTypes<_RefType extends Record<string, unknown>> = {
     | ( StoredToolMapper & { __typename: 'Tool' } )
     | ( ToolNameTaken & { __typename: 'ToolNameTaken' } )
     | ( ToolNotFound & { __typename: 'ToolNotFound' } )
+    | ( Omit<ToolRevisionConflict, 'current'> & { current?: Maybe<_RefType['Tool']> } & { __typename: 'ToolRevisionConflict' } )
     | ( Omit<ToolValidationError, 'issues'> & { issues: Array<_RefType['Issue']> } & { __typename: 'ToolValidationError' } )
   ;
 };
@@ -1275,6 +1313,7 @@ export type ResolversInterfaceTypes<_RefType extends Record<string, unknown>> = 
     | ( ToolNameTaken & { __typename: 'ToolNameTaken' } )
     | ( ToolNotDeleted & { __typename: 'ToolNotDeleted' } )
     | ( ToolNotFound & { __typename: 'ToolNotFound' } )
+    | ( Omit<ToolRevisionConflict, 'current'> & { current?: Maybe<_RefType['Tool']> } & { __typename: 'ToolRevisionConflict' } )
     | ( Omit<ToolValidationError, 'issues'> & { issues: Array<_RefType['Issue']> } & { __typename: 'ToolValidationError' } )
   ;
 };
@@ -1325,6 +1364,7 @@ export type ResolversTypes = {
   ToolEdge: ResolverTypeWrapper<Omit<ToolEdge, 'node'> & { node: ResolversTypes['Tool'] }>;
   ToolEvent: ResolverTypeWrapper<ToolEventMapper>;
   ToolEventKind: ToolEventKind;
+  ToolField: ToolField;
   ToolFilter: ToolFilter;
   ToolFinding: ResolverTypeWrapper<ToolFinding>;
   ToolImplementation: ResolverTypeWrapper<ResolversUnionTypes<ResolversTypes>['ToolImplementation']>;
@@ -1340,6 +1380,7 @@ export type ResolversTypes = {
   ToolPatch: ToolPatch;
   ToolResult: ResolverTypeWrapper<ResolversUnionTypes<ResolversTypes>['ToolResult']>;
   ToolRevision: ResolverTypeWrapper<ToolRevisionMapper>;
+  ToolRevisionConflict: ResolverTypeWrapper<Omit<ToolRevisionConflict, 'current'> & { current?: Maybe<ResolversTypes['Tool']> }>;
   ToolRevisionConnection: ResolverTypeWrapper<ToolRevisionConnectionModelMapper>;
   ToolRevisionEdge: ResolverTypeWrapper<Omit<ToolRevisionEdge, 'node'> & { node: ResolversTypes['ToolRevision'] }>;
   ToolSearchHit: ResolverTypeWrapper<RankedHitMapper>;
@@ -1411,6 +1452,7 @@ export type ResolversParentTypes = {
   ToolPatch: ToolPatch;
   ToolResult: ResolversUnionTypes<ResolversParentTypes>['ToolResult'];
   ToolRevision: ToolRevisionMapper;
+  ToolRevisionConflict: Omit<ToolRevisionConflict, 'current'> & { current?: Maybe<ResolversParentTypes['Tool']> };
   ToolRevisionConnection: ToolRevisionConnectionModelMapper;
   ToolRevisionEdge: Omit<ToolRevisionEdge, 'node'> & { node: ResolversParentTypes['ToolRevision'] };
   ToolSearchHit: RankedHitMapper;
@@ -1472,7 +1514,7 @@ export interface DateTimeScalarConfig extends GraphQLScalarTypeConfig<ResolversT
 }
 
 export type DeleteToolResultResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['DeleteToolResult'] = ResolversParentTypes['DeleteToolResult']> = {
-  __resolveType: TypeResolveFn<'DeletedTool' | 'Forbidden' | 'ToolIsWrapped' | 'ToolNotFound', ParentType, ContextType>;
+  __resolveType: TypeResolveFn<'DeletedTool' | 'Forbidden' | 'ToolIsWrapped' | 'ToolNotFound' | 'ToolRevisionConflict', ParentType, ContextType>;
 };
 
 export type DeletedToolResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['DeletedTool'] = ResolversParentTypes['DeletedTool']> = {
@@ -1702,6 +1744,8 @@ export type ToolEventResolvers<ContextType = GraphQLContext, ParentType extends 
 
 export type ToolEventKindResolvers = EnumResolverSignature<{ CREATED?: any, DELETED?: any, DEPRECATED?: any, PURGED?: any, RENAMED?: any, RESTORED?: any, UNDEPRECATED?: any, UPDATED?: any }, ResolversTypes['ToolEventKind']>;
 
+export type ToolFieldResolvers = EnumResolverSignature<{ AGENT_SKILL_PATH?: any, CAPABILITY?: any, CODE?: any, DESCRIPTION?: any, INPUT_SCHEMA?: any, LIFECYCLE?: any, MCP_SERVER?: any, MCP_TOOL_NAME?: any, NAME?: any, OUTPUT_SCHEMA?: any, RESOURCE_SLOTS?: any, SOURCE?: any, TIMEOUT?: any, TOOL_TYPE?: any, WRAPS?: any }, ResolversTypes['ToolField']>;
+
 export type ToolFindingResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['ToolFinding'] = ResolversParentTypes['ToolFinding']> = {
   code?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
   message?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
@@ -1747,7 +1791,7 @@ export type ToolNotFoundResolvers<ContextType = GraphQLContext, ParentType exten
 export type ToolOrderFieldResolvers = EnumResolverSignature<{ NAME?: any, UPDATED_AT?: any }, ResolversTypes['ToolOrderField']>;
 
 export type ToolResultResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['ToolResult'] = ResolversParentTypes['ToolResult']> = {
-  __resolveType: TypeResolveFn<'Forbidden' | 'Tool' | 'ToolNameTaken' | 'ToolNotFound' | 'ToolValidationError', ParentType, ContextType>;
+  __resolveType: TypeResolveFn<'Forbidden' | 'Tool' | 'ToolNameTaken' | 'ToolNotFound' | 'ToolRevisionConflict' | 'ToolValidationError', ParentType, ContextType>;
 };
 
 export type ToolRevisionResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['ToolRevision'] = ResolversParentTypes['ToolRevision']> = {
@@ -1759,6 +1803,15 @@ export type ToolRevisionResolvers<ContextType = GraphQLContext, ParentType exten
   kind?: Resolver<ResolversTypes['ToolEventKind'], ParentType, ContextType>;
   name?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
   revision?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+};
+
+export type ToolRevisionConflictResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['ToolRevisionConflict'] = ResolversParentTypes['ToolRevisionConflict']> = {
+  current?: Resolver<Maybe<ResolversTypes['Tool']>, ParentType, ContextType>;
+  currentRevision?: Resolver<Maybe<ResolversTypes['Int']>, ParentType, ContextType>;
+  expectedRevision?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  message?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  name?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  __isTypeOf?: IsTypeOfResolverFn<ParentType, ContextType>;
 };
 
 export type ToolRevisionConnectionResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['ToolRevisionConnection'] = ResolversParentTypes['ToolRevisionConnection']> = {
@@ -1802,7 +1855,7 @@ export type ToolValidationErrorResolvers<ContextType = GraphQLContext, ParentTyp
 };
 
 export type UserErrorResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['UserError'] = ResolversParentTypes['UserError']> = {
-  __resolveType: TypeResolveFn<'Forbidden' | 'ImportValidationError' | 'ToolIsWrapped' | 'ToolNameTaken' | 'ToolNotDeleted' | 'ToolNotFound' | 'ToolValidationError', ParentType, ContextType>;
+  __resolveType: TypeResolveFn<'Forbidden' | 'ImportValidationError' | 'ToolIsWrapped' | 'ToolNameTaken' | 'ToolNotDeleted' | 'ToolNotFound' | 'ToolRevisionConflict' | 'ToolValidationError', ParentType, ContextType>;
 };
 
 export type WrappedImplementationResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['WrappedImplementation'] = ResolversParentTypes['WrappedImplementation']> = {
@@ -1861,6 +1914,7 @@ export type Resolvers<ContextType = GraphQLContext> = {
   ToolEdge?: ToolEdgeResolvers<ContextType>;
   ToolEvent?: ToolEventResolvers<ContextType>;
   ToolEventKind?: ToolEventKindResolvers;
+  ToolField?: ToolFieldResolvers;
   ToolFinding?: ToolFindingResolvers<ContextType>;
   ToolImplementation?: ToolImplementationResolvers<ContextType>;
   ToolIsWrapped?: ToolIsWrappedResolvers<ContextType>;
@@ -1871,6 +1925,7 @@ export type Resolvers<ContextType = GraphQLContext> = {
   ToolOrderField?: ToolOrderFieldResolvers;
   ToolResult?: ToolResultResolvers<ContextType>;
   ToolRevision?: ToolRevisionResolvers<ContextType>;
+  ToolRevisionConflict?: ToolRevisionConflictResolvers<ContextType>;
   ToolRevisionConnection?: ToolRevisionConnectionResolvers<ContextType>;
   ToolRevisionEdge?: ToolRevisionEdgeResolvers<ContextType>;
   ToolSearchHit?: ToolSearchHitResolvers<ContextType>;

@@ -13,6 +13,7 @@ export const enumResolvers: Pick<
   | 'BindingMode'
   | 'CheckpointScope'
   | 'ToolChange'
+  | 'ToolField'
   | 'ToolEventKind'
   | 'ToolStatus'
   | 'ToolOrderField'
@@ -24,6 +25,23 @@ export const enumResolvers: Pick<
   BindingMode: { CONTEXTUAL: 'contextual', STATIC: 'static' },
   CheckpointScope: { RESOURCE: 'resource', WRITE_SCOPE: 'write_scope', SESSION: 'session' },
   ToolChange: { CREATED: 'created', UPDATED: 'updated', UNCHANGED: 'unchanged', DELETED: 'deleted' },
+  ToolField: {
+    NAME: 'name',
+    DESCRIPTION: 'description',
+    SOURCE: 'source',
+    TOOL_TYPE: 'toolType',
+    CODE: 'code',
+    MCP_SERVER: 'mcpServer',
+    MCP_TOOL_NAME: 'mcpToolName',
+    AGENT_SKILL_PATH: 'agentSkillPath',
+    WRAPS: 'wraps',
+    INPUT_SCHEMA: 'inputSchema',
+    OUTPUT_SCHEMA: 'outputSchema',
+    CAPABILITY: 'capability',
+    RESOURCE_SLOTS: 'resourceSlots',
+    LIFECYCLE: 'lifecycle',
+    TIMEOUT: 'timeout',
+  },
   ToolEventKind: {
     CREATED: 'created',
     UPDATED: 'updated',

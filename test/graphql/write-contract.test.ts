@@ -1,0 +1,172 @@
+/**
+ * The write contract of spec section 9 on both databases: a patch never guesses (a stray null is
+ * refused where it would reset more than its value, `reset` names what goes back to the defaults),
+ * and every write of an existing tool may name the revision it was decided on, so that of two
+ * editors who read one revision exactly one writes and the other gets the conflict.
+ */
+import { testDatabases } from '../support/databases';
+import { useTestServer } from '../support/test-server';
+import { data } from './helpers';
+
+const CAPABILITY = 'capability { readOnly writes checkpointable idempotent unsafe humanApprovalRequired sideEffects writeScope }';
+const RESULT = /* GraphQL */ `
+  __typename
+  ... on Tool { name revision description timeout lifecycle { discover } ${CAPABILITY} }
+  ... on ToolValidationError { issues { path code message } }
+  ... on ToolRevisionConflict { message name expectedRevision currentRevision current { name revision description } }
+  ... on ToolNotFound { name }
+`;
+const CREATE = `mutation ($input: ToolInput!) { createTool(input: $input) { __typename } }`;
+const UPDATE = `mutation ($name: String!, $input: ToolPatch!, $expectedRevision: Int) {
+  updateTool(name: $name, input: $input, expectedRevision: $expectedRevision) { ${RESULT} }
+}`;
+const TOOL = `query ($name: String!) { tool(name: $name) { revision description timeout lifecycle { discover } ${CAPABILITY} history(first: 100) { edges { node { revision } } } } }`;
+
+const ROLLOUT = {
+  description: 'Roll a new release out to the cluster.',
+  source: 'BUILTIN',
+  timeout: 60,
+  lifecycle: { discover: 'find_clusters' },
+  capability: { writes: true, writeScope: 'cluster', checkpointable: true, unsafe: true, humanApprovalRequired: true, sideEffects: ['network'] },
+};
+
+describe.each(testDatabases())('the write contract on %s', (kind) => {
+  const server = useTestServer(kind);
+  let count = 0;
+
+  /** A new tool like devops/k8s-rollout, under a name of its own; returns the name. */
+  async function rollout(): Promise<string> {
+    const name = `devops/k8s-rollout-${++count}`;
+    expect((await data(server.yoga, CREATE, { input: { name, ...ROLLOUT } })).createTool).toEqual({ __typename: 'Tool' });
+    return name;
+  }
+  const update = async (name: string, input: object, expectedRevision?: number) =>
+    (await data(server.yoga, UPDATE, { name, input, expectedRevision })).updateTool;
+  const read = async (name: string) => (await data(server.yoga, TOOL, { name })).tool;
+
+  describe('a patch never guesses', () => {
+    it("keeps every safety flag when a form sends null for the capability nobody touched (the issue's example)", async () => {
+      const name = await rollout();
+      const before = await read(name);
+      const answer = await update(name, { description: 'Roll out, with a canary first.', capability: null });
+      expect(answer).toMatchObject({ __typename: 'ToolValidationError', issues: [{ path: 'capability', code: 'INVALID_VALUE' }] });
+      expect(answer.issues[0].message).toMatch(/reset/);
+      expect(await read(name)).toEqual(before);
+    });
+
+    it.each([
+      ['lifecycle', { lifecycle: null }, 'lifecycle'],
+      ['resource slots', { resourceSlots: null }, 'resourceSlots'],
+      ['the input schema', { inputSchema: null }, 'inputSchema'],
+      ['the output schema', { outputSchema: null }, 'outputSchema'],
+      ['a capability flag', { capability: { unsafe: null } }, 'capability.unsafe'],
+      ['the side effects', { capability: { sideEffects: null } }, 'capability.sideEffects'],
+    ])('refuses null for %s, at its path, and writes nothing', async (_what, input, path) => {
+      const name = await rollout();
+      expect(await update(name, input)).toMatchObject({ __typename: 'ToolValidationError', issues: [{ path, code: 'INVALID_VALUE' }] });
+      expect((await read(name)).revision).toBe(1);
+    });
+
+    it('names every refused null and every other broken rule in one answer', async () => {
+      const name = await rollout();
+      const answer = await update(name, { capability: { readOnly: null, unsafe: null }, lifecycle: null, timeout: 0 });
+      expect(answer.issues.map((issue: { path: string }) => issue.path).sort()).toEqual(['capability.readOnly', 'capability.unsafe', 'lifecycle']);
+    });
+
+    it('still clears a single optional value given as null', async () => {
+      const name = await rollout();
+      const tool = await update(name, { timeout: null, capability: { writeScope: null } });
+      expect(tool).toMatchObject({ __typename: 'Tool', revision: 2, timeout: 300, capability: { writeScope: null, unsafe: true, writes: true } });
+    });
+
+    it('puts the fields named in reset back to the defaults, the others as they were', async () => {
+      const name = await rollout();
+      const tool = await update(name, { description: 'Reset.', reset: ['CAPABILITY', 'LIFECYCLE', 'TIMEOUT'] });
+      expect(tool).toMatchObject({
+        __typename: 'Tool',
+        revision: 2,
+        description: 'Reset.',
+        timeout: 300,
+        lifecycle: null,
+        capability: { writes: false, unsafe: false, humanApprovalRequired: false, checkpointable: false, sideEffects: [], writeScope: null },
+      });
+    });
+
+    it.each([
+      ['a field without a default', ['DESCRIPTION'], {}, 'reset[0]', /no default/],
+      ['a field also given', ['TIMEOUT'], { timeout: 5 }, 'reset[0]', /both given and reset/],
+      ['a field twice', ['TIMEOUT', 'TIMEOUT'], {}, 'reset[1]', /twice/],
+    ])('refuses a reset of %s', async (_what, reset, fields, path, message) => {
+      const name = await rollout();
+      const answer = await update(name, { ...fields, reset });
+      expect(answer).toMatchObject({ __typename: 'ToolValidationError', issues: [{ path, code: 'INVALID_VALUE' }] });
+      expect(answer.issues[0].message).toMatch(message);
+    });
+  });
+
+  describe('expectedRevision', () => {
+    it('writes when the tool is at the expected revision, and answers the conflict with the tool as it is otherwise', async () => {
+      const name = await rollout();
+      expect(await update(name, { description: 'Second.' }, 1)).toMatchObject({ __typename: 'Tool', revision: 2 });
+      const conflict = await update(name, { description: 'From a stale form.' }, 1);
+      expect(conflict).toMatchObject({
+        __typename: 'ToolRevisionConflict',
+        name,
+        expectedRevision: 1,
+        currentRevision: 2,
+        current: { name, revision: 2, description: 'Second.' },
+      });
+      expect(conflict.message).toMatch(/revision 2, not 1/);
+      expect(await read(name)).toMatchObject({
+        revision: 2,
+        description: 'Second.',
+        history: { edges: [{ node: { revision: 2 } }, { node: { revision: 1 } }] },
+      });
+    });
+
+    it('lets exactly one of many editors who read the same revision write; every other gets the conflict', async () => {
+      const name = await rollout();
+      const editors = Array.from({ length: 8 }, (_, editor) => update(name, { description: `Edited by editor ${editor}.` }, 1));
+      const answers = await Promise.all(editors);
+      const written = answers.filter((answer) => answer.__typename === 'Tool');
+      expect(written).toHaveLength(1);
+      expect(answers.filter((answer) => answer.__typename === 'ToolRevisionConflict')).toHaveLength(7);
+      for (const conflict of answers.filter((answer) => answer.__typename === 'ToolRevisionConflict')) {
+        expect(conflict).toMatchObject({ currentRevision: 2, current: { revision: 2, description: written[0].description } });
+      }
+      expect(await read(name)).toMatchObject({
+        revision: 2,
+        description: written[0].description,
+        history: { edges: [{ node: { revision: 2 } }, { node: { revision: 1 } }] },
+      });
+    });
+
+    it('is checked by every write of an existing tool', async () => {
+      const name = await rollout();
+      await update(name, { description: 'Second.' });
+      const conflicts = {
+        deprecateTool: `deprecateTool(name: "${name}", message: "Old.", expectedRevision: 1)`,
+        undeprecateTool: `undeprecateTool(name: "${name}", expectedRevision: 1)`,
+        restoreTool: `restoreTool(name: "${name}", revision: 1, expectedRevision: 1)`,
+        renameTool: `renameTool(name: "${name}", newName: "${name}-renamed", expectedRevision: 1)`,
+        deleteTool: `deleteTool(name: "${name}", expectedRevision: 1)`,
+      };
+      for (const [mutation, call] of Object.entries(conflicts)) {
+        const answer = (await data(server.yoga, `mutation { ${call} { __typename ... on ToolRevisionConflict { currentRevision } } }`))[mutation];
+        expect([mutation, answer]).toEqual([mutation, { __typename: 'ToolRevisionConflict', currentRevision: 2 }]);
+      }
+      expect(await read(name)).toMatchObject({ revision: 2, history: { edges: [{ node: { revision: 2 } }, { node: { revision: 1 } }] } });
+      const deleted = await data(server.yoga, `mutation { deleteTool(name: "${name}", expectedRevision: 2) { __typename } }`);
+      expect(deleted.deleteTool).toEqual({ __typename: 'DeletedTool' });
+      // A deleted tool is at its tombstone's revision: a restore decided before the deletion conflicts.
+      const restore = (rev: number) =>
+        `mutation { restoreTool(name: "${name}", revision: 1, expectedRevision: ${rev}) { __typename ... on Tool { revision } } }`;
+      expect((await data(server.yoga, restore(2))).restoreTool).toEqual({ __typename: 'ToolRevisionConflict' });
+      expect((await data(server.yoga, restore(3))).restoreTool).toEqual({ __typename: 'Tool', revision: 4 });
+    });
+
+    it('answers ToolNotFound, not a conflict, for a name that has no tool', async () => {
+      expect(await update('devops/nobody', { description: 'x' }, 1)).toEqual({ __typename: 'ToolNotFound', name: 'devops/nobody' });
+    });
+  });
+});
