@@ -1,4 +1,4 @@
-import { writeFileSync } from 'node:fs';
+import { readFileSync, writeFileSync } from 'node:fs';
 import { Command, CommanderError, Option } from 'commander';
 import { isNamespace } from '../domain/access';
 import { toConfigText } from '../domain/config';
@@ -19,7 +19,7 @@ import {
   type LocatedIssue,
 } from './output';
 import { RegistryClient } from './registry-client';
-import { printChanges, sync } from './sync';
+import { printChanges, sync, type ExpectedRevision, type SyncResult } from './sync';
 import { VERSION } from './version';
 
 /**
@@ -92,6 +92,40 @@ interface SyncOptions {
   token?: string;
   prune?: string[];
   format: IssueFormat;
+  /** plan: where to record what it read. */
+  out?: string;
+  /** apply: a plan recorded by `plan --out`. */
+  plan?: string;
+}
+
+/** What `plan --out` records: per tool, the revision the registry held (null: none), which `apply --plan` expects. */
+interface PlanFile {
+  server: string;
+  tools: ExpectedRevision[];
+}
+
+function readPlan(file: string): ExpectedRevision[] {
+  let plan: unknown;
+  try {
+    plan = JSON.parse(readFileSync(file, 'utf8'));
+  } catch (error) {
+    throw new CliError(`--plan ${file}: not a plan written by "toolgraph plan --out" (${(error as Error).message})`);
+  }
+  const tools = (plan as Partial<PlanFile> | null)?.tools;
+  const isEntry = (tool: unknown): tool is ExpectedRevision =>
+    typeof (tool as ExpectedRevision)?.name === 'string' &&
+    ((tool as ExpectedRevision).revision === null || Number.isInteger((tool as ExpectedRevision).revision));
+  if (!Array.isArray(tools) || !tools.every(isEntry)) throw new CliError(`--plan ${file}: not a plan written by "toolgraph plan --out"`);
+  return tools.map(({ name, revision }) => ({ name, revision }));
+}
+
+/** The registry's issues, or a conflict with a plan; returns EXIT.issues. */
+function reportSyncFailure(result: Extract<SyncResult, { ok: false }>, format: IssueFormat): number {
+  if ('issues' in result) return reportIssues(result.issues, format, `The registry found ${issuesSummary(result.issues)}`);
+  const summary = `${result.conflict} Run plan again to see what changed.`;
+  if (format === 'json') writeJson({ ok: false, conflict: summary });
+  else process.stdout.write(`${painter(process.stdout)('red', summary)}\n`);
+  return EXIT.issues;
 }
 
 /** `plan` (a dry run) and `apply`. */
@@ -107,9 +141,15 @@ async function planOrApply(paths: string[], options: SyncOptions, dryRun: boolea
   printFindings(checked.findings, options.format);
   if (checked.issues.length > 0) return reportIssues(checked.issues, options.format, `${issuesSummary(checked.issues)} Fix them, then run it again.`);
   const client = new RegistryClient(server, options.token);
-  const result = await sync(client, checked.tools, { dryRun, prune: options.prune ?? [] });
-  if (!result.ok) return reportIssues(result.issues, options.format, `The registry found ${issuesSummary(result.issues)}`);
+  const expectedRevisions = options.plan === undefined ? undefined : readPlan(options.plan);
+  const result = await sync(client, checked.tools, { dryRun, prune: options.prune ?? [], expectedRevisions });
+  if (!result.ok) return reportSyncFailure(result, options.format);
   printChanges(result, options.format === 'json' ? 'json' : 'text', client.endpoint.href);
+  if (options.out !== undefined) {
+    const plan: PlanFile = { server: client.endpoint.href, tools: result.tools.map(({ name, revision }) => ({ name, revision })) };
+    writeFileSync(options.out, `${JSON.stringify(plan, null, 2)}\n`);
+    process.stderr.write(`wrote the plan to ${options.out}: "toolgraph apply --plan ${options.out}" writes only if no tool changed since.\n`);
+  }
   return EXIT.ok;
 }
 
@@ -167,7 +207,7 @@ async function discover(command: string[], options: DiscoverOptions): Promise<nu
   }
   const client = new RegistryClient(options.server!, options.token);
   const result = await sync(client, discovered, { dryRun: options.dryRun === true, prune: [] });
-  if (!result.ok) return reportIssues(result.issues, format, `The registry found ${issuesSummary(result.issues)}`);
+  if (!result.ok) return reportSyncFailure(result, format);
   printChanges(result, format, client.endpoint.href);
   return EXIT.ok;
 }
@@ -196,12 +236,23 @@ function program(setExitCode: (code: number) => void): Command {
     .addHelpText('after', `\nExample:\n  toolgraph validate tools/ --format github\n${EXIT_CODES_HELP}`)
     .action(run((paths: string[], options: { format: IssueFormat }) => validate(paths, options)));
 
-  for (const [name, dryRun, description] of [
-    ['plan', true, 'show what apply would do: per tool, created / updated (which fields) / unchanged / deleted; writes nothing'],
-    ['apply', false, "write the files' tools to the registry, all or nothing"],
+  for (const [name, dryRun, description, planOption] of [
+    [
+      'plan',
+      true,
+      'show what apply would do: per tool, created / updated (which fields) / unchanged / deleted; writes nothing',
+      new Option('--out <file>', 'record what the plan read, for apply --plan'),
+    ],
+    [
+      'apply',
+      false,
+      "write the files' tools to the registry, all or nothing",
+      new Option('--plan <file>', 'a plan recorded by plan --out: write nothing if a tool changed since it was made'),
+    ],
   ] as const) {
     cli
       .command(name)
+      .addOption(planOption)
       .description(description)
       .argument('<paths...>', 'config files, or folders of them')
       .addOption(serverOption())

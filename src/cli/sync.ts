@@ -23,32 +23,64 @@ export interface PlannedChange {
   change: Change;
   /** For an update, the top-level keys it changes. */
   changedFields: string[];
+  /** The tool's revision: on a plan, as the registry holds it now (what `apply --plan` expects); applied, as written; null: no tool. */
+  revision: number | null;
 }
 
-export type SyncResult = { ok: true; dryRun: boolean; tools: PlannedChange[] } | { ok: false; issues: LocatedIssue[] };
+/** What a plan read, per tool: what `apply --plan` sends as the revisions it expects. */
+export interface ExpectedRevision {
+  name: string;
+  revision: number | null;
+}
+
+export type SyncResult =
+  | { ok: true; dryRun: boolean; tools: PlannedChange[] }
+  | { ok: false; issues: LocatedIssue[] }
+  /** A tool changed since the plan was made: nothing was written. */
+  | { ok: false; conflict: string };
 
 const IMPORT = /* GraphQL */ `
-  mutation Sync($config: String!, $dryRun: Boolean, $prune: [String!]) {
-    importTools(config: $config, dryRun: $dryRun, prune: $prune) {
+  mutation Sync($config: String!, $dryRun: Boolean, $prune: [String!], $expectedRevisions: [ExpectedToolRevision!]) {
+    importTools(config: $config, dryRun: $dryRun, prune: $prune, expectedRevisions: $expectedRevisions) {
       __typename
-      ... on ImportedTools { dryRun tools { name change changedFields } }
+      ... on ImportedTools { dryRun tools { name change changedFields tool { revision } } }
       ... on ImportValidationError { issues { path code message } invalidTools { index name issues { path code message } } }
+      ... on ToolRevisionConflict { message }
     }
   }
 `;
 
 type ImportAnswer =
-  | { __typename: 'ImportedTools'; dryRun: boolean; tools: { name: string; change: string; changedFields: string[] }[] }
-  | { __typename: 'ImportValidationError'; issues: Issue[]; invalidTools: { index: number; name: string | null; issues: Issue[] }[] };
+  | { __typename: 'ImportedTools'; dryRun: boolean; tools: { name: string; change: string; changedFields: string[]; tool: { revision: number } | null }[] }
+  | { __typename: 'ImportValidationError'; issues: Issue[]; invalidTools: { index: number; name: string | null; issues: Issue[] }[] }
+  | { __typename: 'ToolRevisionConflict'; message: string };
 
-export async function sync(client: RegistryClient, tools: readonly SyncTool[], options: { dryRun: boolean; prune: readonly string[] }): Promise<SyncResult> {
+export interface SyncOptions {
+  dryRun: boolean;
+  prune: readonly string[];
+  /** From a plan: nothing is written unless the registry is still as the plan read it. */
+  expectedRevisions?: readonly ExpectedRevision[];
+}
+
+export async function sync(client: RegistryClient, tools: readonly SyncTool[], options: SyncOptions): Promise<SyncResult> {
   const config = JSON.stringify({ tools: tools.map((tool) => tool.config) });
-  const { importTools: answer } = await client.request<{ importTools: ImportAnswer }>(IMPORT, { config, dryRun: options.dryRun, prune: options.prune });
+  const { importTools: answer } = await client.request<{ importTools: ImportAnswer }>(IMPORT, {
+    config,
+    dryRun: options.dryRun,
+    prune: options.prune,
+    expectedRevisions: options.expectedRevisions,
+  });
+  if (answer.__typename === 'ToolRevisionConflict') return { ok: false, conflict: answer.message };
   if (answer.__typename === 'ImportedTools') {
     return {
       ok: true,
       dryRun: answer.dryRun,
-      tools: answer.tools.map((tool) => ({ name: tool.name, change: tool.change.toLowerCase() as Change, changedFields: tool.changedFields })),
+      tools: answer.tools.map((tool) => ({
+        name: tool.name,
+        change: tool.change.toLowerCase() as Change,
+        changedFields: tool.changedFields,
+        revision: tool.tool?.revision ?? null,
+      })),
     };
   }
   const ofTools = answer.invalidTools.flatMap((invalid) => {

@@ -83,6 +83,7 @@ function toolIsWrapped({ name, wrappedBy }: { name: string; wrappedBy: StoredToo
 }
 
 export function importResult(outcome: ImportOutcome): Union<'ImportToolsResult'> {
+  if (outcome.kind === 'revisionConflict') return revisionConflict(outcome);
   if (outcome.kind === 'ok') {
     const count = (change: string) => outcome.tools.filter((t) => t.change === change).length;
     return {
@@ -111,10 +112,16 @@ function notFound(name: string): Extract<Union<'ToolResult'>, { __typename: 'Too
 }
 
 function revisionConflict(conflict: RevisionConflict) {
-  const now = conflict.currentRevision === null ? 'has no history' : `is at revision ${conflict.currentRevision}`;
+  const now =
+    conflict.current !== null
+      ? `is at revision ${conflict.currentRevision}`
+      : conflict.currentRevision !== null
+        ? `was deleted (its history ends at revision ${conflict.currentRevision})`
+        : 'has no tool';
+  const expected = conflict.expectedRevision === null ? 'no tool' : `revision ${conflict.expectedRevision}`;
   return {
     __typename: 'ToolRevisionConflict' as const,
-    message: `"${conflict.name}" ${now}, not ${conflict.expectedRevision} as expected: it changed since it was read; nothing was written.`,
+    message: `"${conflict.name}" ${now}, not ${expected} as expected: it changed since it was read; nothing was written.`,
     ...conflict,
   };
 }

@@ -240,6 +240,50 @@ describe.each(testDatabases())('the CLI against a registry on %s', (kind) => {
     expect(stored.tool.findings).toEqual([{ code: 'PROMOTIONAL_CLAIMS', severity: 'MEDIUM', path: 'description' }]);
   });
 
+  it('applies a recorded plan only while the registry is as the plan read it', async () => {
+    const tool = (name: string, description: string) => `  - name: ${name}\n    description: ${description}\n    source: builtin\n`;
+    const root = writeFiles('planned', { 'planned.yaml': `tools:\n${tool('planned/one', 'First.')}${tool('planned/two', 'Second.')}` });
+    expect((await cli(['apply', root])).code).toBe(0);
+    const changed = writeFiles('planned-changed', { 'planned.yaml': `tools:\n${tool('planned/one', 'First, changed.')}${tool('planned/two', 'Second.')}` });
+    // Not among the config files: a folder's .json files are configs.
+    const planFile = join(writeFiles('plans'), 'plan.json');
+    const plan = await cli(['plan', changed, '--prune', 'planned', '--out', planFile]);
+    expect([plan.code, plan.stderr]).toEqual([0, expect.stringContaining(`wrote the plan to ${planFile}`)]);
+    expect(JSON.parse(readFileSync(planFile, 'utf8')).tools).toEqual([
+      { name: 'planned/one', revision: 1 },
+      { name: 'planned/two', revision: 1 },
+    ]);
+
+    // Someone changes a tool between plan and apply: the apply writes nothing.
+    await post(server.url, 'mutation { updateTool(name: "planned/two", input: { description: "Changed by hand." }) { __typename } }', undefined, admin);
+    const stale = await cli(['apply', changed, '--prune', 'planned', '--plan', planFile]);
+    expect([stale.code, stale.stdout]).toEqual([1, expect.stringContaining('"planned/two" is at revision 2, not revision 1 as expected')]);
+    expect(stale.stdout).toContain('Run plan again');
+    const descriptions = async () =>
+      (await read(`{ tools(filter: { namespace: "planned" }, first: 10) { edges { node { name description } } } }`)).tools.edges.map(
+        (e: any) => e.node.description,
+      );
+    expect(await descriptions()).toEqual(['First.', 'Changed by hand.']);
+
+    // A tool created meanwhile in a namespace the plan prunes: the plan did not see it, so it is not deleted unseen.
+    const replanned = await cli(['plan', changed, '--prune', 'planned', '--out', planFile]);
+    expect(replanned.code).toBe(0);
+    await post(server.url, 'mutation { createTool(input: { name: "planned/three", description: "New.", source: BUILTIN }) { __typename } }', undefined, admin);
+    const unseen = await cli(['apply', changed, '--prune', 'planned', '--plan', planFile, '--format', 'json']);
+    expect([unseen.code, JSON.parse(unseen.stdout)]).toEqual([
+      1,
+      { ok: false, conflict: expect.stringContaining('"planned/three" is at revision 1, not no tool') },
+    ]);
+
+    expect((await cli(['plan', changed, '--prune', 'planned', '--out', planFile])).code).toBe(0);
+    const applied = await cli(['apply', changed, '--prune', 'planned', '--plan', planFile]);
+    expect([applied.code, lines(applied).at(-1)]).toEqual([0, `Applied to ${server.url}: 0 created, 2 updated, 0 unchanged, 1 deleted.`]);
+    expect(await descriptions()).toEqual(['First, changed.', 'Second.']);
+
+    const broken = join(writeFiles('plans', { 'broken.json': '{"tools": [{"name": 1}]}' }), 'broken.json');
+    expect(await cli(['apply', changed, '--plan', broken])).toMatchObject({ code: 2, stderr: expect.stringContaining('not a plan written by') });
+  });
+
   describe('discover', () => {
     let http: HttpMcpServer;
     beforeAll(async () => {

@@ -20,7 +20,7 @@ function problems(outcome: WriteOutcome): string[] {
 
 /** `index: CODE path` of each issue of an import, or 'ok'. */
 function importProblems(outcome: ImportOutcome): string[] {
-  if (outcome.kind === 'ok') return ['ok'];
+  if (outcome.kind !== 'invalid') return [outcome.kind];
   return [
     ...outcome.issues.map((issue) => `-: ${issue.code} ${issue.path}`),
     ...outcome.tools.flatMap((t) => t.issues.map((issue) => `${t.index}: ${issue.code} ${issue.path}`)),

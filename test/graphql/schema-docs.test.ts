@@ -59,7 +59,7 @@ describe('schema.graphql as the user manual', () => {
     expect(args('Mutation', 'createTool')).toEqual(['input: ToolInput!']);
     expect(args('Mutation', 'updateTool')).toEqual(['name: String!', 'input: ToolPatch!', 'expectedRevision: Int']);
     expect(args('Mutation', 'deleteTool')).toEqual(['name: String!', 'expectedRevision: Int']);
-    expect(args('Mutation', 'importTools')).toEqual(['config: String!', 'dryRun: Boolean', 'prune: [String!]']);
+    expect(args('Mutation', 'importTools')).toEqual(['config: String!', 'dryRun: Boolean', 'prune: [String!]', 'expectedRevisions: [ExpectedToolRevision!]']);
     const toolEvents = schema.getSubscriptionType()!.getFields().toolEvents!;
     expect(toolEvents.args.map((arg) => `${arg.name}: ${String(arg.type)}`)).toEqual(['namespace: String']);
     expect(String(toolEvents.type)).toBe('ToolEvent!');

@@ -116,7 +116,7 @@ describe.each(testDatabases())('the write contract on %s', (kind) => {
         currentRevision: 2,
         current: { name, revision: 2, description: 'Second.' },
       });
-      expect(conflict.message).toMatch(/revision 2, not 1/);
+      expect(conflict.message).toMatch(/is at revision 2, not revision 1 as expected/);
       expect(await read(name)).toMatchObject({
         revision: 2,
         description: 'Second.',
@@ -163,6 +163,68 @@ describe.each(testDatabases())('the write contract on %s', (kind) => {
         `mutation { restoreTool(name: "${name}", revision: 1, expectedRevision: ${rev}) { __typename ... on Tool { revision } } }`;
       expect((await data(server.yoga, restore(2))).restoreTool).toEqual({ __typename: 'ToolRevisionConflict' });
       expect((await data(server.yoga, restore(3))).restoreTool).toEqual({ __typename: 'Tool', revision: 4 });
+    });
+
+    it('holds an import to what its plan read, per tool, and lets one of two applies of one plan write', async () => {
+      const IMPORT = `mutation ($config: String!, $expected: [ExpectedToolRevision!], $prune: [String!]) {
+        importTools(config: $config, expectedRevisions: $expected, prune: $prune) {
+          __typename
+          ... on ImportedTools { updated created deleted }
+          ... on ImportValidationError { issues { path code } }
+          ... on ToolRevisionConflict { name expectedRevision currentRevision }
+        }
+      }`;
+      const name = await rollout();
+      const config = (description: string) =>
+        JSON.stringify({
+          tools: [
+            { name, description, source: 'builtin' },
+            { name: `${name}-new`, description, source: 'builtin' },
+          ],
+        });
+      const importing = (description: string, expected: object[], prune?: string[]) =>
+        data(server.yoga, IMPORT, { config: config(description), expected, prune }).then((answer) => answer.importTools);
+      const plan = [
+        { name, revision: 1 },
+        { name: `${name}-new`, revision: null },
+      ];
+      const applies = await Promise.all([importing('From apply A.', plan), importing('From apply B.', plan)]);
+      expect(applies.map((answer) => answer.__typename).sort()).toEqual(['ImportedTools', 'ToolRevisionConflict']);
+      expect(applies.find((answer) => answer.__typename === 'ToolRevisionConflict')).toEqual({
+        __typename: 'ToolRevisionConflict',
+        name,
+        expectedRevision: 1,
+        currentRevision: 2,
+      });
+      expect((await read(name)).revision).toBe(2);
+      // A name the plan saw free but is taken now.
+      expect(
+        await importing('Again.', [
+          { name, revision: 2 },
+          { name: `${name}-new`, revision: null },
+        ]),
+      ).toMatchObject({
+        __typename: 'ToolRevisionConflict',
+        name: `${name}-new`,
+        expectedRevision: null,
+        currentRevision: 1,
+      });
+      // A tool the prune would delete that the plan did not list.
+      const other = await rollout();
+      const namespacePlan = [
+        { name, revision: 2 },
+        { name: `${name}-new`, revision: 1 },
+      ];
+      expect(await importing('Pruned.', namespacePlan, ['devops'])).toMatchObject({
+        __typename: 'ToolRevisionConflict',
+        expectedRevision: null,
+        currentRevision: 1,
+      });
+      expect((await read(other)).revision).toBe(1);
+      expect(await importing('Listed twice.', [namespacePlan[0]!, namespacePlan[0]!])).toEqual({
+        __typename: 'ImportValidationError',
+        issues: [{ path: 'expectedRevisions[1]', code: 'INVALID_VALUE' }],
+      });
     });
 
     it('answers ToolNotFound, not a conflict, for a name that has no tool', async () => {

@@ -9,6 +9,7 @@ import { StoreConflict } from '../ports';
 import { describeValue } from '../values';
 import { byName, CONFIG_PATHS, conflictIssue, holdsBackRemoval, reservedNameIssue, reservedNames, wrappedTypeIssues, wrapsIssues } from './stored-rules';
 import type { Commit, UnitWriter } from './unit-of-work';
+import { conflictUnlessAt, type RevisionConflict } from './write-outcome';
 
 export type ToolChange = 'created' | 'updated' | 'unchanged' | 'deleted';
 
@@ -28,6 +29,17 @@ export interface ImportOptions {
   dryRun: boolean;
   /** Namespaces whose tools the config does not name are deleted by the import. */
   prune?: readonly string[];
+  /**
+   * A plan's reading of the registry (spec section 9, Conflicts): per name, the revision it saw, or
+   * null for no live tool. Given, the import writes nothing unless every listed tool is still there
+   * at it, and every tool the prune would delete was listed (the plan saw it).
+   */
+  expectedRevisions?: readonly ExpectedToolRevision[];
+}
+
+export interface ExpectedToolRevision {
+  name: string;
+  revision: number | null;
 }
 
 export interface InvalidImportedTool {
@@ -40,6 +52,7 @@ export interface InvalidImportedTool {
 
 export type ImportOutcome =
   | { kind: 'ok'; dryRun: boolean; tools: ImportedTool[] }
+  | RevisionConflict
   /** `issues`: of the config text as a whole (paths are config keys), or of the prune (paths `prune[i]`). */
   | { kind: 'invalid'; tools: InvalidImportedTool[]; issues: Issue[] };
 
@@ -77,8 +90,10 @@ export async function importTools(
   const parsed = await readConfig(configText);
   if (!parsed.ok) return { kind: 'invalid', tools: [], issues: parsed.issues };
   const prune = checkPrune(options.prune ?? [], caller);
-  const plan = { ...planImport(parsed.value, caller, refusal), prune: prune.namespaces };
-  if (prune.issues.length > 0 || (plan.valid.length === 0 && plan.invalid.size > 0)) return invalidImport(plan.invalid, prune.issues);
+  const expected = checkExpectedRevisions(options.expectedRevisions);
+  const plan = { ...planImport(parsed.value, caller, refusal), prune: prune.namespaces, expected: expected.revisions };
+  const issues = [...prune.issues, ...expected.issues];
+  if (issues.length > 0 || (plan.valid.length === 0 && plan.invalid.size > 0)) return invalidImport(plan.invalid, issues);
 
   for (let attempt = 1; ; attempt++) {
     try {
@@ -99,6 +114,49 @@ interface ImportPlan {
   firstIndexOfName: ReadonlyMap<string, number>;
   /** The namespaces to prune, each once, in the order given. */
   prune: readonly string[];
+  /** The revision a plan read per name (null: no live tool); null when the import is not from a plan. */
+  expected: ReadonlyMap<string, number | null> | null;
+}
+
+/** The plan's revisions by name; INVALID_VALUE at `expectedRevisions[i]` for a name listed twice or a revision below 1. */
+function checkExpectedRevisions(expected: readonly ExpectedToolRevision[] | undefined): {
+  revisions: Map<string, number | null> | null;
+  issues: Issue[];
+} {
+  if (expected === undefined) return { revisions: null, issues: [] };
+  const revisions = new Map<string, number | null>();
+  const issues: Issue[] = [];
+  expected.forEach(({ name, revision }, index) => {
+    const path = `expectedRevisions[${index}]`;
+    if (revisions.has(name)) issues.push({ path, code: 'INVALID_VALUE', message: `"${name}" is listed more than once.` });
+    else if (revision !== null && revision < 1) issues.push({ path, code: 'INVALID_VALUE', message: `Revisions start at 1; got ${revision}.` });
+    else revisions.set(name, revision);
+  });
+  return { revisions, issues };
+}
+
+/**
+ * The first tool, in config order and then the pruned by name, that is not as the plan read it:
+ * at another revision, created or deleted since, or to be pruned though the plan did not see it.
+ */
+function planConflict(
+  plan: ImportPlan,
+  definitions: readonly ToolDefinition[],
+  existing: readonly StoredTool[],
+  pruned: readonly StoredTool[],
+): RevisionConflict | null {
+  if (plan.expected === null) return null;
+  const expected = plan.expected;
+  const live = new Map(existing.map((tool) => [tool.name, tool]));
+  for (const { name } of definitions) {
+    const conflict = expected.has(name) ? conflictUnlessAt(name, expected.get(name)!, live.get(name)) : null;
+    if (conflict) return conflict;
+  }
+  for (const tool of [...pruned].sort((a, b) => (a.name < b.name ? -1 : 1))) {
+    const conflict = conflictUnlessAt(tool.name, expected.has(tool.name) ? expected.get(tool.name)! : null, tool);
+    if (conflict) return conflict;
+  }
+  return null;
 }
 
 /** The namespaces to prune, and the issues of those the caller may not prune (INVALID_VALUE, FORBIDDEN, VALUE_TOO_LARGE at `prune…`). */
@@ -125,7 +183,7 @@ function checkPrune(prune: readonly string[], caller: Caller): { namespaces: str
   return { namespaces: [...new Set(prune)], issues };
 }
 
-function planImport(entries: readonly ConfigEntry[], caller: Caller, refusal: FindingRefusal): Omit<ImportPlan, 'prune'> {
+function planImport(entries: readonly ConfigEntry[], caller: Caller, refusal: FindingRefusal): Omit<ImportPlan, 'prune' | 'expected'> {
   const invalid = new IssuesByTool();
   const valid: ImportPlan['valid'] = [];
   const firstIndexOfName = new Map<string, number>();
@@ -165,6 +223,8 @@ async function applyImport(writer: UnitWriter, plan: ImportPlan, options: Import
   const stored = await writer.findByNames([...names, ...wrapped]);
   const existing = stored.filter((tool) => names.has(tool.name));
   const known = new Map<string, ToolDefinition>([...byName(stored.filter((tool) => !pruned.has(tool.name))), ...byName(definitions)]);
+  const conflict = planConflict(plan, definitions, existing, pruning.tools);
+  if (conflict) return conflict;
   const existingNames = new Set(existing.map((tool) => tool.name));
   const reserved = await reservedNames(
     writer,

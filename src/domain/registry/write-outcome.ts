@@ -18,11 +18,12 @@ export type WriteOutcome =
  * The tool is not at the revision the write expected (spec section 9, Conflicts): someone wrote it
  * since the client read it, and nothing was written. `current` is the tool as it is now; null when
  * it no longer exists (`currentRevision` is then its tombstone's, or null when it never existed).
+ * `expectedRevision` null: an import's plan expected no tool by that name.
  */
 export interface RevisionConflict {
   kind: 'revisionConflict';
   name: string;
-  expectedRevision: number;
+  expectedRevision: number | null;
   currentRevision: number | null;
   current: StoredTool | null;
 }
@@ -41,7 +42,18 @@ export function revisionConflict(
   current: StoredTool | undefined,
   currentRevision: number | null = current?.revision ?? null,
 ): RevisionConflict | null {
-  if (expected === null || expected === undefined || expected === currentRevision) return null;
+  if (expected === null || expected === undefined) return null;
+  return conflictUnlessAt(name, expected, current, currentRevision);
+}
+
+/** The conflict unless the tool is at `expected`; null expects no live tool by that name (an import's plan that would create it). */
+export function conflictUnlessAt(
+  name: string,
+  expected: number | null,
+  current: StoredTool | undefined,
+  currentRevision: number | null = current?.revision ?? null,
+): RevisionConflict | null {
+  if (expected === currentRevision) return null;
   return { kind: 'revisionConflict', name, expectedRevision: expected, currentRevision, current: current ?? null };
 }
 

@@ -99,6 +99,14 @@ export type DeletedTool = {
   tool?: Maybe<Tool>;
 };
 
+/** A tool as a plan read it, for `importTools(expectedRevisions:)`. */
+export type ExpectedToolRevision = {
+  /** The tool's full name. */
+  name: Scalars['String']['input'];
+  /** The revision it was at; null when there was no tool by this name. */
+  revision?: InputMaybe<Scalars['Int']['input']>;
+};
+
 /**
  * How dangerous a finding is. A write whose definition has a finding at or above the server's
  * `TOOLGRAPH_REFUSE_FINDINGS` (default `HIGH`) is refused with `UNSAFE_CONTENT`.
@@ -121,7 +129,7 @@ export type Forbidden = UserError & {
 };
 
 /** What `importTools` returns. */
-export type ImportToolsResult = ImportValidationError | ImportedTools;
+export type ImportToolsResult = ImportValidationError | ImportedTools | ToolRevisionConflict;
 
 /** The config is not valid; nothing was written. Every invalid tool is listed. */
 export type ImportValidationError = UserError & {
@@ -323,6 +331,7 @@ export type MutationDeprecateToolArgs = {
 export type MutationImportToolsArgs = {
   config: Scalars['String']['input'];
   dryRun?: InputMaybe<Scalars['Boolean']['input']>;
+  expectedRevisions?: InputMaybe<Array<ExpectedToolRevision>>;
   prune?: InputMaybe<Array<Scalars['String']['input']>>;
 };
 
@@ -1072,8 +1081,8 @@ export type ToolRevisionConflict = UserError & {
   current?: Maybe<Tool>;
   /** The revision the tool is at: its tombstone's when it was deleted; null when the name has no history. */
   currentRevision?: Maybe<Scalars['Int']['output']>;
-  /** The revision the write expected. */
-  expectedRevision: Scalars['Int']['output'];
+  /** The revision the write expected; null when an import's plan expected no tool by this name. */
+  expectedRevision?: Maybe<Scalars['Int']['output']>;
   /** A summary of what went wrong. */
   message: Scalars['String']['output'];
   /** The tool's name. */
@@ -1279,6 +1288,7 @@ export type ResolversUnionTypes<_RefType extends Record<string, unknown>> = {
   ImportToolsResult:
     | ( Omit<ImportValidationError, 'invalidTools' | 'issues'> & { invalidTools: Array<_RefType['InvalidToolConfig']>, issues: Array<_RefType['Issue']> } & { __typename: 'ImportValidationError' } )
     | ( Omit<ImportedTools, 'tools'> & { tools: Array<_RefType['ImportedToolChange']> } & { __typename: 'ImportedTools' } )
+    | ( Omit<ToolRevisionConflict, 'current'> & { current?: Maybe<_RefType['Tool']> } & { __typename: 'ToolRevisionConflict' } )
   ;
   PurgeToolResult:
     | ( Forbidden & { __typename: 'Forbidden' } )
@@ -1330,6 +1340,7 @@ export type ResolversTypes = {
   DateTime: ResolverTypeWrapper<Scalars['DateTime']['output']>;
   DeleteToolResult: ResolverTypeWrapper<ResolversUnionTypes<ResolversTypes>['DeleteToolResult']>;
   DeletedTool: ResolverTypeWrapper<Omit<DeletedTool, 'tool'> & { tool?: Maybe<ResolversTypes['Tool']> }>;
+  ExpectedToolRevision: ExpectedToolRevision;
   FindingSeverity: FindingSeverity;
   Forbidden: ResolverTypeWrapper<Forbidden>;
   ImportToolsResult: ResolverTypeWrapper<ResolversUnionTypes<ResolversTypes>['ImportToolsResult']>;
@@ -1410,6 +1421,7 @@ export type ResolversParentTypes = {
   DateTime: Scalars['DateTime']['output'];
   DeleteToolResult: ResolversUnionTypes<ResolversParentTypes>['DeleteToolResult'];
   DeletedTool: Omit<DeletedTool, 'tool'> & { tool?: Maybe<ResolversParentTypes['Tool']> };
+  ExpectedToolRevision: ExpectedToolRevision;
   Forbidden: Forbidden;
   ImportToolsResult: ResolversUnionTypes<ResolversParentTypes>['ImportToolsResult'];
   ImportValidationError: Omit<ImportValidationError, 'invalidTools' | 'issues'> & { invalidTools: Array<ResolversParentTypes['InvalidToolConfig']>, issues: Array<ResolversParentTypes['Issue']> };
@@ -1530,7 +1542,7 @@ export type ForbiddenResolvers<ContextType = GraphQLContext, ParentType extends 
 };
 
 export type ImportToolsResultResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['ImportToolsResult'] = ResolversParentTypes['ImportToolsResult']> = {
-  __resolveType: TypeResolveFn<'ImportValidationError' | 'ImportedTools', ParentType, ContextType>;
+  __resolveType: TypeResolveFn<'ImportValidationError' | 'ImportedTools' | 'ToolRevisionConflict', ParentType, ContextType>;
 };
 
 export type ImportValidationErrorResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['ImportValidationError'] = ResolversParentTypes['ImportValidationError']> = {
@@ -1808,7 +1820,7 @@ export type ToolRevisionResolvers<ContextType = GraphQLContext, ParentType exten
 export type ToolRevisionConflictResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['ToolRevisionConflict'] = ResolversParentTypes['ToolRevisionConflict']> = {
   current?: Resolver<Maybe<ResolversTypes['Tool']>, ParentType, ContextType>;
   currentRevision?: Resolver<Maybe<ResolversTypes['Int']>, ParentType, ContextType>;
-  expectedRevision?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  expectedRevision?: Resolver<Maybe<ResolversTypes['Int']>, ParentType, ContextType>;
   message?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
   name?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
   __isTypeOf?: IsTypeOfResolverFn<ParentType, ContextType>;
