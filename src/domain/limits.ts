@@ -1,12 +1,22 @@
 /**
- * How large a tool definition and an import may be (spec section 2, `VALUE_TOO_LARGE`). One
- * definition of each limit: the rules (validation.ts, json-schema.ts, config.ts), the README's
- * table and the tests all read them from here.
+ * How large a tool definition, an import and a page of a read may be (spec section 2,
+ * `VALUE_TOO_LARGE`; section 9, `BAD_USER_INPUT`). One definition of each limit: the rules
+ * (validation.ts, json-schema.ts, config.ts), the API's argument checks (src/graphql/argument-ranges.ts),
+ * the README's tables and the tests all read them from here.
  *
  * Every limit is far above what a real tool needs and low enough that the largest valid tool is a
  * few hundred KB: a registry read by dashboards and agents serves each tool many times, so an
  * unbounded field would cost every reader, not only its author.
  */
+
+/**
+ * Items of one page of a read: `tools`, a tool's `history`, `searchTools`' hits. A page is read,
+ * completed and sent whole, so its size bounds a read's cost; a client that needs more asks for
+ * the next page.
+ */
+export const MAX_PAGE_SIZE = 100;
+/** A page's size when the client gives none (`tools`, `history`; `searchTools` has its own, DEFAULT_SEARCH_HITS). */
+export const DEFAULT_PAGE_SIZE = 20;
 
 /** Characters of `description` (its own rule and code in the spec: INVALID_DESCRIPTION). */
 export const MAX_DESCRIPTION_LENGTH = 1_000;

@@ -16,6 +16,19 @@ export function serviceUnavailable(message: string): GraphQLError {
 }
 
 /**
+ * The error of a request refused before anything ran because of a value the client sent (an
+ * argument out of range, a variable of the wrong type): BAD_USER_INPUT, and HTTP 400 whatever the
+ * client accepts (`spec: false`: yoga would answer a spec-defined validation error with 200 to
+ * `accept: application/json`).
+ */
+export function badUserInput(message: string, options: { nodes?: GraphQLError['nodes']; extensions?: Record<string, unknown> } = {}): GraphQLError {
+  return new GraphQLError(message, {
+    nodes: options.nodes,
+    extensions: { ...options.extensions, code: 'BAD_USER_INPUT', http: { status: 400, spec: false } },
+  });
+}
+
+/**
  * What a client sees of an error that is not one of the API's own GraphQL errors (spec section 4):
  * an outage of a dependency is SERVICE_UNAVAILABLE with HTTP 503 and Retry-After, so clients know to
  * retry; anything else is a bug, INTERNAL_SERVER_ERROR. Neither says more than that: no SQL, stack

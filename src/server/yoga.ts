@@ -20,6 +20,7 @@ import { useCredentialLifetime } from './plugins/use-credential-lifetime';
 import { useCredentialRequirement } from './plugins/use-credential-requirement';
 import { useFrameProtection } from './plugins/use-frame-protection';
 import { useHiddenSuggestions } from './plugins/use-hidden-suggestions';
+import { useInputChecks } from './plugins/use-input-checks';
 import { useJsonPostsOnly } from './plugins/use-json-posts-only';
 import { MCP_ENDPOINT, useMcpEndpoint } from './plugins/use-mcp-endpoint';
 import { useMetricsEndpoint } from './plugins/use-metrics-endpoint';
@@ -166,6 +167,9 @@ export function createToolgraphServer(options: ToolgraphServerOptions): Toolgrap
         : []),
       ...(options.rateLimits ? [useRateLimits(options.rateLimits)] : []),
       useQueryLimits(limits),
+      // Before the cost: `first: 500` is refused as out of range rather than as too costly. Before
+      // compiled queries too, which run only variables graphql-js accepts.
+      useInputChecks(),
       useQueryCost(limits),
       options.fieldSuggestions === false && useHiddenSuggestions(),
       useFrameProtection(),

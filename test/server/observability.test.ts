@@ -237,7 +237,7 @@ describe.each(testDatabases())('/metrics on %s', (kind) => {
   it('counts operations by name, type and outcome, errors by code, and times the database', async () => {
     await run('query Listing { tools { totalCount } }');
     await run('mutation Adding { createTool(input: { name: "metrics/one", description: "One.", source: BUILTIN }) { __typename } }');
-    await run('query Broken { tool(name: 1) { name } }');
+    await run('query Broken { tool(name: "metrics/one") { colour } }');
     const { status, type, text } = await scrape();
     expect(status).toBe(200);
     expect(type).toMatch(/^text\/plain; version=0\.0\.4/);

@@ -83,10 +83,10 @@ describe('request limits', () => {
       const yoga = server.serve({ limits: { maxTokens: REQUEST_LIMITS.maxTokens.max } });
       await expectRefused(yoga, deepInputLiteral(10_000), LIMIT_CODES.maxTokens);
       await expectRefused(yoga, deepSelection(10_000), LIMIT_CODES.maxTokens);
-      // The deepest literal that fits is parsed, then refused by validation as the wrong type.
+      // The deepest literal that fits is parsed, then refused by validation as a value of the wrong type.
       const fits = await post(yoga, deepInputLiteral(REQUEST_LIMITS.maxTokens.max / 2 - 20));
       expect(fits.status).toBe(400);
-      expect(fits.body.errors?.[0]?.extensions?.code).toBe('GRAPHQL_VALIDATION_FAILED');
+      expect(fits.body.errors?.[0]?.extensions?.code).toBe('BAD_USER_INPUT');
     });
   });
 

@@ -447,11 +447,16 @@ export type PurgedTool = {
   revisions: Scalars['Int']['output'];
 };
 
-/** Reading the registry. */
+/**
+ * Reading the registry. Every field that reads data is nullable: when one fails at run time (an
+ * outage, a bug), it alone is null, with an error at its path, and the rest of the request is
+ * answered. A value the client got wrong (an argument out of range, a variable of the wrong type) is
+ * refused before anything runs: the whole request, HTTP 400, one `BAD_USER_INPUT` error per value.
+ */
 export type Query = {
   __typename?: 'Query';
   /** Every namespace that holds at least one tool or validation, with its count, ordered by namespace. */
-  namespaces: Array<NamespaceSummary>;
+  namespaces?: Maybe<Array<NamespaceSummary>>;
   /**
    * The tools that best fit a task described in words ("open a ticket for this bug", "convert a PDF
    * to text"), best first: ranked search, for agents choosing the few tools a model should see
@@ -461,7 +466,7 @@ export type Query = {
    * any tool has, answers `[]`. Deleted tools are never answered. Unlike `tools(filter: {search:})`,
    * which finds a text inside names and descriptions, this ranks by relevance.
    */
-  searchTools: Array<ToolSearchHit>;
+  searchTools?: Maybe<Array<ToolSearchHit>>;
   /** The tool or validation with this exact name (`namespace/short_name`); null when there is none. */
   tool?: Maybe<Tool>;
   /**
@@ -485,17 +490,22 @@ export type Query = {
    * equals `tools(filter:).totalCount`), and how they split by namespace, source, tool type and
    * capability flag. Counted by the database in one query.
    */
-  toolStats: ToolStats;
+  toolStats?: Maybe<ToolStats>;
   /**
    * Tools and validations, a page at a time (a Relay connection), ordered by name unless `orderBy`
    * says otherwise. To read the next page, pass the previous page's `pageInfo.endCursor` as `after`,
    * with the same `orderBy`.
    */
-  tools: ToolConnection;
+  tools?: Maybe<ToolConnection>;
 };
 
 
-/** Reading the registry. */
+/**
+ * Reading the registry. Every field that reads data is nullable: when one fails at run time (an
+ * outage, a bug), it alone is null, with an error at its path, and the rest of the request is
+ * answered. A value the client got wrong (an argument out of range, a variable of the wrong type) is
+ * refused before anything runs: the whole request, HTTP 400, one `BAD_USER_INPUT` error per value.
+ */
 export type QuerySearchToolsArgs = {
   filter?: InputMaybe<ToolFilter>;
   first?: InputMaybe<Scalars['Int']['input']>;
@@ -503,19 +513,34 @@ export type QuerySearchToolsArgs = {
 };
 
 
-/** Reading the registry. */
+/**
+ * Reading the registry. Every field that reads data is nullable: when one fails at run time (an
+ * outage, a bug), it alone is null, with an error at its path, and the rest of the request is
+ * answered. A value the client got wrong (an argument out of range, a variable of the wrong type) is
+ * refused before anything runs: the whole request, HTTP 400, one `BAD_USER_INPUT` error per value.
+ */
 export type QueryToolArgs = {
   name: Scalars['String']['input'];
 };
 
 
-/** Reading the registry. */
+/**
+ * Reading the registry. Every field that reads data is nullable: when one fails at run time (an
+ * outage, a bug), it alone is null, with an error at its path, and the rest of the request is
+ * answered. A value the client got wrong (an argument out of range, a variable of the wrong type) is
+ * refused before anything runs: the whole request, HTTP 400, one `BAD_USER_INPUT` error per value.
+ */
 export type QueryToolByModelNameArgs = {
   modelName: Scalars['String']['input'];
 };
 
 
-/** Reading the registry. */
+/**
+ * Reading the registry. Every field that reads data is nullable: when one fails at run time (an
+ * outage, a bug), it alone is null, with an error at its path, and the rest of the request is
+ * answered. A value the client got wrong (an argument out of range, a variable of the wrong type) is
+ * refused before anything runs: the whole request, HTTP 400, one `BAD_USER_INPUT` error per value.
+ */
 export type QueryToolRevisionArgs = {
   contentHash?: InputMaybe<Scalars['String']['input']>;
   name: Scalars['String']['input'];
@@ -523,13 +548,23 @@ export type QueryToolRevisionArgs = {
 };
 
 
-/** Reading the registry. */
+/**
+ * Reading the registry. Every field that reads data is nullable: when one fails at run time (an
+ * outage, a bug), it alone is null, with an error at its path, and the rest of the request is
+ * answered. A value the client got wrong (an argument out of range, a variable of the wrong type) is
+ * refused before anything runs: the whole request, HTTP 400, one `BAD_USER_INPUT` error per value.
+ */
 export type QueryToolStatsArgs = {
   filter?: InputMaybe<ToolFilter>;
 };
 
 
-/** Reading the registry. */
+/**
+ * Reading the registry. Every field that reads data is nullable: when one fails at run time (an
+ * outage, a bug), it alone is null, with an error at its path, and the rest of the request is
+ * answered. A value the client got wrong (an argument out of range, a variable of the wrong type) is
+ * refused before anything runs: the whole request, HTTP 400, one `BAD_USER_INPUT` error per value.
+ */
 export type QueryToolsArgs = {
   after?: InputMaybe<Scalars['String']['input']>;
   filter?: InputMaybe<ToolFilter>;
@@ -671,11 +706,12 @@ export type Tool = {
    * What in the definition is unsafe to hand to a model (README "Findings"): instructions to the model
    * beyond the tool's own job, secrecy, sensitive resources, hidden text. Computed from the definition
    * alone when it was written, in the order of the texts read; empty when nothing was found. A tool
-   * with a `HIGH` finding is not exported to models (`asMcpTool`…).
+   * with a `HIGH` finding is not exported to models (`asMcpTool`…). Null when they could not be read
+   * (an error says why).
    */
-  findings: Array<ToolFinding>;
-  /** The tool's revisions, newest first: what it was after each committed change. */
-  history: ToolRevisionConnection;
+  findings?: Maybe<Array<ToolFinding>>;
+  /** The tool's revisions, newest first: what it was after each committed change; null when they could not be read (an error says why). */
+  history?: Maybe<ToolRevisionConnection>;
   /** The source's fields, one union member per source, so a client sees exactly what its source has. */
   implementation: ToolImplementation;
   /** The JSON Schema (draft 2020-12) of the tool's input; null when not declared. */
@@ -715,8 +751,8 @@ export type Tool = {
   updatedAt: Scalars['DateTime']['output'];
   /** Who changed it last, in the same terms as `createdBy`. */
   updatedBy: Scalars['String']['output'];
-  /** The validations that wrap this tool, ordered by name; empty when there are none. */
-  wrappedBy: Array<Tool>;
+  /** The validations that wrap this tool, ordered by name; empty when there are none, null when they could not be read (an error says why). */
+  wrappedBy?: Maybe<Array<Tool>>;
   /** Validations: the tool this validation wraps; null for tools, and when the wrapped tool was retired (`WrappedImplementation.toolRetired`). */
   wraps?: Maybe<Tool>;
 };
@@ -1640,13 +1676,13 @@ export type PurgedToolResolvers<ContextType = GraphQLContext, ParentType extends
 };
 
 export type QueryResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['Query'] = ResolversParentTypes['Query']> = {
-  namespaces?: Resolver<Array<ResolversTypes['NamespaceSummary']>, ParentType, ContextType>;
-  searchTools?: Resolver<Array<ResolversTypes['ToolSearchHit']>, ParentType, ContextType, RequireFields<QuerySearchToolsArgs, 'first' | 'query'>>;
+  namespaces?: Resolver<Maybe<Array<ResolversTypes['NamespaceSummary']>>, ParentType, ContextType>;
+  searchTools?: Resolver<Maybe<Array<ResolversTypes['ToolSearchHit']>>, ParentType, ContextType, RequireFields<QuerySearchToolsArgs, 'first' | 'query'>>;
   tool?: Resolver<Maybe<ResolversTypes['Tool']>, ParentType, ContextType, RequireFields<QueryToolArgs, 'name'>>;
   toolByModelName?: Resolver<Maybe<ResolversTypes['Tool']>, ParentType, ContextType, RequireFields<QueryToolByModelNameArgs, 'modelName'>>;
   toolRevision?: Resolver<Maybe<ResolversTypes['ToolRevision']>, ParentType, ContextType, RequireFields<QueryToolRevisionArgs, 'name'>>;
-  toolStats?: Resolver<ResolversTypes['ToolStats'], ParentType, ContextType, Partial<QueryToolStatsArgs>>;
-  tools?: Resolver<ResolversTypes['ToolConnection'], ParentType, ContextType, RequireFields<QueryToolsArgs, 'first'>>;
+  toolStats?: Resolver<Maybe<ResolversTypes['ToolStats']>, ParentType, ContextType, Partial<QueryToolStatsArgs>>;
+  tools?: Resolver<Maybe<ResolversTypes['ToolConnection']>, ParentType, ContextType, RequireFields<QueryToolsArgs, 'first'>>;
 };
 
 export type ResourceAccessModeResolvers = EnumResolverSignature<{ READ_ONLY?: any, READ_WRITE?: any }, ResolversTypes['ResourceAccessMode']>;
@@ -1684,8 +1720,8 @@ export type ToolResolvers<ContextType = GraphQLContext, ParentType extends Resol
   createdBy?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
   deprecation?: Resolver<Maybe<ResolversTypes['ToolDeprecation']>, ParentType, ContextType>;
   description?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
-  findings?: Resolver<Array<ResolversTypes['ToolFinding']>, ParentType, ContextType>;
-  history?: Resolver<ResolversTypes['ToolRevisionConnection'], ParentType, ContextType, RequireFields<ToolHistoryArgs, 'first'>>;
+  findings?: Resolver<Maybe<Array<ResolversTypes['ToolFinding']>>, ParentType, ContextType>;
+  history?: Resolver<Maybe<ResolversTypes['ToolRevisionConnection']>, ParentType, ContextType, RequireFields<ToolHistoryArgs, 'first'>>;
   implementation?: Resolver<ResolversTypes['ToolImplementation'], ParentType, ContextType>;
   inputSchema?: Resolver<Maybe<ResolversTypes['JSONObject']>, ParentType, ContextType>;
   lifecycle?: Resolver<Maybe<ResolversTypes['ToolLifecycle']>, ParentType, ContextType>;
@@ -1704,7 +1740,7 @@ export type ToolResolvers<ContextType = GraphQLContext, ParentType extends Resol
   toolType?: Resolver<ResolversTypes['ToolType'], ParentType, ContextType>;
   updatedAt?: Resolver<ResolversTypes['DateTime'], ParentType, ContextType>;
   updatedBy?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
-  wrappedBy?: Resolver<Array<ResolversTypes['Tool']>, ParentType, ContextType>;
+  wrappedBy?: Resolver<Maybe<Array<ResolversTypes['Tool']>>, ParentType, ContextType>;
   wraps?: Resolver<Maybe<ResolversTypes['Tool']>, ParentType, ContextType>;
   __isTypeOf?: IsTypeOfResolverFn<ParentType, ContextType>;
 };

@@ -15,7 +15,6 @@ import {
   type OperationDefinitionNode,
   type SelectionSetNode,
 } from 'graphql';
-import { getVariableValues } from 'graphql/execution/values';
 import type { Plugin } from 'graphql-yoga';
 
 /** Whether an input object, or one nested in it, gives a field a default value. */
@@ -86,8 +85,8 @@ function located(document: DocumentNode, operation: OperationDefinitionNode, err
 /**
  * Runs queries through graphql-jit, which compiles a document once into a function that resolves
  * and completes it: on a page of 50 tools graphql-js's executor is the largest cost. What it would
- * run differently stays on graphql-js: documents as above, mutations and subscriptions, and any
- * request whose variables graphql-js refuses (so that the client gets graphql-js's errors, HTTP 400).
+ * run differently stays on graphql-js: documents as above, mutations and subscriptions. A request
+ * whose variables graphql-js refuses never gets here: ./use-input-checks.ts refuses it first.
  */
 export function useCompiledQueries(): Plugin {
   const decided = new WeakMap<DocumentNode, OperationDefinitionNode | null>();
@@ -99,13 +98,7 @@ export function useCompiledQueries(): Plugin {
   const jit = useGraphQlJit(
     {},
     {
-      enableIf: ({ schema, document, variableValues }) => {
-        const operation = operationOf(schema, document);
-        if (operation === null) return false;
-        // Coerced once more here only when there is something to refuse: most reads declare no variables.
-        const variables = operation.variableDefinitions ?? [];
-        return variables.length === 0 || !getVariableValues(schema, variables, variableValues ?? {}).errors;
-      },
+      enableIf: ({ schema, document }) => operationOf(schema, document) !== null,
     },
   ) as Plugin;
   return {

@@ -1,13 +1,14 @@
+import { DEFAULT_PAGE_SIZE } from '../../../domain/limits';
 import { DEFAULT_TOOL_ORDER, type ToolOrder } from '../../../domain/ports';
 import type { QueryResolvers } from '../../generated/resolvers-types';
 import { decodeToolCursor } from '../../cursor';
 import { primeTools } from '../../loaders';
-import { pageSize } from '../../paging';
 import { selectsField } from '../../selection';
 
 /** `tools(filter, orderBy, first, after)`: one keyset page in the order asked for, and its `totalCount` only when selected. */
 export const tools: NonNullable<QueryResolvers['tools']> = async (_root, args, { registry, loaders }, info) => {
-  const first = pageSize(args.first);
+  // Its range was checked before anything ran (../../argument-ranges.ts); `first: null` pages by the default.
+  const first = args.first ?? DEFAULT_PAGE_SIZE;
   const order: ToolOrder = {
     field: args.orderBy?.field ?? DEFAULT_TOOL_ORDER.field,
     direction: args.orderBy?.direction ?? DEFAULT_TOOL_ORDER.direction,

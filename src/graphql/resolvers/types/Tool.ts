@@ -2,9 +2,9 @@ import { GraphQLError } from 'graphql';
 import { asCliDict } from '../../../domain/config';
 import { asModelTool, type ModelFormat } from '../../../domain/exports';
 import { historyPage } from '../../../domain/history';
+import { DEFAULT_PAGE_SIZE } from '../../../domain/limits';
 import { namespaceOf, shortNameOf, statusOf } from '../../../domain/model';
 import { decodeRevisionCursor } from '../../cursor';
-import { pageSize } from '../../paging';
 import type { ResolversParentTypes, ResolversTypes, ResolversUnionTypes, ToolResolvers } from '../../generated/resolvers-types';
 
 /** `Tool`: a StoredTool; the derived and related fields. The rest resolve by name. */
@@ -30,7 +30,7 @@ export const Tool: ToolResolvers = {
   wraps: (tool, _args, { loaders }) => (tool.wraps === null ? null : loaders.toolByName.load(tool.wraps)),
   wrappedBy: (tool, _args, { loaders }) => loaders.wrappersOf.load(tool.name),
   history: async (tool, args, { loaders }) => {
-    const first = pageSize(args.first);
+    const first = args.first ?? DEFAULT_PAGE_SIZE;
     const { range, hasNextPage } = historyPage(tool, first, args.after == null ? null : decodeRevisionCursor(args.after));
     return { revisions: range ? await loaders.revisionsIn.load(range) : [], hasNextPage };
   },
