@@ -165,6 +165,11 @@ describe.each(testDatabases())('the implementation input on %s', (kind) => {
       expect(skill).toMatchObject({ source: 'AGENT_SKILL', toolType: 'TOOL', wraps: null, agentSkillPath: 'skills/x' });
     });
 
+    it('refuses a reset of a field the implementation sets', async () => {
+      await create({ name: 'impl/reset', description: 'Reset.', implementation: { custom: { code: 'pass' } } });
+      expect(issuesOf(await update('impl/reset', { implementation: { builtin: true }, reset: ['CODE'] }))).toEqual(['INVALID_VALUE reset[0]']);
+    });
+
     it('leaves the implementation as it is when left out', async () => {
       await create({ name: 'impl/stays', description: 'Stays.', implementation: { custom: { code: 'pass' } } });
       expect(await update('impl/stays', { description: 'Still stays.' })).toMatchObject({ source: 'CUSTOM', code: 'pass' });
