@@ -21,6 +21,8 @@ const enumValues = {
   ToolStatus: '../../domain/model#ToolStatus',
   ToolOrderField: '../../domain/ports#ToolOrderField',
   OrderDirection: '../../domain/ports#OrderDirection',
+  ModelToolFormat: '../../domain/exports#ModelFormat',
+  ModelToolUnavailableReason: '../../domain/exports#ModelToolUnavailableReason',
 };
 
 const config: CodegenConfig = {

@@ -1,7 +1,6 @@
 import { configPathOf } from './config';
 import { findingsOf, unsafeContentIssues, WITHHELD_FROM_AGENTS, type ToolFinding } from './findings';
-import { ok, rejected } from './issues';
-import type { Checked, Issue } from './issues';
+import type { Issue } from './issues';
 import type { JsonObject, ToolCapability, ToolDefinition } from './model';
 import { isToolName } from './validation';
 import { isPlainObject, sortKeys } from './values';
@@ -9,7 +8,8 @@ import { isPlainObject, sortKeys } from './values';
 /**
  * A tool as a model or an MCP client consumes it: an entry of an MCP server's `tools/list`, an
  * OpenAI function tool (Chat Completions) and an Anthropic tool. Pure: the GraphQL fields
- * `Tool.asMcpTool`, `asOpenAiTool`, `asAnthropicTool` and the CLI's `export` both call these.
+ * `Tool.modelName` and `Tool.modelTool` (and the deprecated `asMcpTool`…), the MCP endpoint and the
+ * CLI's `export` all call these.
  */
 
 export const MODEL_FORMATS = ['mcp', 'openai', 'anthropic'] as const;
@@ -174,27 +174,40 @@ const BUILDERS: { [F in ModelFormat]: (tool: ToolDefinition, name: string, param
 };
 
 /**
- * The tool in `format`, or why it cannot be: its model tool name is longer than the format takes
- * (VALUE_TOO_LARGE at `name`), its input schema does not describe an object of arguments
- * (`type: object` at the root, each property a schema object; INVALID_JSON_SCHEMA at
- * `input_schema`), or it has a finding that keeps it from models (findings/ `WITHHELD_FROM_AGENTS`;
- * UNSAFE_CONTENT at the finding's path). `findings`: the stored tool's, else the definition's scanned.
+ * Why a tool is not given in a format (GraphQL `ModelToolUnavailableReason`): it has a finding that
+ * keeps it from models (findings/ `WITHHELD_FROM_AGENTS`), its model tool name is longer than the
+ * format takes, or its input schema does not describe an object of arguments. In this order
+ * asModelTool reports them.
+ */
+export const MODEL_TOOL_UNAVAILABLE_REASONS = ['high_finding', 'name_too_long', 'input_schema_not_object'] as const;
+export type ModelToolUnavailableReason = (typeof MODEL_TOOL_UNAVAILABLE_REASONS)[number];
+
+/** An issue that keeps a tool from a format, with the reason it is. */
+export type UnavailableIssue = Issue & { reason: ModelToolUnavailableReason };
+
+/**
+ * The tool in `format`, or every reason it cannot be, in the order of MODEL_TOOL_UNAVAILABLE_REASONS:
+ * a finding that keeps it from models (UNSAFE_CONTENT at the finding's path), a model tool name
+ * longer than the format takes (VALUE_TOO_LARGE at `name`), an input schema that does not describe
+ * an object of arguments (`type: object` at the root, each property a schema object;
+ * INVALID_JSON_SCHEMA at `input_schema`). `findings`: the stored tool's, else the definition's scanned.
  */
 export function asModelTool<F extends ModelFormat>(
   tool: ToolDefinition,
   format: F,
   findings: readonly ToolFinding[] = findingsOf(tool),
-): Checked<ModelTools[F]> {
+): { ok: true; value: ModelTools[F] } | { ok: false; issues: UnavailableIssue[] } {
   const name = toModelName(tool.name);
-  const issues: Issue[] = unsafeContentIssues(findings, WITHHELD_FROM_AGENTS, {
+  const issues: UnavailableIssue[] = unsafeContentIssues(findings, WITHHELD_FROM_AGENTS, {
     pathOf: configPathOf,
     because: `A tool with a ${WITHHELD_FROM_AGENTS} finding is not handed to models.`,
-  });
+  }).map((issue) => ({ ...issue, reason: 'high_finding' }));
   const maxLength = MODEL_NAME_MAX_LENGTH[format];
   if (name.length > maxLength) {
     issues.push({
       path: 'name',
       code: 'VALUE_TOO_LARGE',
+      reason: 'name_too_long',
       message: `As a model tool name, "${tool.name}" is "${name}", ${name.length} characters; ${format} takes at most ${maxLength}. Rename the tool to export it.`,
     });
   }
@@ -203,11 +216,12 @@ export function asModelTool<F extends ModelFormat>(
     issues.push({
       path: 'input_schema',
       code: 'INVALID_JSON_SCHEMA',
+      reason: 'input_schema_not_object',
       message: `${format} calls a tool with an object of arguments; this input schema does not describe one (it needs type: object at the root, and a schema object for each property).`,
     });
   }
-  if (issues.length > 0 || parameters === null) return rejected(issues);
-  return ok(BUILDERS[format](tool, name, parameters));
+  if (issues.length > 0 || parameters === null) return { ok: false, issues };
+  return { ok: true, value: BUILDERS[format](tool, name, parameters) };
 }
 
 /** The schema, keys sorted, when it describes an object of arguments as MCP's and Anthropic's tool types require; otherwise null. */

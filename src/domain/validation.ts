@@ -282,14 +282,15 @@ function checkSource(list: IssueList, value: unknown): ToolSource | undefined {
   return readEnum(list, value, 'source', TOOL_SOURCES) ?? undefined;
 }
 
-/** WRAPPED_ONLY_FOR_VALIDATION: `wrapped` is for validations only, and a validation's source is `wrapped`. */
+/** WRAPPED_ONLY_FOR_VALIDATION: `wrapped` is for validations only, and a validation's source is `wrapped`; so the source decides the tool type. */
+export function toolTypeOf(source: ToolSource): ToolType {
+  return source === 'wrapped' ? 'validation' : 'tool';
+}
+
 function checkWrappedOnlyForValidation(list: IssueList, source: ToolSource | undefined, toolType: ToolType | undefined): void {
-  if (source === undefined || toolType === undefined) return;
-  if (toolType === 'tool' && source === 'wrapped') {
-    list.add('source', 'WRAPPED_ONLY_FOR_VALIDATION', 'Only a validation can have the source wrapped.');
-  } else if (toolType === 'validation' && source !== 'wrapped') {
-    list.add('source', 'WRAPPED_ONLY_FOR_VALIDATION', `A validation's source is wrapped, not ${source}.`);
-  }
+  if (source === undefined || toolType === undefined || toolType === toolTypeOf(source)) return;
+  const message = toolType === 'tool' ? 'Only a validation can have the source wrapped.' : `A validation's source is wrapped, not ${source}.`;
+  list.add('source', 'WRAPPED_ONLY_FOR_VALIDATION', message);
 }
 
 /** How messages name the source fields (paths name them exactly). */

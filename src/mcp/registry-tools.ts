@@ -22,7 +22,7 @@ export const MCP_SERVER_INFO = { name: 'toolgraph', version: '0.1.0' };
 
 const offeredTool = z.object({
   name: z.string().describe('The registry name, namespace/short_name.'),
-  modelName: z.string().describe('The name a model calls the tool by (Tool.asMcpTool.name).'),
+  modelName: z.string().describe('The name a model calls the tool by (Tool.modelName).'),
   description: z.string(),
   inputSchema: z.record(z.string(), z.unknown()).describe('The JSON Schema of the arguments, an object schema.'),
   revision: z.number().int().describe('The revision of the definition answered.'),
@@ -34,7 +34,7 @@ type OfferedTool = z.infer<typeof offeredTool>;
 const answerShape = { tools: z.array(offeredTool) };
 
 /**
- * The tool as a host hands it to its model, or why it cannot be one (Tool.asMcpTool's rules): a
+ * The tool as a host hands it to its model, or why it cannot be one (Tool.modelTool(format: MCP)'s rules): a
  * name too long for MCP, an input schema that is no object of arguments, or a finding that keeps
  * it from models.
  */

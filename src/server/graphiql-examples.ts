@@ -43,7 +43,8 @@ query SearchTools {
     tool {
       name
       description
-      asMcpTool
+      modelName
+      modelTool(format: MCP) { definition unavailableReason }
     }
   }
 }
@@ -66,7 +67,7 @@ mutation CreateTool {
   createTool(input: {
     name: "local/word-counter"
     description: "Count the words of a text."
-    source: BUILTIN
+    implementation: { builtin: true }
     capability: { readOnly: true, idempotent: true }
   }) {
     __typename

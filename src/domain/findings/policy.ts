@@ -14,7 +14,7 @@ export type FindingRefusal = FindingSeverity | null;
 /** The server's default: a definition with a HIGH finding is refused. */
 export const DEFAULT_FINDING_REFUSAL: FindingRefusal = 'HIGH';
 
-/** A tool with a finding of this severity is not handed to a model: its exports (`asMcpTool`…) and the agent interfaces leave it out. */
+/** A tool with a finding of this severity is not handed to a model: its exports (`Tool.modelTool`) and the agent interfaces leave it out. */
 export const WITHHELD_FROM_AGENTS: FindingSeverity = 'HIGH';
 
 /** The most severe finding a tool offered to agents may have: the severity below WITHHELD_FROM_AGENTS. */

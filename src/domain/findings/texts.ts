@@ -3,7 +3,7 @@ import { identifierWords, normalizeText, sentencesOf } from './text';
 
 /**
  * Every text of a definition that a model reads, with the path where it lives. A model is handed
- * the name, the description and the schemas as they are (`asMcpTool`, `search_tools`), so every
+ * the name, the description and the schemas as they are (`Tool.modelTool`, `search_tools`), so every
  * string of a schema counts, wherever it sits: descriptions and titles, defaults, enums, examples,
  * property names, and keys a JSON Schema does not know.
  */

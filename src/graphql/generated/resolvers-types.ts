@@ -10,6 +10,8 @@ import type { ToolEventKind } from '../../domain/events';
 import type { ToolStatus } from '../../domain/model';
 import type { ToolOrderField } from '../../domain/ports';
 import type { OrderDirection } from '../../domain/ports';
+import type { ModelFormat as ModelToolFormat } from '../../domain/exports';
+import type { ModelToolUnavailableReason } from '../../domain/exports';
 import type { JsonValue } from '../../domain/model';
 import type { JsonObject } from '../../domain/model';
 import type { GraphQLResolveInfo, GraphQLScalarType, GraphQLScalarTypeConfig } from 'graphql';
@@ -52,6 +54,12 @@ export type AgentSkillImplementation = {
   path: Scalars['String']['output'];
 };
 
+/** An `AGENT_SKILL` tool's field. */
+export type AgentSkillImplementationInput = {
+  /** The path of the skill's folder; not blank. */
+  path: Scalars['String']['input'];
+};
+
 export { BindingMode };
 
 /** A `BUILTIN` tool: provided by the agent runtime; it has no source fields. */
@@ -85,6 +93,12 @@ export type CustomImplementation = {
   __typename?: 'CustomImplementation';
   /** The Python code. */
   code: Scalars['String']['output'];
+};
+
+/** A `CUSTOM` tool's field. */
+export type CustomImplementationInput = {
+  /** The inline Python code (stored and shown, never executed); not blank. */
+  code: Scalars['String']['input'];
 };
 
 /** What `deleteTool` returns. */
@@ -204,6 +218,31 @@ export type McpImplementation = {
   /** The tool's name on that server. */
   toolName: Scalars['String']['output'];
 };
+
+/** An `MCP` tool's fields: both required, not blank. */
+export type McpImplementationInput = {
+  /** The MCP server's name. */
+  server: Scalars['String']['input'];
+  /** The tool's name on that server. */
+  toolName: Scalars['String']['input'];
+};
+
+/** A tool in one model format (`Tool.modelTool`): its definition, or why there is none. */
+export type ModelTool = {
+  __typename?: 'ModelTool';
+  /** The tool in that format, ready to hand to a model as it is (schemas with their keys sorted); null when it cannot be (`unavailableReason`). */
+  definition?: Maybe<Scalars['JSONObject']['output']>;
+  /** The format asked for. */
+  format: ModelToolFormat;
+  /** Every reason that holds, for a person to read (what to change); null when `definition` is given. */
+  unavailableMessage?: Maybe<Scalars['String']['output']>;
+  /** Why `definition` is null; null when it is given. When several reasons hold, the first in the order of `ModelToolUnavailableReason`. */
+  unavailableReason?: Maybe<ModelToolUnavailableReason>;
+};
+
+export { ModelToolFormat };
+
+export { ModelToolUnavailableReason };
 
 /**
  * Changing the registry. Broken rules come back as error members of the result unions. When access
@@ -657,25 +696,18 @@ export type Tool = {
   /** `AGENT_SKILL` tools: the path of the Agent Skills folder; null for other sources. */
   agentSkillPath?: Maybe<Scalars['String']['output']>;
   /**
-   * The tool as an Anthropic Messages API tool: `{ name, description, input_schema }`. Null when its
-   * model tool name is longer than 64 characters, its input schema does not describe an object of
-   * arguments, or it has a `HIGH` finding (`findings`).
+   * The tool as an Anthropic Messages API tool: `modelTool(format: ANTHROPIC).definition`.
+   * @deprecated Use `modelTool(format: ANTHROPIC) { definition unavailableReason }`.
    */
   asAnthropicTool?: Maybe<Scalars['JSONObject']['output']>;
   /**
-   * The tool as an entry of an MCP server's `tools/list` (MCP `Tool`): `name` (its model tool name,
-   * README "Model tool names"), `description`, `inputSchema`, `outputSchema` (when it describes an
-   * object) and `annotations` derived from the capability (README "MCP annotations"). Null when the
-   * tool cannot be one: its model tool name is longer than 128 characters, or its input schema does
-   * not describe an object of arguments (`type: object` at the root); and when it has a `HIGH`
-   * finding (`findings`), which is not handed to a model.
+   * The tool as an entry of an MCP server's `tools/list`: `modelTool(format: MCP).definition`.
+   * @deprecated Use `modelTool(format: MCP) { definition unavailableReason }`.
    */
   asMcpTool?: Maybe<Scalars['JSONObject']['output']>;
   /**
-   * The tool as an OpenAI function tool (Chat Completions `ChatCompletionFunctionTool`): `{ type:
-   * "function", function: { name, description, parameters } }`. Null when its model tool name is
-   * longer than 64 characters, its input schema does not describe an object of arguments, or it has
-   * a `HIGH` finding (`findings`).
+   * The tool as an OpenAI Chat Completions function tool: `modelTool(format: OPENAI_CHAT_COMPLETIONS).definition`.
+   * @deprecated Use `modelTool(format: OPENAI_CHAT_COMPLETIONS) { definition unavailableReason }`.
    */
   asOpenAiTool?: Maybe<Scalars['JSONObject']['output']>;
   /** What the tool can and cannot do. */
@@ -706,7 +738,7 @@ export type Tool = {
    * What in the definition is unsafe to hand to a model (README "Findings"): instructions to the model
    * beyond the tool's own job, secrecy, sensitive resources, hidden text. Computed from the definition
    * alone when it was written, in the order of the texts read; empty when nothing was found. A tool
-   * with a `HIGH` finding is not exported to models (`asMcpTool`…). Null when they could not be read
+   * with a `HIGH` finding is not exported to models (`modelTool`). Null when they could not be read
    * (an error says why).
    */
   findings?: Maybe<Array<ToolFinding>>;
@@ -722,6 +754,13 @@ export type Tool = {
   mcpServer?: Maybe<Scalars['String']['output']>;
   /** `MCP` tools: the tool's name on that MCP server; null for other sources. */
   mcpToolName?: Maybe<Scalars['String']['output']>;
+  /**
+   * The name models call the tool by, the same in every format (README "Model tool names"):
+   * `devops__docker-build` for `devops/docker-build`. `toolByModelName` reads it back.
+   */
+  modelName: Scalars['String']['output'];
+  /** The tool as a model or an MCP client consumes it, in `format`; or why it cannot be handed over in that format. */
+  modelTool: ModelTool;
   /** The unique name, `namespace/short_name`, shared by tools and validations alike. */
   name: Scalars['String']['output'];
   /** The part of the name before the `/`. */
@@ -766,6 +805,16 @@ export type Tool = {
 export type ToolHistoryArgs = {
   after?: InputMaybe<Scalars['String']['input']>;
   first?: InputMaybe<Scalars['Int']['input']>;
+};
+
+
+/**
+ * A tool or validation of the registry: a namespaced callable with its capability metadata,
+ * resource slots, lifecycle hooks, JSON Schemas and timeout. A federation entity owned by this
+ * registry: other subgraphs reference a tool by its `name`.
+ */
+export type ToolModelToolArgs = {
+  format: ModelToolFormat;
 };
 
 /** What a tool can and cannot do. A `readOnly` tool neither `writes` nor is `checkpointable`. */
@@ -931,26 +980,67 @@ export type ToolFinding = {
 export type ToolImplementation = AgentSkillImplementation | BuiltinImplementation | CustomImplementation | McpImplementation | WrappedImplementation;
 
 /**
- * A new tool. Fields left out take the model's defaults. Only the source's own fields may be set:
- * `mcpServer` and `mcpToolName` for `MCP`, `agentSkillPath` for `AGENT_SKILL`, `code` for `CUSTOM`,
- * `wraps` for validations.
+ * A tool's implementation, as input: exactly one member, the tool's source with its fields (the
+ * input form of the `ToolImplementation` union). Two members, none, or a null member refuse the
+ * whole request before it runs, with a GraphQL error that says so.
+ */
+export type ToolImplementationInput =
+  /** An `AGENT_SKILL` tool: an Agent Skills Standard folder. */
+  { agentSkill: AgentSkillImplementationInput; builtin?: never; custom?: never; mcp?: never; wrapped?: never; }
+  |  /**
+   * A `BUILTIN` tool, provided by the agent runtime: `true` (a builtin has no fields to give; an input
+   * object cannot be empty, and `true` mirrors `BuiltinImplementation.builtin`). `false` is refused
+   * (`INVALID_VALUE`).
+   */
+  { agentSkill?: never; builtin: Scalars['Boolean']['input']; custom?: never; mcp?: never; wrapped?: never; }
+  |  /** A `CUSTOM` tool: inline Python code. */
+  { agentSkill?: never; builtin?: never; custom: CustomImplementationInput; mcp?: never; wrapped?: never; }
+  |  /** An `MCP` tool: a tool of an MCP server. */
+  { agentSkill?: never; builtin?: never; custom?: never; mcp: McpImplementationInput; wrapped?: never; }
+  |  /** A validation (`WRAPPED` source, tool type `VALIDATION`) of an existing tool. */
+  { agentSkill?: never; builtin?: never; custom?: never; mcp?: never; wrapped: WrappedImplementationInput; };
+
+/**
+ * A new tool. Fields left out take the model's defaults. Its implementation is given as
+ * `implementation`, one member per source; the flat fields it replaces (`source`, `toolType`, `code`,
+ * `mcpServer`, `mcpToolName`, `agentSkillPath`, `wraps`) are deprecated and still work: without
+ * `implementation`, `source` is required and only the source's own fields may be set.
  */
 export type ToolInput = {
-  /** `AGENT_SKILL` only, and required there: the path of the skill's folder. */
+  /**
+   * `AGENT_SKILL` only, and required there: the path of the skill's folder.
+   * @deprecated Use `implementation: { agentSkill: { path } }`.
+   */
   agentSkillPath?: InputMaybe<Scalars['String']['input']>;
   /** Capability metadata. Default: every flag false, no scope, no side effects. */
   capability?: InputMaybe<ToolCapabilityInput>;
-  /** `CUSTOM` only, and required there: the inline Python code. */
+  /**
+   * `CUSTOM` only, and required there: the inline Python code.
+   * @deprecated Use `implementation: { custom: { code } }`.
+   */
   code?: InputMaybe<Scalars['String']['input']>;
   /** What the tool does: not blank, at most 1,000 characters. */
   description: Scalars['String']['input'];
+  /**
+   * Where the implementation comes from and its fields, one member per source; `source` and `toolType`
+   * follow from the member (`wrapped` makes a validation). A deprecated flat field given beside it
+   * must be null or say the same; one that says otherwise is refused (`INVALID_VALUE` at
+   * `implementation`, nothing else checked).
+   */
+  implementation?: InputMaybe<ToolImplementationInput>;
   /** JSON Schema (draft 2020-12) of the input. Default: none. */
   inputSchema?: InputMaybe<Scalars['JSONObject']['input']>;
   /** Lifecycle hooks. Default: none. */
   lifecycle?: InputMaybe<ToolLifecycleInput>;
-  /** `MCP` only, and required there: the MCP server's name. */
+  /**
+   * `MCP` only, and required there: the MCP server's name.
+   * @deprecated Use `implementation: { mcp: { server, toolName } }`.
+   */
   mcpServer?: InputMaybe<Scalars['String']['input']>;
-  /** `MCP` only, and required there: the tool's name on that server. */
+  /**
+   * `MCP` only, and required there: the tool's name on that server.
+   * @deprecated Use `implementation: { mcp: { server, toolName } }`.
+   */
   mcpToolName?: InputMaybe<Scalars['String']['input']>;
   /** The unique name, `namespace/short_name`: each part 1 to 64 of `a-z 0-9 . _ -`, starting and ending with a letter or digit. */
   name: Scalars['String']['input'];
@@ -958,13 +1048,22 @@ export type ToolInput = {
   outputSchema?: InputMaybe<Scalars['JSONObject']['input']>;
   /** Resource slots, in order. Default: none. */
   resourceSlots?: InputMaybe<Array<ResourceSlotInput>>;
-  /** Where the implementation comes from. */
-  source: ToolSource;
+  /**
+   * Where the implementation comes from; required without `implementation`.
+   * @deprecated Use `implementation`: its member is the source.
+   */
+  source?: InputMaybe<ToolSource>;
   /** Execution timeout in seconds, at least 1. Default: 300. */
   timeout?: InputMaybe<Scalars['Int']['input']>;
-  /** A tool or a validation. Default: `TOOL`. */
+  /**
+   * A tool or a validation. Default: `TOOL`.
+   * @deprecated Use `implementation`: `wrapped` makes a validation, every other member a tool.
+   */
   toolType?: InputMaybe<ToolType>;
-  /** Validations only, and required there: the name of an existing tool (not a validation) to wrap. */
+  /**
+   * Validations only, and required there: the name of an existing tool (not a validation) to wrap.
+   * @deprecated Use `implementation: { wrapped: { toolName } }`.
+   */
   wraps?: InputMaybe<Scalars['String']['input']>;
 };
 
@@ -1047,21 +1146,41 @@ export { ToolOrderField };
  * null for what nobody touched).
  */
 export type ToolPatch = {
-  /** `AGENT_SKILL` only: the path of the skill's folder. */
+  /**
+   * `AGENT_SKILL` only: the path of the skill's folder.
+   * @deprecated Use `implementation: { agentSkill: { path } }`.
+   */
   agentSkillPath?: InputMaybe<Scalars['String']['input']>;
   /** Capability fields to change: those left out stay as they are, null resets the whole capability to its defaults. */
   capability?: InputMaybe<ToolCapabilityInput>;
-  /** `CUSTOM` only: the inline Python code. */
+  /**
+   * `CUSTOM` only: the inline Python code.
+   * @deprecated Use `implementation: { custom: { code } }`.
+   */
   code?: InputMaybe<Scalars['String']['input']>;
   /** A new description: not blank, at most 1,000 characters. */
   description?: InputMaybe<Scalars['String']['input']>;
+  /**
+   * The whole new implementation, replacing the old one: `source` and `toolType` follow from the
+   * member, and the old source's fields are cleared (switching from `mcp` to `custom` needs nothing
+   * else). Null is refused (`INVALID_VALUE`): a tool always has an implementation. A deprecated flat
+   * field given beside it must be null or say the same; one that says otherwise is refused
+   * (`INVALID_VALUE` at `implementation`, nothing else checked).
+   */
+  implementation?: InputMaybe<ToolImplementationInput>;
   /** JSON Schema (draft 2020-12) of the input; null removes it. */
   inputSchema?: InputMaybe<Scalars['JSONObject']['input']>;
   /** New lifecycle hooks; null removes them. */
   lifecycle?: InputMaybe<ToolLifecycleInput>;
-  /** `MCP` only: the MCP server's name. */
+  /**
+   * `MCP` only: the MCP server's name.
+   * @deprecated Use `implementation: { mcp: { server, toolName } }`.
+   */
   mcpServer?: InputMaybe<Scalars['String']['input']>;
-  /** `MCP` only: the tool's name on that server. */
+  /**
+   * `MCP` only: the tool's name on that server.
+   * @deprecated Use `implementation: { mcp: { server, toolName } }`.
+   */
   mcpToolName?: InputMaybe<Scalars['String']['input']>;
   /** JSON Schema (draft 2020-12) of the output; null removes it. */
   outputSchema?: InputMaybe<Scalars['JSONObject']['input']>;
@@ -1069,13 +1188,22 @@ export type ToolPatch = {
   reset?: InputMaybe<Array<ToolField>>;
   /** The new list of resource slots, replacing the old one; null or `[]` removes them all. */
   resourceSlots?: InputMaybe<Array<ResourceSlotInput>>;
-  /** A new source. The fields of the old source must be cleared (set to null) in the same patch. */
+  /**
+   * A new source. The fields of the old source must be cleared (set to null) in the same patch.
+   * @deprecated Use `implementation`: its member is the source, and it clears the old source's fields.
+   */
   source?: InputMaybe<ToolSource>;
   /** Execution timeout in seconds, at least 1; null resets it to 300. */
   timeout?: InputMaybe<Scalars['Int']['input']>;
-  /** Tool or validation. */
+  /**
+   * Tool or validation.
+   * @deprecated Use `implementation`: `wrapped` makes a validation, every other member a tool.
+   */
   toolType?: InputMaybe<ToolType>;
-  /** Validations only: the name of the tool to wrap. */
+  /**
+   * Validations only: the name of the tool to wrap.
+   * @deprecated Use `implementation: { wrapped: { toolName } }`.
+   */
   wraps?: InputMaybe<Scalars['String']['input']>;
 };
 
@@ -1213,6 +1341,12 @@ export type WrappedImplementation = {
    * tool's deprecation named a replacement, if any) or deletes it.
    */
   toolRetired: Scalars['Boolean']['output'];
+};
+
+/** A validation's field. */
+export type WrappedImplementationInput = {
+  /** The name of the existing tool (not a validation) it wraps. */
+  toolName: Scalars['String']['input'];
 };
 
 /** What a linked specification is needed for. */
@@ -1367,12 +1501,14 @@ export type ResolversInterfaceTypes<_RefType extends Record<string, unknown>> = 
 /** Mapping between all available schema types and the resolvers types */
 export type ResolversTypes = {
   AgentSkillImplementation: ResolverTypeWrapper<AgentSkillImplementation>;
+  AgentSkillImplementationInput: AgentSkillImplementationInput;
   BindingMode: BindingMode;
   BuiltinImplementation: ResolverTypeWrapper<BuiltinImplementation>;
   CapabilityCounts: ResolverTypeWrapper<CapabilityCounts>;
   Int: ResolverTypeWrapper<Scalars['Int']['output']>;
   CheckpointScope: CheckpointScope;
   CustomImplementation: ResolverTypeWrapper<CustomImplementation>;
+  CustomImplementationInput: CustomImplementationInput;
   DateTime: ResolverTypeWrapper<Scalars['DateTime']['output']>;
   DeleteToolResult: ResolverTypeWrapper<ResolversUnionTypes<ResolversTypes>['DeleteToolResult']>;
   DeletedTool: ResolverTypeWrapper<Omit<DeletedTool, 'tool'> & { tool?: Maybe<ResolversTypes['Tool']> }>;
@@ -1389,6 +1525,10 @@ export type ResolversTypes = {
   JSON: ResolverTypeWrapper<Scalars['JSON']['output']>;
   JSONObject: ResolverTypeWrapper<Scalars['JSONObject']['output']>;
   McpImplementation: ResolverTypeWrapper<McpImplementation>;
+  McpImplementationInput: McpImplementationInput;
+  ModelTool: ResolverTypeWrapper<ModelTool>;
+  ModelToolFormat: ModelToolFormat;
+  ModelToolUnavailableReason: ModelToolUnavailableReason;
   Mutation: ResolverTypeWrapper<Record<PropertyKey, never>>;
   NamespaceCount: ResolverTypeWrapper<NamespaceCount>;
   NamespaceSummary: ResolverTypeWrapper<NamespaceSummaryMapper>;
@@ -1415,6 +1555,7 @@ export type ResolversTypes = {
   ToolFilter: ToolFilter;
   ToolFinding: ResolverTypeWrapper<ToolFinding>;
   ToolImplementation: ResolverTypeWrapper<ResolversUnionTypes<ResolversTypes>['ToolImplementation']>;
+  ToolImplementationInput: ToolImplementationInput;
   ToolInput: ToolInput;
   ToolIsWrapped: ResolverTypeWrapper<Omit<ToolIsWrapped, 'wrappedBy'> & { wrappedBy: Array<ResolversTypes['Tool']> }>;
   ToolLifecycle: ResolverTypeWrapper<ToolLifecycleMapper>;
@@ -1440,6 +1581,7 @@ export type ResolversTypes = {
   ToolValidationError: ResolverTypeWrapper<Omit<ToolValidationError, 'issues'> & { issues: Array<ResolversTypes['Issue']> }>;
   UserError: ResolverTypeWrapper<ResolversInterfaceTypes<ResolversTypes>['UserError']>;
   WrappedImplementation: ResolverTypeWrapper<WrappedImplementationModelMapper>;
+  WrappedImplementationInput: WrappedImplementationInput;
   federation__FieldSet: ResolverTypeWrapper<Scalars['federation__FieldSet']['output']>;
   link__Import: ResolverTypeWrapper<Scalars['link__Import']['output']>;
   link__Purpose: Link__Purpose;
@@ -1450,10 +1592,12 @@ export type ResolversTypes = {
 /** Mapping between all available schema types and the resolvers parents */
 export type ResolversParentTypes = {
   AgentSkillImplementation: AgentSkillImplementation;
+  AgentSkillImplementationInput: AgentSkillImplementationInput;
   BuiltinImplementation: BuiltinImplementation;
   CapabilityCounts: CapabilityCounts;
   Int: Scalars['Int']['output'];
   CustomImplementation: CustomImplementation;
+  CustomImplementationInput: CustomImplementationInput;
   DateTime: Scalars['DateTime']['output'];
   DeleteToolResult: ResolversUnionTypes<ResolversParentTypes>['DeleteToolResult'];
   DeletedTool: Omit<DeletedTool, 'tool'> & { tool?: Maybe<ResolversParentTypes['Tool']> };
@@ -1468,6 +1612,8 @@ export type ResolversParentTypes = {
   JSON: Scalars['JSON']['output'];
   JSONObject: Scalars['JSONObject']['output'];
   McpImplementation: McpImplementation;
+  McpImplementationInput: McpImplementationInput;
+  ModelTool: ModelTool;
   Mutation: Record<PropertyKey, never>;
   NamespaceCount: NamespaceCount;
   NamespaceSummary: NamespaceSummaryMapper;
@@ -1489,6 +1635,7 @@ export type ResolversParentTypes = {
   ToolFilter: ToolFilter;
   ToolFinding: ToolFinding;
   ToolImplementation: ResolversUnionTypes<ResolversParentTypes>['ToolImplementation'];
+  ToolImplementationInput: ToolImplementationInput;
   ToolInput: ToolInput;
   ToolIsWrapped: Omit<ToolIsWrapped, 'wrappedBy'> & { wrappedBy: Array<ResolversParentTypes['Tool']> };
   ToolLifecycle: ToolLifecycleMapper;
@@ -1510,6 +1657,7 @@ export type ResolversParentTypes = {
   ToolValidationError: Omit<ToolValidationError, 'issues'> & { issues: Array<ResolversParentTypes['Issue']> };
   UserError: ResolversInterfaceTypes<ResolversParentTypes>['UserError'];
   WrappedImplementation: WrappedImplementationModelMapper;
+  WrappedImplementationInput: WrappedImplementationInput;
   federation__FieldSet: Scalars['federation__FieldSet']['output'];
   link__Import: Scalars['link__Import']['output'];
   Boolean: Scalars['Boolean']['output'];
@@ -1633,6 +1781,17 @@ export type McpImplementationResolvers<ContextType = GraphQLContext, ParentType 
   __isTypeOf?: IsTypeOfResolverFn<ParentType, ContextType>;
 };
 
+export type ModelToolResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['ModelTool'] = ResolversParentTypes['ModelTool']> = {
+  definition?: Resolver<Maybe<ResolversTypes['JSONObject']>, ParentType, ContextType>;
+  format?: Resolver<ResolversTypes['ModelToolFormat'], ParentType, ContextType>;
+  unavailableMessage?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  unavailableReason?: Resolver<Maybe<ResolversTypes['ModelToolUnavailableReason']>, ParentType, ContextType>;
+};
+
+export type ModelToolFormatResolvers = EnumResolverSignature<{ ANTHROPIC?: any, MCP?: any, OPENAI_CHAT_COMPLETIONS?: any }, ResolversTypes['ModelToolFormat']>;
+
+export type ModelToolUnavailableReasonResolvers = EnumResolverSignature<{ HIGH_FINDING?: any, INPUT_SCHEMA_NOT_OBJECT?: any, NAME_TOO_LONG?: any }, ResolversTypes['ModelToolUnavailableReason']>;
+
 export type MutationResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['Mutation'] = ResolversParentTypes['Mutation']> = {
   createTool?: Resolver<ResolversTypes['ToolResult'], ParentType, ContextType, RequireFields<MutationCreateToolArgs, 'input'>>;
   deleteTool?: Resolver<ResolversTypes['DeleteToolResult'], ParentType, ContextType, RequireFields<MutationDeleteToolArgs, 'name'>>;
@@ -1727,6 +1886,8 @@ export type ToolResolvers<ContextType = GraphQLContext, ParentType extends Resol
   lifecycle?: Resolver<Maybe<ResolversTypes['ToolLifecycle']>, ParentType, ContextType>;
   mcpServer?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
   mcpToolName?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  modelName?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  modelTool?: Resolver<ResolversTypes['ModelTool'], ParentType, ContextType, RequireFields<ToolModelToolArgs, 'format'>>;
   name?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
   namespace?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
   outputSchema?: Resolver<Maybe<ResolversTypes['JSONObject']>, ParentType, ContextType>;
@@ -1942,6 +2103,9 @@ export type Resolvers<ContextType = GraphQLContext> = {
   JSON?: GraphQLScalarType;
   JSONObject?: GraphQLScalarType;
   McpImplementation?: McpImplementationResolvers<ContextType>;
+  ModelTool?: ModelToolResolvers<ContextType>;
+  ModelToolFormat?: ModelToolFormatResolvers;
+  ModelToolUnavailableReason?: ModelToolUnavailableReasonResolvers;
   Mutation?: MutationResolvers<ContextType>;
   NamespaceCount?: NamespaceCountResolvers<ContextType>;
   NamespaceSummary?: NamespaceSummaryResolvers<ContextType>;

@@ -18,6 +18,8 @@ export const enumResolvers: Pick<
   | 'ToolStatus'
   | 'ToolOrderField'
   | 'OrderDirection'
+  | 'ModelToolFormat'
+  | 'ModelToolUnavailableReason'
 > = {
   ToolSource: { MCP: 'mcp', AGENT_SKILL: 'agent_skill', BUILTIN: 'builtin', CUSTOM: 'custom', WRAPPED: 'wrapped' },
   ToolType: { TOOL: 'tool', VALIDATION: 'validation' },
@@ -55,4 +57,6 @@ export const enumResolvers: Pick<
   ToolStatus: { ACTIVE: 'active', DEPRECATED: 'deprecated', DELETED: 'deleted' },
   ToolOrderField: { NAME: 'name', UPDATED_AT: 'updatedAt' },
   OrderDirection: { ASC: 'asc', DESC: 'desc' },
+  ModelToolFormat: { MCP: 'mcp', OPENAI_CHAT_COMPLETIONS: 'openai', ANTHROPIC: 'anthropic' },
+  ModelToolUnavailableReason: { HIGH_FINDING: 'high_finding', NAME_TOO_LONG: 'name_too_long', INPUT_SCHEMA_NOT_OBJECT: 'input_schema_not_object' },
 };

@@ -1,6 +1,6 @@
 import { GraphQLError } from 'graphql';
 import { asCliDict } from '../../../domain/config';
-import { asModelTool, type ModelFormat } from '../../../domain/exports';
+import { asModelTool, toModelName, type ModelFormat } from '../../../domain/exports';
 import { historyPage } from '../../../domain/history';
 import { DEFAULT_PAGE_SIZE } from '../../../domain/limits';
 import { namespaceOf, shortNameOf, statusOf } from '../../../domain/model';
@@ -21,9 +21,11 @@ export const Tool: ToolResolvers = {
   namespace: (tool) => namespaceOf(tool.name),
   shortName: (tool) => shortNameOf(tool.name),
   cliDict: (tool) => asCliDict(tool),
-  asMcpTool: (tool) => modelTool(tool, 'mcp'),
-  asOpenAiTool: (tool) => modelTool(tool, 'openai'),
-  asAnthropicTool: (tool) => modelTool(tool, 'anthropic'),
+  modelName: (tool) => toModelName(tool.name),
+  modelTool: (tool, { format }) => modelTool(tool, format),
+  asMcpTool: (tool) => modelTool(tool, 'mcp').definition,
+  asOpenAiTool: (tool) => modelTool(tool, 'openai').definition,
+  asAnthropicTool: (tool) => modelTool(tool, 'anthropic').definition,
   status: (tool) => statusOf(tool),
   renamedTo: (tool) => tool.deletion?.renamedTo ?? null,
   implementation: (tool) => implementationOf(tool),
@@ -36,10 +38,16 @@ export const Tool: ToolResolvers = {
   },
 };
 
-/** Null when the tool cannot be expressed in `format`, or is kept from models for its findings; the schema's descriptions and the README say why. */
+/** The tool in `format`, or the first reason it cannot be (the domain reports them in the enum's order) and every reason's message. */
 function modelTool(tool: ResolversParentTypes['Tool'], format: ModelFormat) {
   const exported = asModelTool(tool, format, tool.findings);
-  return exported.ok ? exported.value : null;
+  if (exported.ok) return { format, definition: exported.value, unavailableReason: null, unavailableMessage: null };
+  return {
+    format,
+    definition: null,
+    unavailableReason: exported.issues[0]!.reason,
+    unavailableMessage: exported.issues.map((issue) => issue.message).join(' '),
+  };
 }
 
 type Implementation = ResolversUnionTypes<ResolversTypes>['ToolImplementation'];
