@@ -16,6 +16,7 @@ const enumValues = {
   CheckpointScope: '../../domain/model#CheckpointScope',
   ToolChange: '../../domain/registry#ToolChange',
   ToolField: '../../domain/validation#ToolFieldName',
+  SafetyDowngradeKind: '../../domain/safety#SafetyDowngradeKind',
   IssueCode: '../../domain/issues#IssueCode',
   ToolEventKind: '../../domain/events#ToolEventKind',
   ToolStatus: '../../domain/model#ToolStatus',

@@ -1,3 +1,4 @@
+import type { SafetyDowngrade } from './safety';
 import type { StoredTool } from './model';
 import { namespaceOf } from './model';
 
@@ -25,6 +26,8 @@ export interface ToolEvent {
   contentHash: string;
   /** After a rename: the name the tool had before (`name` is the new one); null otherwise. */
   renamedFrom: string | null;
+  /** What the change lowered of the tool's safety (safety.ts); empty for most. */
+  safetyDowngrades: SafetyDowngrade[];
 }
 
 export interface ToolEventFilter {

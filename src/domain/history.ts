@@ -3,6 +3,7 @@ import { canonicalize } from 'json-canonicalize';
 import { asCliDict } from './config';
 import type { ToolEventKind } from './events';
 import type { JsonObject, StoredTool, ToolDefinition } from './model';
+import type { SafetyDowngrade } from './safety';
 import { sameJsonValue } from './values';
 
 /**
@@ -22,6 +23,8 @@ export interface ToolRevision {
   contentHash: string;
   /** The top-level `cliDict` keys whose values differ from the previous revision's; none for a create or a delete. */
   changedFields: string[];
+  /** What the change lowered of the tool's safety (safety.ts), from the previous revision's capability; none for a create, a delete, or a revision written before 1.0. */
+  safetyDowngrades: SafetyDowngrade[];
   /** Who made the change. */
   actor: string;
   committedAt: Date;

@@ -1,3 +1,4 @@
+import type { SafetyDowngradePolicy } from '../domain/safety';
 import type { FindingRefusal } from '../domain/findings';
 import { DEFAULT_DATABASE_URL, parseDatabaseUrl } from '../store/database-url';
 import type { AccessSettings } from './auth/authenticator';
@@ -40,6 +41,8 @@ export interface ServerConfig {
   otlpEndpoint: string | undefined;
   /** TOOLGRAPH_REFUSE_FINDINGS: the least severity of finding that refuses a write (spec section 8); null (`none`): every write is stored. */
   refuseFindings: FindingRefusal;
+  /** TOOLGRAPH_SAFETY_DOWNGRADES: who may lower a tool's safety (spec section 9): `write` (the namespace's writers, default) or `admin`. */
+  safetyDowngrades: SafetyDowngradePolicy;
 }
 
 export const DEFAULTS = {
@@ -179,6 +182,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
 
   const refusal = oneOf('TOOLGRAPH_REFUSE_FINDINGS', ['high', 'medium', 'none'], 'high');
   const refuseFindings: FindingRefusal = refusal === 'none' ? null : refusal === 'medium' ? 'MEDIUM' : 'HIGH';
+  const safetyDowngrades: SafetyDowngradePolicy = oneOf('TOOLGRAPH_SAFETY_DOWNGRADES', ['write', 'admin'], 'write');
 
   return {
     port,
@@ -198,6 +202,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     migrateOnStart,
     otlpEndpoint,
     refuseFindings,
+    safetyDowngrades,
   };
 }
 

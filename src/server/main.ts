@@ -122,6 +122,7 @@ async function main(): Promise<void> {
     fieldSuggestions: config.fieldSuggestions,
     readConfig: configReader.read,
     refuseFindings: config.refuseFindings,
+    safetyDowngrades: config.safetyDowngrades,
     responseCacheTtlSeconds: config.responseCacheTtlSeconds,
     starting: () => starting,
     logger: log,

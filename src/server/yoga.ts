@@ -2,6 +2,7 @@ import { OperationTypeNode } from 'graphql';
 import { createYoga, useReadinessCheck, type YogaServerInstance, type YogaServerOptions } from 'graphql-yoga';
 import type { ToolEventBus } from '../domain/events';
 import { OPEN_ACCESS } from '../domain/access';
+import type { SafetyDowngradePolicy } from '../domain/safety';
 import type { FindingRefusal } from '../domain/findings';
 import type { ToolStore } from '../domain/ports';
 import { ToolRegistry, type ConfigReader } from '../domain/registry';
@@ -65,6 +66,8 @@ export interface ToolgraphServerOptions {
   readConfig?: ConfigReader;
   /** Which findings refuse a write (TOOLGRAPH_REFUSE_FINDINGS, main.ts); default: the registry's (HIGH). */
   refuseFindings?: FindingRefusal;
+  /** Who may lower a tool's safety (TOOLGRAPH_SAFETY_DOWNGRADES, main.ts); default: the namespace's writers. */
+  safetyDowngrades?: SafetyDowngradePolicy;
   /** Why the instance cannot serve yet (start-up, main.ts), or null once it can; default: it can. */
   starting?: () => string | null;
   /** Who each request comes from and who must show a credential (main.ts); none: access control off, every request may write. */
@@ -96,7 +99,12 @@ export function createToolgraphServer(options: ToolgraphServerOptions): Toolgrap
   if (changes) options.store.followChanges(changes);
   const responseCache = changes && options.responseCacheTtlSeconds ? new ResponseCache(changes, options.responseCacheTtlSeconds) : undefined;
   const events = changes?.invalidatingBus() ?? options.events;
-  const registry = new ToolRegistry(options.store, { events, readConfig: options.readConfig, refuseFindings: options.refuseFindings });
+  const registry = new ToolRegistry(options.store, {
+    events,
+    readConfig: options.readConfig,
+    refuseFindings: options.refuseFindings,
+    safetyDowngrades: options.safetyDowngrades,
+  });
   // Every other instance's writes reach the ranked search index as they arrive; after events may
   // have been missed, it is built again.
   changes?.onEvents((arrived) => (arrived ? registry.rankedSearch.apply(arrived) : void registry.rankedSearch.rebuild().catch(() => undefined)));

@@ -11,6 +11,7 @@ import {
 } from '../domain/model';
 import { FINDING_SEVERITIES, findingRank, highestSeverity, scanTool, type FindingSeverity, type ToolFinding } from '../domain/findings';
 import { contentHashOf, type ToolRevision } from '../domain/history';
+import { readSafetyDowngrades, type SafetyDowngrade } from '../domain/safety';
 import { searchKey } from '../domain/search';
 import { Prisma, type Tool, type ToolRevision as ToolRevisionRecord } from './generated/sqlite/client';
 
@@ -160,9 +161,17 @@ export function newRevisionRow(revision: ToolRevision): Record<string, unknown> 
     definition: JSON.stringify(revision.definition),
     contentHash: revision.contentHash,
     changedFields: JSON.stringify(revision.changedFields),
+    safetyDowngrades: JSON.stringify(revision.safetyDowngrades),
     actor: revision.actor,
     committedAt: revision.committedAt,
   };
+}
+
+/** A revision's downgrades: JSON text from raw SQL, parsed JSON from Prisma. */
+function storedDowngrades(column: unknown): SafetyDowngrade[] {
+  const downgrades = readSafetyDowngrades(typeof column === 'string' ? JSON.parse(column) : column);
+  if (downgrades === null) throw new Error('stored safety downgrades are malformed');
+  return downgrades;
 }
 
 export function toToolRevision(row: ToolRevisionRow): ToolRevision {
@@ -176,6 +185,7 @@ export function toToolRevision(row: ToolRevisionRow): ToolRevision {
     definition: definition as JsonObject,
     contentHash: row.contentHash,
     changedFields: stringArray(row.changedFields),
+    safetyDowngrades: storedDowngrades(row.safetyDowngrades),
     actor: row.actor,
     committedAt: row.committedAt,
   };

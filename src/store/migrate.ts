@@ -266,6 +266,7 @@ async function backfill(target: DatabaseTarget): Promise<number> {
                 definition: asCliDict(tool),
                 contentHash: tool.contentHash,
                 changedFields: [],
+                safetyDowngrades: [],
                 actor: tool.createdBy,
                 committedAt: tool.updatedAt,
               }),

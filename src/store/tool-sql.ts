@@ -75,7 +75,7 @@ const TOOL_COLUMNS = [
   .join(', ');
 
 /** The columns of a ToolRevision (./mapping.ts `toToolRevision`). */
-const REVISION_COLUMNS = ['toolName', 'revision', 'kind', 'definition', 'contentHash', 'changedFields', 'actor', 'committedAt']
+const REVISION_COLUMNS = ['toolName', 'revision', 'kind', 'definition', 'contentHash', 'changedFields', 'safetyDowngrades', 'actor', 'committedAt']
   .map((column) => `"${column}"`)
   .join(', ');
 
@@ -84,6 +84,7 @@ export const COLUMN_CASTS: Readonly<Record<string, string>> = {
   source: 'ToolSource',
   kind: 'ToolRevisionKind',
   changedFields: 'jsonb',
+  safetyDowngrades: 'jsonb',
   toolType: 'ToolType',
   wrapsToolType: 'ToolType',
   checkpointScope: 'CheckpointScope',

@@ -25,6 +25,7 @@ describe('the in-process event bus', () => {
       revision: 1,
       contentHash: tool.contentHash,
       renamedFrom: null,
+      safetyDowngrades: [],
     };
     bus.publish([created]);
     bus.publish([deletedEvent('y/two')]);

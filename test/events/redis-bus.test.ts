@@ -41,6 +41,7 @@ describe('the Redis event bus', () => {
         revision: 2,
         contentHash: stored(fullTool('devops/docker-build')).contentHash,
         renamedFrom: null,
+        safetyDowngrades: [],
       };
       a.publish([deletedEvent('other/x')]);
       a.publish([event]);
@@ -107,6 +108,7 @@ describe('the Redis event bus', () => {
             revision: 2,
             contentHash: large.contentHash,
             renamedFrom: null,
+            safetyDowngrades: [],
           },
         ]);
       expect(performance.now() - started).toBeLessThan(1000);

@@ -20,6 +20,13 @@ describe('event messages', () => {
     revision: i + 1,
     contentHash: deprecatedTool.contentHash,
     renamedFrom: kind === 'renamed' ? 'devops/docker-build-old' : null,
+    safetyDowngrades:
+      kind === 'updated'
+        ? [
+            { kind: 'unsafe_off' as const, sideEffect: null },
+            { kind: 'side_effect_removed' as const, sideEffect: 'network' },
+          ]
+        : [],
   }));
 
   it('round-trips every kind of event, with the instants of the tool and of its deprecation as Dates', () => {
@@ -33,6 +40,8 @@ describe('event messages', () => {
     ['a renamedFrom that is not a name', { renamedFrom: 42 }],
     ['no revision', { revision: undefined }],
     ['no content hash', { contentHash: 7 }],
+    ['a safety downgrade of no known kind', { safetyDowngrades: [{ kind: 'gone', sideEffect: null }] }],
+    ['safety downgrades that are not a list', { safetyDowngrades: 'unsafe_off' }],
   ])('refuses an event with %s', (_label, change) => {
     const text = encodeEventMessage({ gapSince: null, events: [{ ...events[0]!, ...change } as ToolEvent] });
     expect(() => decodeEventMessage(text)).toThrow('not a toolgraph tool event');

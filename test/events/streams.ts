@@ -27,5 +27,5 @@ export async function failureOf(stream: AsyncIterator<unknown>, ms = 5000): Prom
 }
 
 export function deletedEvent(name: string, occurredAt = new Date()): ToolEvent {
-  return { kind: 'deleted', name, tool: null, occurredAt, actor: 'tester', revision: 2, contentHash: '0'.repeat(64), renamedFrom: null };
+  return { kind: 'deleted', name, tool: null, occurredAt, actor: 'tester', revision: 2, contentHash: '0'.repeat(64), renamedFrom: null, safetyDowngrades: [] };
 }

@@ -4,6 +4,9 @@
  * and every write of an existing tool may name the revision it was decided on, so that of two
  * editors who read one revision exactly one writes and the other gets the conflict.
  */
+import { ToolRegistry } from '../../src/domain/registry';
+import { InProcessToolEventBus } from '../../src/server/events';
+import { subscribe } from '../events/sse';
 import { testDatabases } from '../support/databases';
 import { useTestServer } from '../support/test-server';
 import { data } from './helpers';
@@ -31,7 +34,7 @@ const ROLLOUT = {
 };
 
 describe.each(testDatabases())('the write contract on %s', (kind) => {
-  const server = useTestServer(kind);
+  const server = useTestServer(kind, { events: () => new InProcessToolEventBus() });
   let count = 0;
 
   /** A new tool like devops/k8s-rollout, under a name of its own; returns the name. */
@@ -101,6 +104,64 @@ describe.each(testDatabases())('the write contract on %s', (kind) => {
       const answer = await update(name, { ...fields, reset });
       expect(answer).toMatchObject({ __typename: 'ToolValidationError', issues: [{ path, code: 'INVALID_VALUE' }] });
       expect(answer.issues[0].message).toMatch(message);
+    });
+  });
+
+  describe('safety downgrades', () => {
+    const DOWNGRADES = `query ($name: String!) { tool(name: $name) { history(first: 10) { edges { node { revision safetyDowngrades { kind sideEffect } } } } } }`;
+    const EVENTS = `subscription ($namespace: String) { toolEvents(namespace: $namespace) { name revision safetyDowngrades { kind sideEffect } } }`;
+
+    it('are listed in the revision and the event of the write that makes them, and only there', async () => {
+      const name = await rollout();
+      const events = await subscribe((url, init) => server.yoga.fetch(url, init), 'http://yoga/graphql', EVENTS, { namespace: 'devops' });
+      try {
+        await update(name, { description: 'Only words change.' });
+        await update(name, { capability: { unsafe: false, humanApprovalRequired: false, writes: false, sideEffects: ['disk'], idempotent: true } });
+        await update(name, { capability: { readOnly: true, checkpointable: false } });
+        await update(name, { capability: { unsafe: true } });
+        const expected = [
+          { revision: 2, safetyDowngrades: [] },
+          {
+            revision: 3,
+            safetyDowngrades: [
+              { kind: 'UNSAFE_OFF', sideEffect: null },
+              { kind: 'HUMAN_APPROVAL_OFF', sideEffect: null },
+              { kind: 'WRITES_OFF', sideEffect: null },
+              { kind: 'IDEMPOTENT_ON', sideEffect: null },
+              { kind: 'SIDE_EFFECT_REMOVED', sideEffect: 'network' },
+            ],
+          },
+          { revision: 4, safetyDowngrades: [{ kind: 'READ_ONLY_ON', sideEffect: null }] },
+          { revision: 5, safetyDowngrades: [] },
+        ];
+        const history = (await data(server.yoga, DOWNGRADES, { name })).tool.history.edges.map((edge: any) => edge.node);
+        expect(history).toEqual([...expected].reverse().concat([{ revision: 1, safetyDowngrades: [] }]));
+        // Every event before the last write's (which `until` leaves out), in commit order.
+        const received = await events.until((result) => result.data?.toolEvents?.revision === 5);
+        expect(received.map((result) => result.data.toolEvents)).toEqual(expected.slice(0, -1).map((revision) => ({ name, ...revision })));
+      } finally {
+        events.close();
+      }
+    });
+
+    it('need an admin grant when the server says so, in an update, a restore and an import', async () => {
+      const name = await rollout();
+      await update(name, { capability: { unsafe: false } });
+      const strict = new ToolRegistry(server.store, { safetyDowngrades: 'admin' });
+      const writer = { actor: 'devops-ci', grant: { role: 'write' as const, namespaces: ['devops'] } };
+      const admin = { actor: 'root', grant: { role: 'admin' as const, namespaces: '*' as const } };
+      const refused = await strict.update(writer, name, { capability: { humanApprovalRequired: false } });
+      expect(refused).toEqual({ kind: 'forbidden', namespace: 'devops', message: expect.stringContaining('(human approval off) needs an admin grant') });
+      // Raising safety, or changing other fields, stays the writers' business.
+      expect(await strict.update(writer, name, { description: 'Still careful.', capability: { unsafe: true } })).toMatchObject({ kind: 'ok' });
+      expect(await strict.restore(writer, name, 2)).toEqual({ kind: 'forbidden', namespace: 'devops', message: expect.stringContaining('(unsafe off)') });
+      const config = JSON.stringify({ name, description: ROLLOUT.description, source: 'builtin', capability: { writes: false } });
+      expect(await strict.importTools(writer, config, { dryRun: true })).toMatchObject({
+        kind: 'invalid',
+        tools: [{ name, issues: [{ path: 'capability', code: 'FORBIDDEN', message: expect.stringContaining('writes off') }] }],
+      });
+      expect(await strict.update(admin, name, { capability: { humanApprovalRequired: false } })).toMatchObject({ kind: 'ok' });
+      expect(await new ToolRegistry(server.store).update(writer, name, { capability: { unsafe: false } })).toMatchObject({ kind: 'ok' });
     });
   });
 

@@ -23,6 +23,7 @@ describe('server configuration', () => {
       migrateOnStart: true,
       otlpEndpoint: undefined,
       refuseFindings: 'HIGH',
+      safetyDowngrades: 'write',
     });
   });
 
@@ -34,6 +35,14 @@ describe('server configuration', () => {
 
     it.each(['-1', '0.5', 'forever', '86401'])('refuses %j', (raw) => {
       expect(() => loadConfig({ RESPONSE_CACHE_TTL_SECONDS: raw })).toThrow(/RESPONSE_CACHE_TTL_SECONDS must be a whole number of seconds from 0/);
+    });
+  });
+
+  describe('safety downgrades policy (spec section 9)', () => {
+    it("lets the namespace's writers lower a tool's safety by default; admin keeps it to admins", () => {
+      expect(loadConfig({}).safetyDowngrades).toBe('write');
+      expect(loadConfig({ TOOLGRAPH_SAFETY_DOWNGRADES: 'admin' }).safetyDowngrades).toBe('admin');
+      expect(() => loadConfig({ TOOLGRAPH_SAFETY_DOWNGRADES: 'root' })).toThrow(/^TOOLGRAPH_SAFETY_DOWNGRADES must be write or admin/);
     });
   });
 

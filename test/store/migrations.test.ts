@@ -248,6 +248,7 @@ describe.each(testDatabases())('the tool_history migration on %s', (kind) => {
           definition: asCliDict(tool),
           contentHash: tool.contentHash,
           changedFields: [],
+          safetyDowngrades: [],
           actor: creator,
           committedAt: new Date(at),
         });

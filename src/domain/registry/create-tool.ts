@@ -1,7 +1,8 @@
 import { mayWrite, namespaceToWrite, type Caller } from '../access';
-import { findingsOf, unsafeContentIssues, type FindingRefusal } from '../findings';
+import { findingsOf, unsafeContentIssues } from '../findings';
 import { validateTool, type ToolDraft } from '../validation';
 import { API_PATHS, byName, draftWraps, nameTakenIssue, reservedNameIssue, reservedNames, wrappedTypeIssues, wrapsIssues } from './stored-rules';
+import type { WritePolicy } from './write-policy';
 import type { Commit } from './unit-of-work';
 import { commitOne, type WriteOutcome } from './write-outcome';
 
@@ -10,16 +11,16 @@ import { commitOne, type WriteOutcome } from './write-outcome';
  * tool of a namespace its author cannot write). What makes it valid: every rule of the model
  * (validation.ts), then, in the transaction, the name is free (no tool has it, and no rename's
  * tombstone keeps it reserved) and a validation's wrapped tool exists and is a tool; and the
- * definition has no finding that `refusal` refuses (UNSAFE_CONTENT). A taken name
+ * definition has no finding that `policy.refuseFindings` refuses (UNSAFE_CONTENT). A taken name
  * alone is `nameTaken`; with other issues it joins them as NAME_TAKEN.
  */
-export async function createTool(commit: Commit, refusal: FindingRefusal, caller: Caller, input: ToolDraft): Promise<WriteOutcome> {
+export async function createTool(commit: Commit, policy: WritePolicy, caller: Caller, input: ToolDraft): Promise<WriteOutcome> {
   const namespace = namespaceToWrite(input.name);
   if (namespace !== null && !mayWrite(caller.grant, namespace)) return { kind: 'forbidden', namespace };
   const checked = validateTool(input);
   return commitOne(commit, caller.actor, async (writer) => {
     const name = typeof input.name === 'string' ? input.name : null;
-    const issues = checked.ok ? unsafeContentIssues(findingsOf(checked.value), refusal) : [...checked.issues];
+    const issues = checked.ok ? unsafeContentIssues(findingsOf(checked.value), policy.refuseFindings) : [...checked.issues];
     const wraps = draftWraps(input, issues);
     // The name and the wrapped tool, in one read.
     const known = byName(await writer.findByNames([name, wraps].filter((n): n is string => n !== null)));

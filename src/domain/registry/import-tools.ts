@@ -1,6 +1,6 @@
 import { forbiddenIssue, forbiddenMessage, isNamespace, mayWrite, namespaceToWrite, type Caller } from '../access';
 import { asCliDict, configPathOf, type ConfigEntry } from '../config';
-import { findingsOf, unsafeContentIssues, type FindingRefusal } from '../findings';
+import { findingsOf, unsafeContentIssues } from '../findings';
 import type { Checked, Issue } from '../issues';
 import { changedFields, contentHashOf } from '../history';
 import { MAX_PRUNE_NAMESPACES, MAX_PRUNED_TOOLS } from '../limits';
@@ -8,6 +8,8 @@ import { namespaceOf, type StoredTool, type ToolDefinition } from '../model';
 import { StoreConflict } from '../ports';
 import { describeValue } from '../values';
 import { byName, CONFIG_PATHS, conflictIssue, holdsBackRemoval, reservedNameIssue, reservedNames, wrappedTypeIssues, wrapsIssues } from './stored-rules';
+import type { WritePolicy } from './write-policy';
+import { downgradeRefusal, safetyDowngrades, type SafetyDowngrade } from '../safety';
 import type { Commit, UnitWriter } from './unit-of-work';
 import { conflictUnlessAt, type RevisionConflict } from './write-outcome';
 
@@ -70,7 +72,7 @@ const NAME_RACE_ATTEMPTS = 5;
  * `importTools`: all or nothing. Who may: a caller whose grant covers the namespace of every tool
  * of the text and every namespace it prunes; each tool outside it is FORBIDDEN (at its `name`),
  * each pruned namespace outside it FORBIDDEN at `prune[i]`, dry runs included. What makes it
- * valid: every tool of the text is checked against the rules (the findings policy, `refusal`,
+ * valid: every tool of the text is checked against the rules (the findings policy, `policy.refuseFindings`,
  * included: UNSAFE_CONTENT at the finding's config path) and against the registry as it will
  * be after the import (a validation may wrap a tool of the same import, and not one the prune
  * deletes), a tool the prune deletes must not stay wrapped (TOOL_IS_WRAPPED), and only when there
@@ -82,7 +84,7 @@ const NAME_RACE_ATTEMPTS = 5;
 export async function importTools(
   commit: Commit,
   readConfig: ConfigReader,
-  refusal: FindingRefusal,
+  policy: WritePolicy,
   caller: Caller,
   configText: string,
   options: ImportOptions,
@@ -91,7 +93,12 @@ export async function importTools(
   if (!parsed.ok) return { kind: 'invalid', tools: [], issues: parsed.issues };
   const prune = checkPrune(options.prune ?? [], caller);
   const expected = checkExpectedRevisions(options.expectedRevisions);
-  const plan = { ...planImport(parsed.value, caller, refusal), prune: prune.namespaces, expected: expected.revisions };
+  const plan: ImportPlan = {
+    ...planImport(parsed.value, caller, policy),
+    prune: prune.namespaces,
+    expected: expected.revisions,
+    downgradeRefusal: (downgrades) => downgradeRefusal(policy.safetyDowngrades, caller.grant, downgrades),
+  };
   const issues = [...prune.issues, ...expected.issues];
   if (issues.length > 0 || (plan.valid.length === 0 && plan.invalid.size > 0)) return invalidImport(plan.invalid, issues);
 
@@ -116,6 +123,8 @@ interface ImportPlan {
   prune: readonly string[];
   /** The revision a plan read per name (null: no live tool); null when the import is not from a plan. */
   expected: ReadonlyMap<string, number | null> | null;
+  /** Why the caller may not lower a tool's safety this way (safety.ts); null when they may. */
+  downgradeRefusal: (downgrades: readonly SafetyDowngrade[]) => string | null;
 }
 
 /** The plan's revisions by name; INVALID_VALUE at `expectedRevisions[i]` for a name listed twice or a revision below 1. */
@@ -183,7 +192,7 @@ function checkPrune(prune: readonly string[], caller: Caller): { namespaces: str
   return { namespaces: [...new Set(prune)], issues };
 }
 
-function planImport(entries: readonly ConfigEntry[], caller: Caller, refusal: FindingRefusal): Omit<ImportPlan, 'prune' | 'expected'> {
+function planImport(entries: readonly ConfigEntry[], caller: Caller, policy: WritePolicy): Omit<ImportPlan, 'prune' | 'expected' | 'downgradeRefusal'> {
   const invalid = new IssuesByTool();
   const valid: ImportPlan['valid'] = [];
   const firstIndexOfName = new Map<string, number>();
@@ -201,7 +210,7 @@ function planImport(entries: readonly ConfigEntry[], caller: Caller, refusal: Fi
       firstIndexOfName.set(entry.name, entry.index);
     }
     if (entry.checked.ok) {
-      const unsafe = unsafeContentIssues(findingsOf(entry.checked.value), refusal, { pathOf: configPathOf });
+      const unsafe = unsafeContentIssues(findingsOf(entry.checked.value), policy.refuseFindings, { pathOf: configPathOf });
       if (unsafe.length > 0) invalid.report(entry.index, entry.name, unsafe);
       else valid.push({ index: entry.index, definition: entry.checked.value });
     }
@@ -247,6 +256,12 @@ async function applyImport(writer: UnitWriter, plan: ImportPlan, options: Import
     const change: ToolChange = !current ? 'created' : current.contentHash === contentHashOf(definition) ? 'unchanged' : 'updated';
     return { definition, change, stored: current };
   });
+  for (const { definition, stored } of changes) {
+    const refused = stored && plan.downgradeRefusal(safetyDowngrades(stored.capability, definition.capability));
+    if (refused)
+      invalid.report(plan.firstIndexOfName.get(definition.name) ?? 0, definition.name, [{ path: 'capability', code: 'FORBIDDEN', message: refused }]);
+  }
+  if (invalid.byIndex.size > 0) return invalidImport(invalid.byIndex);
   const report = (written: ReadonlyMap<string, StoredTool>): ImportedTool[] => [
     ...changes.map((c) => ({
       name: c.definition.name,

@@ -5,6 +5,7 @@ import { EventsUnavailable, type ToolEvent, type ToolEventFilter, type ToolEvent
 import type { RevisionRange, ToolRevision } from '../history';
 import type { StoredTool } from '../model';
 import type { NamespaceSummary, ToolFilter, ToolPage, ToolStats, ToolStore } from '../ports';
+import type { SafetyDowngradePolicy } from '../safety';
 import type { ToolDraft } from '../validation';
 import { createTool } from './create-tool';
 import { deleteTool, type DeleteOutcome } from './delete-tool';
@@ -16,6 +17,7 @@ import { RankedSearch, type RankedHit, type RankedSearchRequest } from './ranked
 import { renameTool } from './rename-tool';
 import { restoreTool } from './restore-tool';
 import { unitOfWork, type Commit } from './unit-of-work';
+import type { WritePolicy } from './write-policy';
 import { updateTool, type UpdateRequest } from './update-tool';
 import type { ExpectedRevision, WriteOutcome } from './write-outcome';
 
@@ -36,6 +38,8 @@ export interface ToolRegistryOptions {
   readConfig?: ConfigReader;
   /** The least severity of finding that refuses a write (spec section 8); null: none. Default: DEFAULT_FINDING_REFUSAL. */
   refuseFindings?: FindingRefusal;
+  /** Who may lower a tool's safety (safety.ts); default: whoever may write its namespace. */
+  safetyDowngrades?: SafetyDowngradePolicy;
 }
 
 /**
@@ -54,7 +58,7 @@ export class ToolRegistry {
    * the server hands it every other instance's events as they arrive.
    */
   readonly rankedSearch: RankedSearch;
-  private readonly refusal: FindingRefusal;
+  private readonly policy: WritePolicy;
 
   constructor(
     private readonly store: ToolStore,
@@ -69,7 +73,10 @@ export class ToolRegistry {
       },
     });
     this.readConfig = options.readConfig ?? (async (text) => parseToolConfigs(text));
-    this.refusal = options.refuseFindings === undefined ? DEFAULT_FINDING_REFUSAL : options.refuseFindings;
+    this.policy = {
+      refuseFindings: options.refuseFindings === undefined ? DEFAULT_FINDING_REFUSAL : options.refuseFindings,
+      safetyDowngrades: options.safetyDowngrades ?? 'write',
+    };
   }
 
   async get(name: string): Promise<StoredTool | null> {
@@ -121,11 +128,11 @@ export class ToolRegistry {
   }
 
   create(caller: Caller, input: ToolDraft): Promise<WriteOutcome> {
-    return createTool(this.commit, this.refusal, caller, input);
+    return createTool(this.commit, this.policy, caller, input);
   }
 
   update(caller: Caller, name: string, patch: ToolDraft, request?: UpdateRequest): Promise<WriteOutcome> {
-    return updateTool(this.commit, this.refusal, caller, name, patch, request);
+    return updateTool(this.commit, this.policy, caller, name, patch, request);
   }
 
   delete(caller: Caller, name: string, expectedRevision?: ExpectedRevision): Promise<DeleteOutcome> {
@@ -133,7 +140,7 @@ export class ToolRegistry {
   }
 
   importTools(caller: Caller, configText: string, options: ImportOptions): Promise<ImportOutcome> {
-    return importTools(this.commit, this.readConfig, this.refusal, caller, configText, options);
+    return importTools(this.commit, this.readConfig, this.policy, caller, configText, options);
   }
 
   deprecate(caller: Caller, name: string, request: DeprecationRequest): Promise<WriteOutcome> {
@@ -145,11 +152,11 @@ export class ToolRegistry {
   }
 
   restore(caller: Caller, name: string, revision: number, expectedRevision?: ExpectedRevision): Promise<WriteOutcome> {
-    return restoreTool(this.commit, this.refusal, caller, name, revision, expectedRevision);
+    return restoreTool(this.commit, this.policy, caller, name, revision, expectedRevision);
   }
 
   rename(caller: Caller, name: string, newName: string, expectedRevision?: ExpectedRevision): Promise<WriteOutcome> {
-    return renameTool(this.commit, this.refusal, caller, name, newName, expectedRevision);
+    return renameTool(this.commit, this.policy, caller, name, newName, expectedRevision);
   }
 
   purge(caller: Caller, name: string): Promise<PurgeOutcome> {

@@ -1,9 +1,10 @@
 import { mayWrite, namespaceToWrite, type Caller } from '../access';
 import type { Issue } from '../issues';
 import type { StoredTool } from '../model';
-import { findingsOf, unsafeContentIssues, type FindingRefusal } from '../findings';
+import { findingsOf, unsafeContentIssues } from '../findings';
 import { applyPatch, validateTool } from '../validation';
 import { reservedNameIssue, reservedNames } from './stored-rules';
+import type { WritePolicy } from './write-policy';
 import type { Commit } from './unit-of-work';
 import { commitOne, revisionConflict, type ExpectedRevision, type WriteOutcome } from './write-outcome';
 
@@ -15,7 +16,7 @@ import { commitOne, revisionConflict, type ExpectedRevision, type WriteOutcome }
  * caller changes nothing else of theirs). The old name keeps a tombstone that says where the tool went
  * (`renamedTo`), reserved until an admin purges it, so that nothing else answers to a name agents
  * have approved; the tool may take it back by a rename. The new name is scanned with the rest: a
- * finding that `refusal` refuses is UNSAFE_CONTENT.
+ * finding that `policy.refuseFindings` refuses is UNSAFE_CONTENT.
  *
  * Who may: a caller whose grant covers both namespaces, and the namespaces of every tool that
  * refers to it (a grant bounds every effect of a write, cascades included: spec section 6). A
@@ -27,7 +28,7 @@ import { commitOne, revisionConflict, type ExpectedRevision, type WriteOutcome }
  */
 export async function renameTool(
   commit: Commit,
-  refusal: FindingRefusal,
+  policy: WritePolicy,
   caller: Caller,
   name: string,
   newName: string,
@@ -44,7 +45,7 @@ export async function renameTool(
     if (conflict) return conflict;
     if (newName === name) return invalid(`The tool is named "${name}" already.`, 'INVALID_VALUE');
     const checked = validateTool(applyPatch(current, { name: newName }));
-    const issues = checked.ok ? unsafeContentIssues(findingsOf(checked.value), refusal) : checked.issues;
+    const issues = checked.ok ? unsafeContentIssues(findingsOf(checked.value), policy.refuseFindings) : checked.issues;
     if (issues.length > 0) return { kind: 'invalid', issues: issues.map((issue) => ({ ...issue, path: issue.path === 'name' ? 'newName' : issue.path })) };
     if (known.some((tool) => tool.name === newName)) return { kind: 'nameTaken', name: newName };
     const reservedFor = (await reservedNames(writer, [newName])).get(newName);

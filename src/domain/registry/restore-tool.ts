@@ -1,9 +1,12 @@
 import { mayWrite, namespaceToWrite, type Caller } from '../access';
 import { configPathOf, fromConfig } from '../config';
-import { findingsOf, unsafeContentIssues, type FindingRefusal } from '../findings';
+import { findingsOf, unsafeContentIssues } from '../findings';
 import { storableNames } from '../filter';
 import type { Issue } from '../issues';
 import { byName, CONFIG_PATHS, wrappedTypeIssues, wrapsIssues } from './stored-rules';
+import type { WritePolicy } from './write-policy';
+import { namespaceOf } from '../model';
+import { downgradeRefusal, safetyDowngrades } from '../safety';
 import type { Commit } from './unit-of-work';
 import { commitOne, revisionConflict, type ExpectedRevision, type WriteOutcome } from './write-outcome';
 
@@ -12,13 +15,13 @@ import { commitOne, revisionConflict, type ExpectedRevision, type WriteOutcome }
  * kind `restored`), whether the tool exists now or was deleted. Who may: a caller whose grant covers
  * the tool's namespace. What makes it valid: the revision is in the tool's history, and its
  * definition passes every rule as they stand now (issue paths are its `cliDict` keys): the model's,
- * the findings policy's (`refusal`: a revision stored before or under another policy may be refused),
+ * the findings policy's (`policy.refuseFindings`: a revision stored before or under another policy may be refused),
  * a validation's wrapped tool still exists, a tool that validations wrap does not become one. A
  * definition equal to the current one changes nothing.
  */
 export async function restoreTool(
   commit: Commit,
-  refusal: FindingRefusal,
+  policy: WritePolicy,
   caller: Caller,
   name: string,
   revision: number,
@@ -44,10 +47,12 @@ export async function restoreTool(
     if (!checked.ok) return { kind: 'invalid', issues: checked.issues };
     // A revision from before a rename holds the old name: restored, it keeps the name it has now.
     const definition = { ...checked.value, name };
-    const issues: Issue[] = unsafeContentIssues(findingsOf(definition), refusal, { pathOf: configPathOf });
+    const issues: Issue[] = unsafeContentIssues(findingsOf(definition), policy.refuseFindings, { pathOf: configPathOf });
     if (definition.wraps !== null) issues.push(...wrapsIssues(definition.wraps, byName(await writer.findByNames([definition.wraps])), CONFIG_PATHS));
     issues.push(...(await wrappedTypeIssues(writer, [definition], current ? [current] : [], CONFIG_PATHS)).map((found) => found.issue));
     if (issues.length > 0) return { kind: 'invalid', issues };
+    const refused = current ? downgradeRefusal(policy.safetyDowngrades, caller.grant, safetyDowngrades(current.capability, definition.capability)) : null;
+    if (refused !== null) return { kind: 'forbidden', namespace: namespaceOf(name), message: refused };
     if (current) return { kind: 'ok', tool: await writer.replace(current, definition, 'restored') };
     const [restored] = await writer.insert([definition], 'restored');
     return { kind: 'ok', tool: restored! };

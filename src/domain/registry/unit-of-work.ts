@@ -3,6 +3,7 @@ import { asCliDict } from '../config';
 import { storableNames } from '../filter';
 import { findingsOf } from '../findings';
 import { changedFields, revisionContent, type ToolRevision } from '../history';
+import { safetyDowngrades } from '../safety';
 import type { StoredTool, ToolDefinition, ToolDeprecation } from '../model';
 import type { ToolReader, ToolStore, ToolWriter } from '../ports';
 
@@ -70,8 +71,8 @@ export function unitOfWork(store: ToolStore, events: ToolEventPublisher | undefi
 }
 
 function eventOf(revision: RecordedRevision, occurredAt: Date): ToolEvent {
-  const { kind, name, actor, contentHash, renamedFrom } = revision;
-  return { kind, name, tool: revision.tool, occurredAt, actor, revision: revision.revision, contentHash, renamedFrom };
+  const { kind, name, actor, contentHash, renamedFrom, safetyDowngrades } = revision;
+  return { kind, name, tool: revision.tool, occurredAt, actor, revision: revision.revision, contentHash, renamedFrom, safetyDowngrades };
 }
 
 /** A revision as the unit of work records it: with the tool it leaves behind, and the name a rename left, for the event. */
@@ -82,8 +83,12 @@ type RecordedRevision = ToolRevision & { tool: StoredTool | null; renamedFrom: s
  * into `revisions` (a purge, which leaves no revision, into `purges`); reads skip texts that name no tool.
  */
 function recording(writer: ToolWriter, actor: string, revisions: RecordedRevision[], purges: Omit<ToolEvent, 'occurredAt'>[]): UnitWriter {
-  const record = (kind: ToolEventKind, revision: Omit<ToolRevision, 'kind' | 'actor'>, tool: StoredTool | null, renamedFrom: string | null = null) =>
-    revisions.push({ ...revision, kind, actor, tool, renamedFrom });
+  const record = (
+    kind: ToolEventKind,
+    revision: Omit<ToolRevision, 'kind' | 'actor' | 'safetyDowngrades'>,
+    tool: StoredTool | null,
+    { renamedFrom = null, safetyDowngrades = [] }: Partial<Pick<RecordedRevision, 'renamedFrom' | 'safetyDowngrades'>> = {},
+  ) => revisions.push({ ...revision, kind, actor, tool, renamedFrom, safetyDowngrades });
   return {
     findByNames: (names) => writer.findByNames(storableNames(names)),
     findWrappersOf: (names) => writer.findWrappersOf(storableNames(names)),
@@ -117,6 +122,7 @@ function recording(writer: ToolWriter, actor: string, revisions: RecordedRevisio
         kind,
         { name: stored.name, revision: stored.revision, definition: cliDict, contentHash, changedFields: changed, committedAt: stored.updatedAt },
         stored,
+        { safetyDowngrades: safetyDowngrades(current.capability, next.capability) },
       );
       return stored;
     },
@@ -130,7 +136,7 @@ function recording(writer: ToolWriter, actor: string, revisions: RecordedRevisio
         'renamed',
         { name: newName, revision: stored.revision, definition: cliDict, contentHash, changedFields: changed, committedAt: stored.updatedAt },
         stored,
-        current.name,
+        { renamedFrom: current.name },
       );
       return stored;
     },
@@ -148,7 +154,16 @@ function recording(writer: ToolWriter, actor: string, revisions: RecordedRevisio
       const { revisions: count, last, freed } = await writer.purgeHistory(name);
       if (last === null) return null;
       for (const gone of [{ name, ...last }, ...freed]) {
-        purges.push({ kind: 'purged', name: gone.name, tool: null, actor, revision: gone.revision, contentHash: gone.contentHash, renamedFrom: null });
+        purges.push({
+          kind: 'purged',
+          name: gone.name,
+          tool: null,
+          actor,
+          revision: gone.revision,
+          contentHash: gone.contentHash,
+          renamedFrom: null,
+          safetyDowngrades: [],
+        });
       }
       return { revisions: count, freedNames: freed.map((gone) => gone.name) };
     },

@@ -1,8 +1,11 @@
 import { mayWrite, namespaceToWrite, type Caller } from '../access';
 import type { Issue } from '../issues';
-import { findingsOf, unsafeContentIssues, type FindingRefusal } from '../findings';
+import { namespaceOf } from '../model';
+import { downgradeRefusal, safetyDowngrades } from '../safety';
+import { findingsOf, unsafeContentIssues } from '../findings';
 import { patchTool, validateTool, type ToolDraft, type ToolFieldName } from '../validation';
 import { API_PATHS, byName, draftWraps, wrappedTypeIssues, wrapsIssues } from './stored-rules';
+import type { WritePolicy } from './write-policy';
 import type { Commit } from './unit-of-work';
 import { commitOne, revisionConflict, type ExpectedRevision, type WriteOutcome } from './write-outcome';
 
@@ -16,14 +19,14 @@ export interface UpdateRequest {
  * `updateTool`. Who may: a caller whose grant covers the tool's namespace. What makes it valid: the
  * patch merged over the tool as stored (validation.ts `patchTool`: no null that resets more than its
  * value, `reset`'s fields to their defaults), then every rule again on the
- * result (a finding that `refusal` refuses included: UNSAFE_CONTENT), and the stored-data rules: a validation's wrapped tool exists, and a tool that
+ * result (a finding that `policy.refuseFindings` refuses included: UNSAFE_CONTENT), and the stored-data rules: a validation's wrapped tool exists, and a tool that
  * validations wrap does not become a validation. The tool is read inside the transaction and stays
  * as read until it commits, so concurrent patches of one tool apply one after the other and none of
  * their fields is lost; with `expectedRevision`, the second of them conflicts instead.
  */
 export async function updateTool(
   commit: Commit,
-  refusal: FindingRefusal,
+  policy: WritePolicy,
   caller: Caller,
   name: string,
   patch: ToolDraft,
@@ -51,7 +54,7 @@ export async function updateTool(
     if (!patched.ok) return { kind: 'invalid', issues: [...renameIssues, ...patched.issues] };
     const draft = patched.value;
     const checked = validateTool(draft);
-    const issues = [...renameIssues, ...(checked.ok ? unsafeContentIssues(findingsOf(checked.value), refusal) : checked.issues)];
+    const issues = [...renameIssues, ...(checked.ok ? unsafeContentIssues(findingsOf(checked.value), policy.refuseFindings) : checked.issues)];
     const wraps = draftWraps(draft, issues);
     if (wraps !== null) issues.push(...wrapsIssues(wraps, byName(await writer.findByNames([wraps])), API_PATHS));
     if (checked.ok) {
@@ -59,6 +62,8 @@ export async function updateTool(
       issues.push(...wrapped.map((found) => found.issue));
     }
     if (!checked.ok || issues.length > 0) return { kind: 'invalid', issues };
+    const refused = downgradeRefusal(policy.safetyDowngrades, caller.grant, safetyDowngrades(current.capability, checked.value.capability));
+    if (refused !== null) return { kind: 'forbidden', namespace: namespaceOf(name), message: refused };
     return { kind: 'ok', tool: await writer.replace(current, checked.value) };
   });
 }

@@ -5,6 +5,7 @@ import type { BindingMode } from '../../domain/model';
 import type { CheckpointScope } from '../../domain/model';
 import type { ToolChange } from '../../domain/registry';
 import type { ToolFieldName as ToolField } from '../../domain/validation';
+import type { SafetyDowngradeKind } from '../../domain/safety';
 import type { IssueCode } from '../../domain/issues';
 import type { ToolEventKind } from '../../domain/events';
 import type { ToolStatus } from '../../domain/model';
@@ -650,6 +651,22 @@ export type ResourceSlotInput = {
   staticResource?: InputMaybe<Scalars['String']['input']>;
 };
 
+/**
+ * A change of a tool's capability that lowers the care agents and approvers take with it. A write
+ * that makes one lists it in its revision and its event; a server with
+ * `TOOLGRAPH_SAFETY_DOWNGRADES=admin` lets only admins make one (others get `Forbidden`, or in an
+ * import the issue `FORBIDDEN` at `capability`).
+ */
+export type SafetyDowngrade = {
+  __typename?: 'SafetyDowngrade';
+  /** What changed. */
+  kind: SafetyDowngradeKind;
+  /** For `SIDE_EFFECT_REMOVED`: the side effect; null otherwise. */
+  sideEffect?: Maybe<Scalars['String']['output']>;
+};
+
+export { SafetyDowngradeKind };
+
 /** The number of tools of one source (in `ToolStats`). */
 export type SourceCount = {
   __typename?: 'SourceCount';
@@ -923,6 +940,8 @@ export type ToolEvent = {
   renamedFrom?: Maybe<Scalars['String']['output']>;
   /** The number of the revision the change appended to the tool's history (`Tool.history`). */
   revision: Scalars['Int']['output'];
+  /** What the change lowered of the tool's safety (`SafetyDowngrade`); empty for most changes. */
+  safetyDowngrades: Array<SafetyDowngrade>;
   /** The tool as it is after the change; null after a delete. */
   tool?: Maybe<Tool>;
 };
@@ -1233,6 +1252,8 @@ export type ToolRevision = {
   name: Scalars['String']['output'];
   /** Its number in the tool's history. */
   revision: Scalars['Int']['output'];
+  /** What the change lowered of the tool's safety (`SafetyDowngrade`); empty for most changes, and for revisions written before 1.0. */
+  safetyDowngrades: Array<SafetyDowngrade>;
 };
 
 /**
@@ -1540,6 +1561,8 @@ export type ResolversTypes = {
   ResourceAccessMode: ResourceAccessMode;
   ResourceSlot: ResolverTypeWrapper<ResourceSlotMapper>;
   ResourceSlotInput: ResourceSlotInput;
+  SafetyDowngrade: ResolverTypeWrapper<SafetyDowngrade>;
+  SafetyDowngradeKind: SafetyDowngradeKind;
   SourceCount: ResolverTypeWrapper<SourceCount>;
   Subscription: ResolverTypeWrapper<Record<PropertyKey, never>>;
   Tool: ResolverTypeWrapper<StoredToolMapper>;
@@ -1623,6 +1646,7 @@ export type ResolversParentTypes = {
   Query: Record<PropertyKey, never>;
   ResourceSlot: ResourceSlotMapper;
   ResourceSlotInput: ResourceSlotInput;
+  SafetyDowngrade: SafetyDowngrade;
   SourceCount: SourceCount;
   Subscription: Record<PropertyKey, never>;
   Tool: StoredToolMapper;
@@ -1856,6 +1880,13 @@ export type ResourceSlotResolvers<ContextType = GraphQLContext, ParentType exten
   staticResource?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
 };
 
+export type SafetyDowngradeResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['SafetyDowngrade'] = ResolversParentTypes['SafetyDowngrade']> = {
+  kind?: Resolver<ResolversTypes['SafetyDowngradeKind'], ParentType, ContextType>;
+  sideEffect?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+};
+
+export type SafetyDowngradeKindResolvers = EnumResolverSignature<{ HUMAN_APPROVAL_OFF?: any, IDEMPOTENT_ON?: any, READ_ONLY_ON?: any, SIDE_EFFECT_REMOVED?: any, UNSAFE_OFF?: any, WRITES_OFF?: any }, ResolversTypes['SafetyDowngradeKind']>;
+
 export type SourceCountResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['SourceCount'] = ResolversParentTypes['SourceCount']> = {
   count?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
   source?: Resolver<ResolversTypes['ToolSource'], ParentType, ContextType>;
@@ -1948,6 +1979,7 @@ export type ToolEventResolvers<ContextType = GraphQLContext, ParentType extends 
   occurredAt?: Resolver<ResolversTypes['DateTime'], ParentType, ContextType>;
   renamedFrom?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
   revision?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  safetyDowngrades?: Resolver<Array<ResolversTypes['SafetyDowngrade']>, ParentType, ContextType>;
   tool?: Resolver<Maybe<ResolversTypes['Tool']>, ParentType, ContextType>;
 };
 
@@ -2012,6 +2044,7 @@ export type ToolRevisionResolvers<ContextType = GraphQLContext, ParentType exten
   kind?: Resolver<ResolversTypes['ToolEventKind'], ParentType, ContextType>;
   name?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
   revision?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  safetyDowngrades?: Resolver<Array<ResolversTypes['SafetyDowngrade']>, ParentType, ContextType>;
 };
 
 export type ToolRevisionConflictResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['ToolRevisionConflict'] = ResolversParentTypes['ToolRevisionConflict']> = {
@@ -2116,6 +2149,8 @@ export type Resolvers<ContextType = GraphQLContext> = {
   Query?: QueryResolvers<ContextType>;
   ResourceAccessMode?: ResourceAccessModeResolvers;
   ResourceSlot?: ResourceSlotResolvers<ContextType>;
+  SafetyDowngrade?: SafetyDowngradeResolvers<ContextType>;
+  SafetyDowngradeKind?: SafetyDowngradeKindResolvers;
   SourceCount?: SourceCountResolvers<ContextType>;
   Subscription?: SubscriptionResolvers<ContextType>;
   Tool?: ToolResolvers<ContextType>;

@@ -14,6 +14,7 @@ export const enumResolvers: Pick<
   | 'CheckpointScope'
   | 'ToolChange'
   | 'ToolField'
+  | 'SafetyDowngradeKind'
   | 'ToolEventKind'
   | 'ToolStatus'
   | 'ToolOrderField'
@@ -27,6 +28,14 @@ export const enumResolvers: Pick<
   BindingMode: { CONTEXTUAL: 'contextual', STATIC: 'static' },
   CheckpointScope: { RESOURCE: 'resource', WRITE_SCOPE: 'write_scope', SESSION: 'session' },
   ToolChange: { CREATED: 'created', UPDATED: 'updated', UNCHANGED: 'unchanged', DELETED: 'deleted' },
+  SafetyDowngradeKind: {
+    UNSAFE_OFF: 'unsafe_off',
+    HUMAN_APPROVAL_OFF: 'human_approval_off',
+    WRITES_OFF: 'writes_off',
+    READ_ONLY_ON: 'read_only_on',
+    IDEMPOTENT_ON: 'idempotent_on',
+    SIDE_EFFECT_REMOVED: 'side_effect_removed',
+  },
   ToolField: {
     NAME: 'name',
     DESCRIPTION: 'description',

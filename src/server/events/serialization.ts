@@ -1,3 +1,4 @@
+import { readSafetyDowngrades } from '../../domain/safety';
 import { TOOL_EVENT_KINDS, type ToolEvent } from '../../domain/events';
 
 /**
@@ -30,6 +31,7 @@ export function decodeEventMessage(text: string): EventMessage {
 
 function decodeToolEvent(value: unknown): ToolEvent {
   const raw = value as Record<string, unknown> | null;
+  const safetyDowngrades = readSafetyDowngrades(raw?.safetyDowngrades);
   if (
     !raw ||
     typeof raw.name !== 'string' ||
@@ -37,7 +39,8 @@ function decodeToolEvent(value: unknown): ToolEvent {
     !(TOOL_EVENT_KINDS as readonly unknown[]).includes(raw.kind) ||
     typeof raw.revision !== 'number' ||
     typeof raw.contentHash !== 'string' ||
-    (raw.renamedFrom !== null && typeof raw.renamedFrom !== 'string')
+    (raw.renamedFrom !== null && typeof raw.renamedFrom !== 'string') ||
+    safetyDowngrades === null
   ) {
     throw new Error('not a toolgraph tool event');
   }
@@ -49,6 +52,7 @@ function decodeToolEvent(value: unknown): ToolEvent {
     revision: raw.revision,
     contentHash: raw.contentHash,
     renamedFrom: raw.renamedFrom,
+    safetyDowngrades,
     occurredAt: new Date(raw.occurredAt as string),
     tool: tool ? (decodedTool(tool) as unknown as ToolEvent['tool']) : null,
   };

@@ -827,6 +827,7 @@ export const ToolRevisionScalarFieldEnum = {
   definition: 'definition',
   contentHash: 'contentHash',
   changedFields: 'changedFields',
+  safetyDowngrades: 'safetyDowngrades',
   actor: 'actor',
   committedAt: 'committedAt'
 } as const

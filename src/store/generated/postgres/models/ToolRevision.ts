@@ -69,6 +69,7 @@ export type ToolRevisionCountAggregateOutputType = {
   definition: number
   contentHash: number
   changedFields: number
+  safetyDowngrades: number
   actor: number
   committedAt: number
   _all: number
@@ -115,6 +116,7 @@ export type ToolRevisionCountAggregateInputType = {
   definition?: true
   contentHash?: true
   changedFields?: true
+  safetyDowngrades?: true
   actor?: true
   committedAt?: true
   _all?: true
@@ -214,6 +216,7 @@ export type ToolRevisionGroupByOutputType = {
   definition: string
   contentHash: string
   changedFields: runtime.JsonValue
+  safetyDowngrades: runtime.JsonValue
   actor: string
   committedAt: Date
   _count: ToolRevisionCountAggregateOutputType | null
@@ -249,6 +252,7 @@ export type ToolRevisionWhereInput = {
   definition?: Prisma.StringFilter<"ToolRevision"> | string
   contentHash?: Prisma.StringFilter<"ToolRevision"> | string
   changedFields?: Prisma.JsonFilter<"ToolRevision">
+  safetyDowngrades?: Prisma.JsonFilter<"ToolRevision">
   actor?: Prisma.StringFilter<"ToolRevision"> | string
   committedAt?: Prisma.DateTimeFilter<"ToolRevision"> | Date | string
 }
@@ -261,6 +265,7 @@ export type ToolRevisionOrderByWithRelationInput = {
   definition?: Prisma.SortOrder
   contentHash?: Prisma.SortOrder
   changedFields?: Prisma.SortOrder
+  safetyDowngrades?: Prisma.SortOrder
   actor?: Prisma.SortOrder
   committedAt?: Prisma.SortOrder
 }
@@ -277,6 +282,7 @@ export type ToolRevisionWhereUniqueInput = Prisma.AtLeast<{
   definition?: Prisma.StringFilter<"ToolRevision"> | string
   contentHash?: Prisma.StringFilter<"ToolRevision"> | string
   changedFields?: Prisma.JsonFilter<"ToolRevision">
+  safetyDowngrades?: Prisma.JsonFilter<"ToolRevision">
   actor?: Prisma.StringFilter<"ToolRevision"> | string
   committedAt?: Prisma.DateTimeFilter<"ToolRevision"> | Date | string
 }, "id" | "toolName_revision">
@@ -289,6 +295,7 @@ export type ToolRevisionOrderByWithAggregationInput = {
   definition?: Prisma.SortOrder
   contentHash?: Prisma.SortOrder
   changedFields?: Prisma.SortOrder
+  safetyDowngrades?: Prisma.SortOrder
   actor?: Prisma.SortOrder
   committedAt?: Prisma.SortOrder
   _count?: Prisma.ToolRevisionCountOrderByAggregateInput
@@ -309,6 +316,7 @@ export type ToolRevisionScalarWhereWithAggregatesInput = {
   definition?: Prisma.StringWithAggregatesFilter<"ToolRevision"> | string
   contentHash?: Prisma.StringWithAggregatesFilter<"ToolRevision"> | string
   changedFields?: Prisma.JsonWithAggregatesFilter<"ToolRevision">
+  safetyDowngrades?: Prisma.JsonWithAggregatesFilter<"ToolRevision">
   actor?: Prisma.StringWithAggregatesFilter<"ToolRevision"> | string
   committedAt?: Prisma.DateTimeWithAggregatesFilter<"ToolRevision"> | Date | string
 }
@@ -320,6 +328,7 @@ export type ToolRevisionCreateInput = {
   definition: string
   contentHash: string
   changedFields: Prisma.JsonNullValueInput | runtime.InputJsonValue
+  safetyDowngrades?: Prisma.JsonNullValueInput | runtime.InputJsonValue
   actor: string
   committedAt: Date | string
 }
@@ -332,6 +341,7 @@ export type ToolRevisionUncheckedCreateInput = {
   definition: string
   contentHash: string
   changedFields: Prisma.JsonNullValueInput | runtime.InputJsonValue
+  safetyDowngrades?: Prisma.JsonNullValueInput | runtime.InputJsonValue
   actor: string
   committedAt: Date | string
 }
@@ -343,6 +353,7 @@ export type ToolRevisionUpdateInput = {
   definition?: Prisma.StringFieldUpdateOperationsInput | string
   contentHash?: Prisma.StringFieldUpdateOperationsInput | string
   changedFields?: Prisma.JsonNullValueInput | runtime.InputJsonValue
+  safetyDowngrades?: Prisma.JsonNullValueInput | runtime.InputJsonValue
   actor?: Prisma.StringFieldUpdateOperationsInput | string
   committedAt?: Prisma.DateTimeFieldUpdateOperationsInput | Date | string
 }
@@ -355,6 +366,7 @@ export type ToolRevisionUncheckedUpdateInput = {
   definition?: Prisma.StringFieldUpdateOperationsInput | string
   contentHash?: Prisma.StringFieldUpdateOperationsInput | string
   changedFields?: Prisma.JsonNullValueInput | runtime.InputJsonValue
+  safetyDowngrades?: Prisma.JsonNullValueInput | runtime.InputJsonValue
   actor?: Prisma.StringFieldUpdateOperationsInput | string
   committedAt?: Prisma.DateTimeFieldUpdateOperationsInput | Date | string
 }
@@ -367,6 +379,7 @@ export type ToolRevisionCreateManyInput = {
   definition: string
   contentHash: string
   changedFields: Prisma.JsonNullValueInput | runtime.InputJsonValue
+  safetyDowngrades?: Prisma.JsonNullValueInput | runtime.InputJsonValue
   actor: string
   committedAt: Date | string
 }
@@ -378,6 +391,7 @@ export type ToolRevisionUpdateManyMutationInput = {
   definition?: Prisma.StringFieldUpdateOperationsInput | string
   contentHash?: Prisma.StringFieldUpdateOperationsInput | string
   changedFields?: Prisma.JsonNullValueInput | runtime.InputJsonValue
+  safetyDowngrades?: Prisma.JsonNullValueInput | runtime.InputJsonValue
   actor?: Prisma.StringFieldUpdateOperationsInput | string
   committedAt?: Prisma.DateTimeFieldUpdateOperationsInput | Date | string
 }
@@ -390,6 +404,7 @@ export type ToolRevisionUncheckedUpdateManyInput = {
   definition?: Prisma.StringFieldUpdateOperationsInput | string
   contentHash?: Prisma.StringFieldUpdateOperationsInput | string
   changedFields?: Prisma.JsonNullValueInput | runtime.InputJsonValue
+  safetyDowngrades?: Prisma.JsonNullValueInput | runtime.InputJsonValue
   actor?: Prisma.StringFieldUpdateOperationsInput | string
   committedAt?: Prisma.DateTimeFieldUpdateOperationsInput | Date | string
 }
@@ -407,6 +422,7 @@ export type ToolRevisionCountOrderByAggregateInput = {
   definition?: Prisma.SortOrder
   contentHash?: Prisma.SortOrder
   changedFields?: Prisma.SortOrder
+  safetyDowngrades?: Prisma.SortOrder
   actor?: Prisma.SortOrder
   committedAt?: Prisma.SortOrder
 }
@@ -457,6 +473,7 @@ export type ToolRevisionSelect<ExtArgs extends runtime.Types.Extensions.Internal
   definition?: boolean
   contentHash?: boolean
   changedFields?: boolean
+  safetyDowngrades?: boolean
   actor?: boolean
   committedAt?: boolean
 }, ExtArgs["result"]["toolRevision"]>
@@ -469,6 +486,7 @@ export type ToolRevisionSelectCreateManyAndReturn<ExtArgs extends runtime.Types.
   definition?: boolean
   contentHash?: boolean
   changedFields?: boolean
+  safetyDowngrades?: boolean
   actor?: boolean
   committedAt?: boolean
 }, ExtArgs["result"]["toolRevision"]>
@@ -481,6 +499,7 @@ export type ToolRevisionSelectUpdateManyAndReturn<ExtArgs extends runtime.Types.
   definition?: boolean
   contentHash?: boolean
   changedFields?: boolean
+  safetyDowngrades?: boolean
   actor?: boolean
   committedAt?: boolean
 }, ExtArgs["result"]["toolRevision"]>
@@ -493,11 +512,12 @@ export type ToolRevisionSelectScalar = {
   definition?: boolean
   contentHash?: boolean
   changedFields?: boolean
+  safetyDowngrades?: boolean
   actor?: boolean
   committedAt?: boolean
 }
 
-export type ToolRevisionOmit<ExtArgs extends runtime.Types.Extensions.InternalArgs = runtime.Types.Extensions.DefaultArgs> = runtime.Types.Extensions.GetOmit<"id" | "toolName" | "revision" | "kind" | "definition" | "contentHash" | "changedFields" | "actor" | "committedAt", ExtArgs["result"]["toolRevision"]>
+export type ToolRevisionOmit<ExtArgs extends runtime.Types.Extensions.InternalArgs = runtime.Types.Extensions.DefaultArgs> = runtime.Types.Extensions.GetOmit<"id" | "toolName" | "revision" | "kind" | "definition" | "contentHash" | "changedFields" | "safetyDowngrades" | "actor" | "committedAt", ExtArgs["result"]["toolRevision"]>
 
 export type $ToolRevisionPayload<ExtArgs extends runtime.Types.Extensions.InternalArgs = runtime.Types.Extensions.DefaultArgs> = {
   name: "ToolRevision"
@@ -520,6 +540,10 @@ export type $ToolRevisionPayload<ExtArgs extends runtime.Types.Extensions.Intern
      * JSON array of the top-level `cliDict` keys whose values changed.
      */
     changedFields: runtime.JsonValue
+    /**
+     * JSON array of the safety downgrades the change made (src/domain/safety.ts); [] before 1.0.
+     */
+    safetyDowngrades: runtime.JsonValue
     /**
      * Who made the change: an API token's name, a JWT's `sub`, or 'anonymous'.
      */
@@ -955,6 +979,7 @@ export interface ToolRevisionFieldRefs {
   readonly definition: Prisma.FieldRef<"ToolRevision", 'String'>
   readonly contentHash: Prisma.FieldRef<"ToolRevision", 'String'>
   readonly changedFields: Prisma.FieldRef<"ToolRevision", 'Json'>
+  readonly safetyDowngrades: Prisma.FieldRef<"ToolRevision", 'Json'>
   readonly actor: Prisma.FieldRef<"ToolRevision", 'String'>
   readonly committedAt: Prisma.FieldRef<"ToolRevision", 'DateTime'>
 }

@@ -142,6 +142,7 @@ export const ToolRevisionScalarFieldEnum = {
   definition: 'definition',
   contentHash: 'contentHash',
   changedFields: 'changedFields',
+  safetyDowngrades: 'safetyDowngrades',
   actor: 'actor',
   committedAt: 'committedAt'
 } as const

@@ -1,0 +1,4 @@
+-- Safety downgrades (spec section 9, Writes): what each revision lowered of its tool's safety.
+-- Revisions written before this migration list none.
+-- AlterTable
+ALTER TABLE "ToolRevision" ADD COLUMN     "safetyDowngrades" JSONB NOT NULL DEFAULT '[]';
