@@ -83,6 +83,9 @@ export const MAX_PRUNE_NAMESPACES = 100;
  */
 export const MAX_PRUNED_TOOLS = MAX_IMPORT_TOOLS;
 
+/** The most revisions an import's plan may expect: one per tool it writes or prunes. */
+export const MAX_EXPECTED_REVISIONS = MAX_IMPORT_TOOLS + MAX_PRUNED_TOOLS;
+
 /** Aliases (`*anchor`) in a config text: a shared block or two stay usable. */
 export const MAX_CONFIG_ALIASES = 50;
 

@@ -23,6 +23,8 @@ export interface ArgumentRange {
 }
 
 const PAGE_SIZE: ArgumentRange = { min: 1, max: MAX_PAGE_SIZE };
+/** A revision number: histories start at 1 (GraphQL's Int bounds the other end). */
+const REVISION: ArgumentRange = { min: 1, max: 2 ** 31 - 1 };
 
 /**
  * The arguments whose values the domain bounds, by field (`Type.field`) and argument name; the
@@ -34,6 +36,12 @@ export const ARGUMENT_RANGES: Readonly<Record<string, Readonly<Record<string, Ar
   'Query.tools': { first: PAGE_SIZE },
   'Query.searchTools': { first: PAGE_SIZE },
   'Tool.history': { first: PAGE_SIZE },
+  'Mutation.updateTool': { expectedRevision: REVISION },
+  'Mutation.deleteTool': { expectedRevision: REVISION },
+  'Mutation.deprecateTool': { expectedRevision: REVISION },
+  'Mutation.undeprecateTool': { expectedRevision: REVISION },
+  'Mutation.restoreTool': { expectedRevision: REVISION },
+  'Mutation.renameTool': { expectedRevision: REVISION },
 };
 
 /**

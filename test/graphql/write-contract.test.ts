@@ -9,7 +9,7 @@ import { InProcessToolEventBus } from '../../src/server/events';
 import { subscribe } from '../events/sse';
 import { testDatabases } from '../support/databases';
 import { useTestServer } from '../support/test-server';
-import { data } from './helpers';
+import { data, execute } from './helpers';
 
 const CAPABILITY = 'capability { readOnly writes checkpointable idempotent unsafe humanApprovalRequired sideEffects writeScope }';
 const RESULT = /* GraphQL */ `
@@ -286,6 +286,26 @@ describe.each(testDatabases())('the write contract on %s', (kind) => {
         __typename: 'ImportValidationError',
         issues: [{ path: 'expectedRevisions[1]', code: 'INVALID_VALUE' }],
       });
+    });
+
+    it('refuses a revision below 1 before anything runs, and a plan longer than any import', async () => {
+      const name = await rollout();
+      for (const expectedRevision of [0, -1]) {
+        const answer = await execute(server.yoga, UPDATE, { name, input: { description: 'x' }, expectedRevision });
+        expect(answer).toMatchObject({ errors: [{ extensions: { code: 'BAD_USER_INPUT', argument: 'updateTool.expectedRevision' } }] });
+        expect(answer.data).toBeUndefined();
+      }
+      const inline = await execute(server.yoga, `mutation { deleteTool(name: "${name}", expectedRevision: 0) { __typename } }`);
+      expect(inline.errors?.[0]?.extensions).toMatchObject({ code: 'BAD_USER_INPUT', argument: 'deleteTool.expectedRevision' });
+      expect((await read(name)).revision).toBe(1);
+      const IMPORT = `mutation ($expected: [ExpectedToolRevision!]) {
+        importTools(config: "tools: []", expectedRevisions: $expected) { __typename ... on ImportValidationError { issues { path code } } }
+      }`;
+      const plan = Array.from({ length: 2001 }, (_, index) => ({ name: `devops/planned-${index}`, revision: 1 }));
+      expect((await data(server.yoga, IMPORT, { expected: plan })).importTools.issues).toEqual([{ path: 'expectedRevisions', code: 'VALUE_TOO_LARGE' }]);
+      expect((await data(server.yoga, IMPORT, { expected: [{ name, revision: 0 }] })).importTools.issues).toEqual([
+        { path: 'expectedRevisions[0]', code: 'INVALID_VALUE' },
+      ]);
     });
 
     it('answers ToolNotFound, not a conflict, for a name that has no tool', async () => {

@@ -3,7 +3,7 @@ import { asCliDict, configPathOf, type ConfigEntry } from '../config';
 import { findingsOf, unsafeContentIssues } from '../findings';
 import type { Checked, Issue } from '../issues';
 import { changedFields, contentHashOf } from '../history';
-import { MAX_PRUNE_NAMESPACES, MAX_PRUNED_TOOLS } from '../limits';
+import { MAX_EXPECTED_REVISIONS, MAX_PRUNE_NAMESPACES, MAX_PRUNED_TOOLS } from '../limits';
 import { namespaceOf, type StoredTool, type ToolDefinition } from '../model';
 import { StoreConflict } from '../ports';
 import { describeValue } from '../values';
@@ -133,6 +133,10 @@ function checkExpectedRevisions(expected: readonly ExpectedToolRevision[] | unde
   issues: Issue[];
 } {
   if (expected === undefined) return { revisions: null, issues: [] };
+  if (expected.length > MAX_EXPECTED_REVISIONS) {
+    const message = `A plan expects at most ${MAX_EXPECTED_REVISIONS.toLocaleString('en-US')} revisions, one per tool an import writes or prunes; got ${expected.length.toLocaleString('en-US')}.`;
+    return { revisions: null, issues: [{ path: 'expectedRevisions', code: 'VALUE_TOO_LARGE', message }] };
+  }
   const revisions = new Map<string, number | null>();
   const issues: Issue[] = [];
   expected.forEach(({ name, revision }, index) => {
