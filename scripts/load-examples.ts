@@ -13,14 +13,14 @@ const IMPORT = /* GraphQL */ `
   mutation ImportExamples($config: String!) {
     importTools(config: $config) {
       __typename
-      ... on ImportedTools { tools { name change } }
+      ... on ImportToolsSuccess { tools { name change } }
       ... on ImportValidationError { message issues { path code message } invalidTools { index name issues { path code message } } }
     }
   }
 `;
 
 /** What this script reads of an import's result; a refusal is printed whole, as it came. */
-type ImportAnswer = { __typename: 'ImportedTools'; tools: { name: string; change: string }[] } | { __typename: 'ImportValidationError'; message: string };
+type ImportAnswer = { __typename: 'ImportToolsSuccess'; tools: { name: string; change: string }[] } | { __typename: 'ImportValidationError'; message: string };
 
 async function importFile(file: string): Promise<boolean> {
   const config = await readFile(join(examplesDir, file), 'utf8');
@@ -35,7 +35,7 @@ async function importFile(file: string): Promise<boolean> {
     return false;
   }
   const result = body.data!.importTools;
-  if (result.__typename !== 'ImportedTools') {
+  if (result.__typename !== 'ImportToolsSuccess') {
     console.error(`${file}: ${result.message}\n${JSON.stringify(result, null, 2)}`);
     return false;
   }

@@ -181,7 +181,7 @@ async function measureAll(targets: Target[], size: number): Promise<Map<string, 
 }
 
 const IMPORT =
-  'mutation ($config: String!) { importTools(config: $config) { __typename ... on ImportedTools { created } ... on ImportValidationError { message invalidTools { index issues { path code message } } } } }';
+  'mutation ($config: String!) { importTools(config: $config) { __typename ... on ImportToolsSuccess { created } ... on ImportValidationError { message invalidTools { index issues { path code message } } } } }';
 
 async function seed(url: string, from: number, to: number): Promise<number> {
   const started = performance.now();
@@ -189,7 +189,7 @@ async function seed(url: string, from: number, to: number): Promise<number> {
     const answer = await post<FormattedExecutionResult<{ importTools: { __typename: string } | null }>>(url, IMPORT, {
       config: seedBatch(start, Math.min(BATCH, to - start)),
     });
-    if (answer.data?.importTools?.__typename !== 'ImportedTools') throw new Error(`seeding failed at ${start}: ${JSON.stringify(answer).slice(0, 500)}`);
+    if (answer.data?.importTools?.__typename !== 'ImportToolsSuccess') throw new Error(`seeding failed at ${start}: ${JSON.stringify(answer).slice(0, 500)}`);
   }
   return (performance.now() - started) / 1000;
 }

@@ -64,7 +64,7 @@ async function seed(url: string, tools: SearchableTool[]): Promise<number> {
   for (let start = 0; start < tools.length; start += BATCH) {
     const config = JSON.stringify({ tools: tools.slice(start, start + BATCH).map(configOf) });
     const answer = await post<FormattedExecutionResult<{ importTools: { __typename: string } }>>(url, IMPORT, { config });
-    if (answer.data?.importTools.__typename !== 'ImportedTools') throw new Error(`seeding failed at ${start}: ${JSON.stringify(answer).slice(0, 400)}`);
+    if (answer.data?.importTools.__typename !== 'ImportToolsSuccess') throw new Error(`seeding failed at ${start}: ${JSON.stringify(answer).slice(0, 400)}`);
   }
   return (performance.now() - started) / 1000;
 }

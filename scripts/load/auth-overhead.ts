@@ -148,7 +148,7 @@ async function measure(kind: string, database: ScratchDatabase): Promise<void> {
       off.url,
       `mutation { createTool(input: { name: "${TOOL}", description: "Answers the load.", source: BUILTIN }) { __typename } }`,
     );
-    if (seeded?.data?.createTool?.__typename !== 'Tool') throw new Error(`could not seed ${TOOL}: ${JSON.stringify(seeded)}`);
+    if (seeded?.data?.createTool?.__typename !== 'CreateToolSuccess') throw new Error(`could not seed ${TOOL}: ${JSON.stringify(seeded)}`);
     const token = await createToken(database.url, { name: 'load-reader', namespaces: 'devops', role: 'read' });
     const now = Math.floor(Date.now() / 1000);
     const jwt = await signJwt(

@@ -198,7 +198,7 @@ async function run(kind: 'sqlite' | 'postgres') {
     server = await startServer(database.url);
     const seed = async (input: object) => {
       const result = await post<HostileAnswer>(server!.url, CREATE, { input });
-      if (result.data?.createTool?.__typename !== 'Tool') throw new Error(`seeding failed: ${JSON.stringify(result)}`);
+      if (result.data?.createTool?.__typename !== 'CreateToolSuccess') throw new Error(`seeding failed: ${JSON.stringify(result)}`);
     };
     await seed({ name: 'x/y', description: 'The wrapped one.', source: 'BUILTIN' });
     for (let i = 0; i < 10; i += 1) await seed({ name: `x/check-${i}`, description: 'A validation.', source: 'WRAPPED', toolType: 'VALIDATION', wraps: 'x/y' });

@@ -19,7 +19,7 @@ import {
   type LocatedIssue,
 } from './output';
 import { RegistryClient } from './registry-client';
-import { printChanges, sync, type ExpectedRevision, type SyncResult } from './sync';
+import { printChanges, sync, type PlannedRevision, type SyncResult } from './sync';
 import { VERSION } from './version';
 
 /**
@@ -101,21 +101,25 @@ interface SyncOptions {
 /** What `plan --out` records: per tool, the revision the registry held (null: none), which `apply --plan` expects. */
 interface PlanFile {
   server: string;
-  tools: ExpectedRevision[];
+  tools: PlannedRevision[];
 }
 
-function readPlan(file: string): ExpectedRevision[] {
+/** The revisions a plan file expects, refused (exit 2) unless `plan --out` wrote it for `server`. */
+function readPlan(file: string, server: string): PlannedRevision[] {
   let plan: unknown;
   try {
     plan = JSON.parse(readFileSync(file, 'utf8'));
   } catch (error) {
     throw new CliError(`--plan ${file}: not a plan written by "toolgraph plan --out" (${(error as Error).message})`);
   }
-  const tools = (plan as Partial<PlanFile> | null)?.tools;
-  const isEntry = (tool: unknown): tool is ExpectedRevision =>
-    typeof (tool as ExpectedRevision)?.name === 'string' &&
-    ((tool as ExpectedRevision).revision === null || Number.isInteger((tool as ExpectedRevision).revision));
-  if (!Array.isArray(tools) || !tools.every(isEntry)) throw new CliError(`--plan ${file}: not a plan written by "toolgraph plan --out"`);
+  const { server: planned, tools } = (plan ?? {}) as Partial<PlanFile>;
+  const isRevision = (revision: unknown) => revision === null || (Number.isInteger(revision) && (revision as number) >= 1 && (revision as number) < 2 ** 31);
+  const isEntry = (tool: unknown): tool is PlannedRevision =>
+    typeof (tool as PlannedRevision)?.name === 'string' && isRevision((tool as PlannedRevision).revision);
+  if (typeof planned !== 'string' || !Array.isArray(tools) || !tools.every(isEntry)) {
+    throw new CliError(`--plan ${file}: not a plan written by "toolgraph plan --out"`);
+  }
+  if (planned !== server) throw new CliError(`--plan ${file} was made against ${planned}, not ${server}: plan again against this registry`);
   return tools.map(({ name, revision }) => ({ name, revision }));
 }
 
@@ -141,7 +145,7 @@ async function planOrApply(paths: string[], options: SyncOptions, dryRun: boolea
   printFindings(checked.findings, options.format);
   if (checked.issues.length > 0) return reportIssues(checked.issues, options.format, `${issuesSummary(checked.issues)} Fix them, then run it again.`);
   const client = new RegistryClient(server, options.token);
-  const expectedRevisions = options.plan === undefined ? undefined : readPlan(options.plan);
+  const expectedRevisions = options.plan === undefined ? undefined : readPlan(options.plan, client.endpoint.href);
   const result = await sync(client, checked.tools, { dryRun, prune: options.prune ?? [], expectedRevisions });
   if (!result.ok) return reportSyncFailure(result, options.format);
   printChanges(result, options.format === 'json' ? 'json' : 'text', client.endpoint.href);

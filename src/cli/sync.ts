@@ -28,7 +28,7 @@ export interface PlannedChange {
 }
 
 /** What a plan read, per tool: what `apply --plan` sends as the revisions it expects. */
-export interface ExpectedRevision {
+export interface PlannedRevision {
   name: string;
   revision: number | null;
 }
@@ -43,7 +43,7 @@ const IMPORT = /* GraphQL */ `
   mutation Sync($config: String!, $dryRun: Boolean, $prune: [String!], $expectedRevisions: [ExpectedToolRevision!]) {
     importTools(config: $config, dryRun: $dryRun, prune: $prune, expectedRevisions: $expectedRevisions) {
       __typename
-      ... on ImportedTools { dryRun tools { name change changedFields tool { revision } } }
+      ... on ImportToolsSuccess { dryRun tools { name change changedFields tool { revision } } }
       ... on ImportValidationError { issues { path code message } invalidTools { index name issues { path code message } } }
       ... on ToolRevisionConflict { message }
     }
@@ -51,7 +51,7 @@ const IMPORT = /* GraphQL */ `
 `;
 
 type ImportAnswer =
-  | { __typename: 'ImportedTools'; dryRun: boolean; tools: { name: string; change: string; changedFields: string[]; tool: { revision: number } | null }[] }
+  | { __typename: 'ImportToolsSuccess'; dryRun: boolean; tools: { name: string; change: string; changedFields: string[]; tool: { revision: number } | null }[] }
   | { __typename: 'ImportValidationError'; issues: Issue[]; invalidTools: { index: number; name: string | null; issues: Issue[] }[] }
   | { __typename: 'ToolRevisionConflict'; message: string };
 
@@ -59,7 +59,7 @@ export interface SyncOptions {
   dryRun: boolean;
   prune: readonly string[];
   /** From a plan: nothing is written unless the registry is still as the plan read it. */
-  expectedRevisions?: readonly ExpectedRevision[];
+  expectedRevisions?: readonly PlannedRevision[];
 }
 
 export async function sync(client: RegistryClient, tools: readonly SyncTool[], options: SyncOptions): Promise<SyncResult> {
@@ -71,7 +71,7 @@ export async function sync(client: RegistryClient, tools: readonly SyncTool[], o
     expectedRevisions: options.expectedRevisions,
   });
   if (answer.__typename === 'ToolRevisionConflict') return { ok: false, conflict: answer.message };
-  if (answer.__typename === 'ImportedTools') {
+  if (answer.__typename === 'ImportToolsSuccess') {
     return {
       ok: true,
       dryRun: answer.dryRun,

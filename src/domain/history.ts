@@ -4,6 +4,7 @@ import { asCliDict } from './config';
 import type { ToolEventKind } from './events';
 import type { JsonObject, StoredTool, ToolDefinition } from './model';
 import type { SafetyDowngrade } from './safety';
+import { TOOL_FIELDS, type ToolFieldName } from './validation';
 import { sameJsonValue } from './values';
 
 /**
@@ -51,6 +52,11 @@ export function revisionContent(definition: ToolDefinition): { cliDict: JsonObje
 }
 
 export const contentHashOf = (definition: ToolDefinition): string => revisionContent(definition).contentHash;
+
+/** The fields of the definition whose values differ between two definitions, in the model's order. */
+export function definitionChanges(before: ToolDefinition, after: ToolDefinition): ToolFieldName[] {
+  return TOOL_FIELDS.filter((field) => !sameJsonValue(before[field], after[field]));
+}
 
 /** The top-level keys whose values differ between two `cliDict`s, in `cliDict` order. */
 export function changedFields(before: JsonObject, after: JsonObject): string[] {

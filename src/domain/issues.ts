@@ -36,6 +36,8 @@ export const ISSUE_CODES = [
   'REVISION_NOT_FOUND',
   /** The definition has a finding the registry's policy refuses (spec section 8, `TOOLGRAPH_REFUSE_FINDINGS`). */
   'UNSAFE_CONTENT',
+  /** A write that lowers a tool's safety by a caller the registry's policy keeps from it (spec section 9, `TOOLGRAPH_SAFETY_DOWNGRADES`). */
+  'SAFETY_DOWNGRADE_FORBIDDEN',
 ] as const;
 export type IssueCode = (typeof ISSUE_CODES)[number];
 

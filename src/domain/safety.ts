@@ -1,4 +1,5 @@
 import type { Grant } from './access';
+import type { Issue } from './issues';
 import type { ToolCapability } from './model';
 
 /**
@@ -38,14 +39,18 @@ export function safetyDowngrades(before: ToolCapability, after: ToolCapability):
 }
 
 /** How a list of downgrades reads in a message: "unsafe off, side effect network removed". */
-export function describeDowngrades(downgrades: readonly SafetyDowngrade[]): string {
+function describeDowngrades(downgrades: readonly SafetyDowngrade[]): string {
   return downgrades.map((d) => (d.sideEffect === null ? d.kind.replaceAll('_', ' ') : `side effect ${d.sideEffect} removed`)).join(', ');
 }
 
-/** Why a caller with `grant` may not make `downgrades` under `policy`; null when they may. */
-export function downgradeRefusal(policy: SafetyDowngradePolicy, grant: Grant, downgrades: readonly SafetyDowngrade[]): string | null {
+/** SAFETY_DOWNGRADE_FORBIDDEN at `capability` when a caller with `grant` may not make `downgrades` under `policy`; null when they may. */
+export function downgradeIssue(policy: SafetyDowngradePolicy, grant: Grant, downgrades: readonly SafetyDowngrade[]): Issue | null {
   if (policy === 'write' || downgrades.length === 0 || grant.role === 'admin') return null;
-  return `Lowering a tool's safety (${describeDowngrades(downgrades)}) needs an admin grant on this registry (TOOLGRAPH_SAFETY_DOWNGRADES=admin).`;
+  return {
+    path: 'capability',
+    code: 'SAFETY_DOWNGRADE_FORBIDDEN',
+    message: `Lowering the tool's safety (${describeDowngrades(downgrades)}) needs an admin grant on this registry (TOOLGRAPH_SAFETY_DOWNGRADES=admin).`,
+  };
 }
 
 /** Downgrades as JSON held them (a stored revision, another instance's event): absent (written before 1.0) is none; null when malformed. */

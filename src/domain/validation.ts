@@ -535,10 +535,12 @@ function checkLifecycle(list: IssueList, value: unknown): ToolLifecycle | null {
  * tool must not lose a safety flag to that. A client that means a reset names the field in `reset`.
  */
 const NULL_REFUSED_FIELDS = ['capability', 'lifecycle', 'resourceSlots', 'inputSchema', 'outputSchema'] as const;
-const NULL_REFUSED_CAPABILITY_FIELDS = ['readOnly', 'writes', 'checkpointable', 'sideEffects', 'idempotent', 'unsafe', 'humanApprovalRequired'] as const;
+/** The capability fields whose null means "none" (an optional text or scope): null clears just that; every other capability field refuses it. */
+const CLEARABLE_CAPABILITY_FIELDS: readonly string[] = ['writeScope', 'checkpointScope', 'costProfile'];
+const NULL_REFUSED_CAPABILITY_FIELDS = CAPABILITY_FIELDS.filter((field) => !CLEARABLE_CAPABILITY_FIELDS.includes(field));
 
 /** The fields a patch's `reset` can put back to the model's default; the others have none (name, description, source). */
-export const RESETTABLE_FIELDS = TOOL_FIELDS.filter((field) => field !== 'name' && field !== 'description' && field !== 'source');
+const RESETTABLE_FIELDS: readonly ToolFieldName[] = TOOL_FIELDS.filter((field) => field !== 'name' && field !== 'description' && field !== 'source');
 
 /**
  * A patch as `updateTool` receives it, merged over the stored definition (applyPatch), with `reset`'s
@@ -558,8 +560,12 @@ export function patchTool(current: ToolDefinition, patch: ToolDraft, reset: read
       }
     }
   }
+  // Past this, a list repeats fields: one issue for it rather than one per repetition.
+  if (reset.length > RESETTABLE_FIELDS.length) {
+    return rejected([{ path: 'reset', code: 'VALUE_TOO_LARGE', message: `reset names at most the ${RESETTABLE_FIELDS.length} fields that have defaults.` }]);
+  }
   reset.forEach((field, index) => {
-    if (!(RESETTABLE_FIELDS as readonly ToolFieldName[]).includes(field)) {
+    if (!RESETTABLE_FIELDS.includes(field)) {
       list.add(`reset[${index}]`, 'INVALID_VALUE', `${field} has no default to reset to.`);
     } else if (patch[field] !== undefined) {
       list.add(`reset[${index}]`, 'INVALID_VALUE', `${field} is both given and reset; do one or the other.`);

@@ -1,4 +1,6 @@
 import { forbiddenMessage } from '../domain/access';
+import { definitionChanges } from '../domain/history';
+import type { Issue } from '../domain/issues';
 import type { StoredTool } from '../domain/model';
 import {
   nameTakenMessage,
@@ -15,30 +17,68 @@ import type { ResolversTypes, ResolversUnionTypes } from './generated/resolvers-
 type Union<Name extends keyof ResolversUnionTypes<ResolversTypes>> = ResolversUnionTypes<ResolversTypes>[Name];
 
 /**
- * The registry's outcomes as members of the mutations' result unions, each with its `__typename`
- * and a message for people. No decisions here: the domain made them.
+ * The registry's outcomes as members of the mutations' result unions, each with its `__typename`,
+ * its `code` and a message for people. No decisions here: the domain made them.
  */
 
-/** `subject`: what the issues of an invalid outcome are about: a tool's definition, its deprecation, or a restore or a rename of it. */
-export function toolResult(outcome: WriteOutcome, subject: 'tool' | 'deprecation' | 'restore' | 'rename' = 'tool'): Union<'ToolResult'> {
+/** The result union of each mutation that writes one tool, by mutation. */
+interface ToolWriteResults {
+  createTool: Union<'CreateToolResult'>;
+  updateTool: Union<'UpdateToolResult'>;
+  deprecateTool: Union<'DeprecateToolResult'>;
+  undeprecateTool: Union<'UndeprecateToolResult'>;
+  restoreTool: Union<'RestoreToolResult'>;
+  renameTool: Union<'RenameToolResult'>;
+}
+type ToolWriteMutation = keyof ToolWriteResults;
+
+const SUCCESS = {
+  createTool: 'CreateToolSuccess',
+  updateTool: 'UpdateToolSuccess',
+  deprecateTool: 'DeprecateToolSuccess',
+  undeprecateTool: 'UndeprecateToolSuccess',
+  restoreTool: 'RestoreToolSuccess',
+  renameTool: 'RenameToolSuccess',
+} as const;
+
+/** What the issues of an invalid outcome are about, per mutation. */
+const SUBJECT: Record<ToolWriteMutation, string | null> = {
+  createTool: null,
+  updateTool: null,
+  deprecateTool: 'deprecation',
+  undeprecateTool: 'deprecation',
+  restoreTool: 'restore',
+  renameTool: 'rename',
+};
+
+/**
+ * `mutation`'s answer to `outcome`. The cast is the domain's promise that each write gives only the
+ * outcomes its union has (createTool never a ToolNotFound): a broken promise is a bug, which
+ * GraphQL reports as one when the member is not in the union.
+ */
+export function toolResult<M extends ToolWriteMutation>(outcome: WriteOutcome, mutation: M): ToolWriteResults[M] {
+  return toolWriteResult(outcome, mutation) as ToolWriteResults[M];
+}
+
+function toolWriteResult(outcome: WriteOutcome, mutation: ToolWriteMutation) {
   switch (outcome.kind) {
-    case 'ok':
-      return { __typename: 'Tool', ...outcome.tool };
-    case 'invalid': {
-      const rules = `${outcome.issues.length} rule${outcome.issues.length === 1 ? '' : 's'}`;
+    case 'ok': {
+      const { tool, before, safetyDowngrades } = outcome;
       return {
-        __typename: 'ToolValidationError',
-        message:
-          subject === 'tool' ? `The tool breaks ${rules} of the tool model; nothing was written.` : `The ${subject} breaks ${rules}; nothing was written.`,
-        issues: outcome.issues,
+        __typename: SUCCESS[mutation],
+        tool,
+        changed: before?.revision !== tool.revision,
+        changedFields: before === null ? [] : definitionChanges(before, tool),
+        revision: tool.revision,
+        safetyDowngrades,
       };
     }
-    case 'nameTaken':
-      return {
-        __typename: 'ToolNameTaken',
-        message: outcome.reservedFor === undefined ? nameTakenMessage(outcome.name) : reservedNameMessage(outcome.name, outcome.reservedFor),
-        name: outcome.name,
-      };
+    case 'invalid':
+      return validationError(outcome.issues, SUBJECT[mutation]);
+    case 'nameTaken': {
+      const message = outcome.reservedFor === undefined ? nameTakenMessage(outcome.name) : reservedNameMessage(outcome.name, outcome.reservedFor);
+      return validationError([{ path: mutation === 'renameTool' ? 'newName' : 'name', code: 'NAME_TAKEN', message }], SUBJECT[mutation]);
+    }
     case 'notFound':
       return notFound(outcome.name);
     case 'revisionConflict':
@@ -48,10 +88,28 @@ export function toolResult(outcome: WriteOutcome, subject: 'tool' | 'deprecation
   }
 }
 
+/** `subject`: what the issues are about when it is not a tool's definition (a deprecation, a restore, a rename). */
+function validationError(issues: Issue[], subject: string | null) {
+  const rules = `${issues.length} rule${issues.length === 1 ? '' : 's'}`;
+  return {
+    __typename: 'ToolValidationError' as const,
+    code: 'VALIDATION_FAILED' as const,
+    message: subject === null ? `The tool breaks ${rules} of the tool model; nothing was written.` : `The ${subject} breaks ${rules}; nothing was written.`,
+    issues,
+  };
+}
+
 export function deleteResult(outcome: DeleteOutcome): Union<'DeleteToolResult'> {
   switch (outcome.kind) {
     case 'deleted':
-      return { __typename: 'DeletedTool', name: outcome.tool.name, tool: outcome.tool };
+      return {
+        __typename: 'DeleteToolSuccess',
+        tool: outcome.tool,
+        changed: true,
+        changedFields: [],
+        revision: outcome.revision,
+        safetyDowngrades: [],
+      };
     case 'notFound':
       return notFound(outcome.name);
     case 'forbidden':
@@ -66,20 +124,36 @@ export function deleteResult(outcome: DeleteOutcome): Union<'DeleteToolResult'> 
 export function purgeResult(outcome: PurgeOutcome): Union<'PurgeToolResult'> {
   switch (outcome.kind) {
     case 'purged':
-      return { __typename: 'PurgedTool', name: outcome.name, revisions: outcome.revisions, freedNames: outcome.freedNames };
+      return { __typename: 'PurgeToolSuccess', name: outcome.name, revisions: outcome.revisions, freedNames: outcome.freedNames };
     case 'notFound':
-      return { __typename: 'ToolNotFound', message: `No tool or validation named "${outcome.name}" has a history.`, name: outcome.name };
+      return {
+        __typename: 'ToolNotFound',
+        code: 'TOOL_NOT_FOUND',
+        message: `No tool or validation named "${outcome.name}" has a history.`,
+        name: outcome.name,
+      };
     case 'notDeleted':
-      return { __typename: 'ToolNotDeleted', message: `"${outcome.name}" still exists; delete it first, then purge its history.`, name: outcome.name };
+      return {
+        __typename: 'ToolNotDeleted',
+        code: 'TOOL_NOT_DELETED',
+        message: `"${outcome.name}" still exists; delete it first, then purge its history.`,
+        name: outcome.name,
+      };
     case 'forbidden':
-      return { __typename: 'Forbidden', message: 'Purging a history for good needs the admin role.', namespace: outcome.namespace };
+      return forbidden({ ...outcome, message: 'Purging a history for good needs the admin role.' });
     case 'wrapped':
       return toolIsWrapped(outcome, 'its name stays while they name it; delete or change those validations first');
   }
 }
 
 function toolIsWrapped({ name, wrappedBy }: { name: string; wrappedBy: StoredTool[] }, what: string) {
-  return { __typename: 'ToolIsWrapped' as const, message: `"${name}" is wrapped by ${wrappedBy.map((t) => t.name).join(', ')}; ${what}.`, name, wrappedBy };
+  return {
+    __typename: 'ToolIsWrapped' as const,
+    code: 'TOOL_IS_WRAPPED' as const,
+    message: `"${name}" is wrapped by ${wrappedBy.map((t) => t.name).join(', ')}; ${what}.`,
+    name,
+    wrappedBy,
+  };
 }
 
 export function importResult(outcome: ImportOutcome): Union<'ImportToolsResult'> {
@@ -87,8 +161,9 @@ export function importResult(outcome: ImportOutcome): Union<'ImportToolsResult'>
   if (outcome.kind === 'ok') {
     const count = (change: string) => outcome.tools.filter((t) => t.change === change).length;
     return {
-      __typename: 'ImportedTools',
+      __typename: 'ImportToolsSuccess',
       dryRun: outcome.dryRun,
+      changed: outcome.tools.some((tool) => tool.change !== 'unchanged'),
       tools: outcome.tools,
       created: count('created'),
       updated: count('updated'),
@@ -104,11 +179,11 @@ export function importResult(outcome: ImportOutcome): Union<'ImportToolsResult'>
       : pruneIssues > 0
         ? `The prune cannot be done (${pruneIssues} issue${pruneIssues === 1 ? '' : 's'}); nothing was imported.`
         : 'The config could not be read; nothing was imported.';
-  return { __typename: 'ImportValidationError', message, issues: outcome.issues, invalidTools: outcome.tools };
+  return { __typename: 'ImportValidationError', code: 'VALIDATION_FAILED', message, issues: outcome.issues, invalidTools: outcome.tools };
 }
 
-function notFound(name: string): Extract<Union<'ToolResult'>, { __typename: 'ToolNotFound' }> {
-  return { __typename: 'ToolNotFound', message: `No tool or validation is named "${name}".`, name };
+function notFound(name: string) {
+  return { __typename: 'ToolNotFound' as const, code: 'TOOL_NOT_FOUND' as const, message: `No tool or validation is named "${name}".`, name };
 }
 
 function revisionConflict(conflict: RevisionConflict) {
@@ -118,14 +193,15 @@ function revisionConflict(conflict: RevisionConflict) {
       : conflict.currentRevision !== null
         ? `was deleted (its history ends at revision ${conflict.currentRevision})`
         : 'has no tool';
-  const expected = conflict.expectedRevision === null ? 'no tool' : `revision ${conflict.expectedRevision}`;
+  const expected = conflict.expectedRevision === null ? 'where no tool was expected' : `not revision ${conflict.expectedRevision} as expected`;
   return {
     __typename: 'ToolRevisionConflict' as const,
-    message: `"${conflict.name}" ${now}, not ${expected} as expected: it changed since it was read; nothing was written.`,
+    code: 'REVISION_CONFLICT' as const,
+    message: `"${conflict.name}" ${now}, ${expected}: it changed since it was read; nothing was written.`,
     ...conflict,
   };
 }
 
 function forbidden({ namespace, message }: Forbidden) {
-  return { __typename: 'Forbidden' as const, message: message ?? forbiddenMessage(namespace), namespace };
+  return { __typename: 'NamespaceForbidden' as const, code: 'NAMESPACE_FORBIDDEN' as const, message: message ?? forbiddenMessage(namespace), namespace };
 }

@@ -71,9 +71,9 @@ mutation CreateTool {
     capability: { readOnly: true, idempotent: true }
   }) {
     __typename
-    ... on Tool { name timeout createdAt }
-    ... on ToolValidationError { message issues { path code message } }
-    ... on ToolNameTaken { message }
+    ... on CreateToolSuccess { revision tool { name timeout createdAt } }
+    ... on RegistryError { code message }
+    ... on ToolValidationError { issues { path code message } }
   }
 }
 
@@ -91,7 +91,7 @@ tools:
     wraps: local/line-counter
 """) {
     __typename
-    ... on ImportedTools { dryRun created updated unchanged tools { name change } }
+    ... on ImportToolsSuccess { dryRun changed created updated unchanged tools { name change } }
     ... on ImportValidationError { message invalidTools { index name issues { path code message } } }
   }
 }

@@ -105,7 +105,7 @@ describeWithChromium('cross-origin pages in Chromium, against a server with two 
   it('lets a page of a listed origin create a tool and read the answers (the control)', async () => {
     await page.goto(`${listed!.origin}/`);
     const [createJson, createText, readPost, readGet] = await fromPage(page, server!.url, 'cors/listed');
-    expect(createJson).toEqual({ read: { data: { createTool: { __typename: 'Tool' } } } });
+    expect(createJson).toEqual({ read: { data: { createTool: { __typename: 'CreateToolSuccess' } } } });
     // Form-like bodies are refused by the server itself (415), whoever sends them.
     expect(createText).toMatchObject({ read: { errors: [{ extensions: { code: 'UNSUPPORTED_MEDIA_TYPE' } }] } });
     expect(readPost).toEqual({ read: { data: { namespaces: [{ namespace: 'cors' }] } } });

@@ -30,7 +30,7 @@ const IMPORT = /* GraphQL */ `
   mutation Import($config: String!) {
     importTools(config: $config) {
       __typename
-      ... on ImportedTools { created }
+      ... on ImportToolsSuccess { created }
       ... on ImportValidationError { message }
     }
   }
@@ -59,7 +59,7 @@ describeWithChromium('in Chromium', () => {
       .filter((name) => name.endsWith('.yaml'))
       .sort()) {
       const result = await post(graphqlUrl, IMPORT, { config: readFileSync(join(examples, file), 'utf8') });
-      expect(result.data?.importTools).toMatchObject({ __typename: 'ImportedTools' });
+      expect(result.data?.importTools).toMatchObject({ __typename: 'ImportToolsSuccess' });
     }
 
     userDataDir = mkdtempSync(join(tmpdir(), 'toolgraph-chromium-'));
@@ -270,12 +270,12 @@ describeWithChromium('in Chromium', () => {
         graphqlUrl,
         `mutation { updateTool(name: "${name}", input: { description: "Counts lines, fast.", timeout: 7 }) { __typename } }`,
       );
-      expect(update.data.updateTool.__typename).toBe('Tool');
+      expect(update.data.updateTool.__typename).toBe('UpdateToolSuccess');
       const deprecate = await post(
         graphqlUrl,
-        `mutation { deprecateTool(name: "${name}", message: "Use the slugifier <b>now</b>.", replacedBy: "local.text/slugify") { __typename ... on Tool { contentHash } } }`,
+        `mutation { deprecateTool(name: "${name}", message: "Use the slugifier <b>now</b>.", replacedBy: "local.text/slugify") { __typename ... on DeprecateToolSuccess { tool { contentHash } } } }`,
       );
-      expect(deprecate.data.deprecateTool.__typename).toBe('Tool');
+      expect(deprecate.data.deprecateTool.__typename).toBe('DeprecateToolSuccess');
 
       await page.goto(`${origin}/#tool/local%2Fline-counter`);
       await page.waitForFunction(() => document.querySelectorAll('#tool-history li').length === 3);
@@ -288,7 +288,7 @@ describeWithChromium('in Chromium', () => {
       const facts = (await page.locator('#tool-facts').textContent())!;
       expect(facts).toContain('deprecated');
       expect(facts).toContain('#3');
-      expect(await page.locator('#tool-facts code.hash').textContent()).toBe(deprecate.data.deprecateTool.contentHash);
+      expect(await page.locator('#tool-facts code.hash').textContent()).toBe(deprecate.data.deprecateTool.tool.contentHash);
 
       const revisions = await page.locator('#tool-history button.revision').allTextContents();
       expect(revisions.map((text) => text.split(' — ')[0])).toEqual(['#3 deprecated', '#2 updated: description, timeout', '#1 created']);
@@ -319,7 +319,7 @@ describeWithChromium('in Chromium', () => {
         graphqlUrl,
         `mutation { updateTool(name: "devops/docker-build", input: { description: "Builds images, now live." }) { __typename } }`,
       );
-      expect(update).toEqual({ data: { updateTool: { __typename: 'Tool' } } });
+      expect(update).toEqual({ data: { updateTool: { __typename: 'UpdateToolSuccess' } } });
       await page.waitForFunction(() => document.getElementById('tool-description')?.textContent === 'Builds images, now live.', null, {
         timeout: LIVE_TIMEOUT_MS,
       });
@@ -334,7 +334,7 @@ describeWithChromium('in Chromium', () => {
         graphqlUrl,
         `mutation { createTool(input: { name: "live/echo", description: "Echoes its input.", source: BUILTIN, capability: { readOnly: true } }) { __typename } }`,
       );
-      expect(create).toEqual({ data: { createTool: { __typename: 'Tool' } } });
+      expect(create).toEqual({ data: { createTool: { __typename: 'CreateToolSuccess' } } });
       await page.waitForFunction(() => document.querySelector('#tool-list li[data-tool="live/echo"]') !== null, null, { timeout: LIVE_TIMEOUT_MS });
       await page.waitForFunction(() => document.querySelector('#namespace-facet button[data-namespace="live"]')?.textContent === 'live1', null, {
         timeout: LIVE_TIMEOUT_MS,
@@ -343,7 +343,7 @@ describeWithChromium('in Chromium', () => {
       expect(await sourceFacet('BUILTIN').textContent()).toBe('Builtin2');
 
       const deletion = await post(graphqlUrl, `mutation { deleteTool(name: "live/echo") { __typename } }`);
-      expect(deletion).toEqual({ data: { deleteTool: { __typename: 'DeletedTool' } } });
+      expect(deletion).toEqual({ data: { deleteTool: { __typename: 'DeleteToolSuccess' } } });
       await page.waitForFunction(() => document.querySelector('#tool-list li[data-tool="live/echo"]') === null, null, { timeout: LIVE_TIMEOUT_MS });
       await page.waitForFunction(() => document.querySelector('#namespace-facet button[data-namespace="live"]') === null, null, { timeout: LIVE_TIMEOUT_MS });
 
@@ -358,7 +358,7 @@ describeWithChromium('in Chromium', () => {
       await page.waitForFunction(() => document.querySelectorAll('#tool-history li').length === 1);
 
       const renamed = await post(graphqlUrl, `mutation { renameTool(name: "moving/echo", newName: "moved/echo") { __typename } }`);
-      expect(renamed).toEqual({ data: { renameTool: { __typename: 'Tool' } } });
+      expect(renamed).toEqual({ data: { renameTool: { __typename: 'RenameToolSuccess' } } });
       await page.waitForFunction(() => document.getElementById('tool-description')?.textContent?.startsWith('Renamed to moved/echo'), null, {
         timeout: LIVE_TIMEOUT_MS,
       });
@@ -379,7 +379,7 @@ describeWithChromium('in Chromium', () => {
       const created = await post(graphqlUrl, `mutation ($input: ToolInput!) { createTool(input: $input) { __typename } }`, {
         input: { name: 'flagged/weather', description, source: 'BUILTIN' },
       });
-      expect(created).toEqual({ data: { createTool: { __typename: 'Tool' } } });
+      expect(created).toEqual({ data: { createTool: { __typename: 'CreateToolSuccess' } } });
       await page.goto(`${origin}/#tool/flagged%2Fweather`);
       await page.waitForFunction(() => document.querySelector('#tool-findings li') !== null);
       const finding = page.locator('#tool-findings li').first();

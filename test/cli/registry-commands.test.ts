@@ -272,7 +272,7 @@ describe.each(testDatabases())('the CLI against a registry on %s', (kind) => {
     const unseen = await cli(['apply', changed, '--prune', 'planned', '--plan', planFile, '--format', 'json']);
     expect([unseen.code, JSON.parse(unseen.stdout)]).toEqual([
       1,
-      { ok: false, conflict: expect.stringContaining('"planned/three" is at revision 1, not no tool') },
+      { ok: false, conflict: expect.stringContaining('"planned/three" is at revision 1, where no tool was expected') },
     ]);
 
     expect((await cli(['plan', changed, '--prune', 'planned', '--out', planFile])).code).toBe(0);

@@ -23,13 +23,13 @@ describe('a server whose Redis is down', () => {
 
   it('starts, takes writes, tells subscribers EVENTS_UNAVAILABLE, and stays up', async () => {
     server = await startServer(database.url, { REDIS_URL: `redis://127.0.0.1:${await freePort()}` });
-    expect((await post(server.url, CREATE, builtin('down/one'))).data.createTool.__typename).toBe('Tool');
+    expect((await post(server.url, CREATE, builtin('down/one'))).data.createTool.__typename).toBe('CreateToolSuccess');
     const events = await subscribe(fetch, server.url, EVENTS);
     const first = await events.next(5000);
     expect(first).not.toBe('timeout');
     expect(first).toMatchObject({ errors: [{ extensions: { code: 'EVENTS_UNAVAILABLE' } }] });
     expect(await events.next(2000)).toBe('complete');
-    expect((await post(server.url, CREATE, builtin('down/two'))).data.createTool.__typename).toBe('Tool');
+    expect((await post(server.url, CREATE, builtin('down/two'))).data.createTool.__typename).toBe('CreateToolSuccess');
     expect((await post(server.url, '{ tools { totalCount } }')).data.tools.totalCount).toBe(2);
     expect(server.child.exitCode).toBeNull();
     expect(server.output()).toMatch(/Redis is unreachable/);
@@ -44,13 +44,13 @@ describe('a server whose Redis is down', () => {
       redis = await privateRedis();
       server = await startServer(database.url, { REDIS_URL: redis.url });
       const open = await subscribe(fetch, server.url, EVENTS);
-      expect((await post(server.url, CREATE, builtin('outage/before'))).data.createTool.__typename).toBe('Tool');
+      expect((await post(server.url, CREATE, builtin('outage/before'))).data.createTool.__typename).toBe('CreateToolSuccess');
       expect(await open.next(3000)).toEqual({ data: { toolEvents: { kind: 'CREATED', name: 'outage/before' } } });
 
       await redis.stop();
       expect(await open.next(5000)).toMatchObject({ data: null, errors: [{ extensions: { code: 'EVENTS_UNAVAILABLE' } }] });
       expect(await open.next(2000)).toBe('complete');
-      expect((await post(server.url, CREATE, builtin('outage/during'))).data.createTool.__typename).toBe('Tool');
+      expect((await post(server.url, CREATE, builtin('outage/during'))).data.createTool.__typename).toBe('CreateToolSuccess');
       const refused = await subscribe(fetch, server.url, EVENTS);
       expect(await refused.next(3000)).toMatchObject({ errors: [{ extensions: { code: 'EVENTS_UNAVAILABLE' } }] });
 
@@ -59,7 +59,7 @@ describe('a server whose Redis is down', () => {
       for (let attempt = 0; attempt < 50 && !again; attempt++) {
         const candidate = await subscribe(fetch, server.url, EVENTS);
         const write = await post(server.url, CREATE, builtin(`outage/after-${attempt}`));
-        expect(write.data.createTool.__typename).toBe('Tool');
+        expect(write.data.createTool.__typename).toBe('CreateToolSuccess');
         const got = await candidate.next(1000);
         if (got !== 'timeout' && got !== 'complete' && !got.errors) {
           expect(got.data.toolEvents).toEqual({ kind: 'CREATED', name: `outage/after-${attempt}` });

@@ -12,7 +12,7 @@ import { subscribe } from './sse';
 
 const EVENTS = `subscription { toolEvents { kind name } }`;
 const CREATE = `mutation ($input: ToolInput!) { createTool(input: $input) { __typename } }`;
-const IMPORT = `mutation ($config: String!) { importTools(config: $config) { __typename ... on ImportedTools { created } } }`;
+const IMPORT = `mutation ($config: String!) { importTools(config: $config) { __typename ... on ImportToolsSuccess { created } } }`;
 const builtin = (name: string) => ({ input: { name, description: 'A tool.', source: 'BUILTIN' } });
 const twentyTools = (prefix: string) =>
   `tools:\n${Array.from({ length: 20 }, (_, i) => `  - { name: ${prefix}/t-${i}, description: Tool ${i}., source: builtin }`).join('\n')}`;
@@ -52,7 +52,7 @@ describe('a server whose Redis hangs', () => {
     const messages: string[] = [];
     await spy.subscribe('hung-test');
     spy.on('message', (_channel: string, message: string) => messages.push(message));
-    expect((await post(server!.url, CREATE, builtin('batch/one'))).data.createTool.__typename).toBe('Tool');
+    expect((await post(server!.url, CREATE, builtin('batch/one'))).data.createTool.__typename).toBe('CreateToolSuccess');
     expect((await post(server!.url, IMPORT, { config: twentyTools('batch') })).data.importTools.created).toBe(20);
     for (let i = 0; i < 50 && messages.length < 2; i++) await new Promise((resolve) => setTimeout(resolve, 50));
     expect(messages.map((m) => JSON.parse(m).events.length)).toEqual([1, 20]);
@@ -66,7 +66,7 @@ describe('a server whose Redis hangs', () => {
     const writes = [];
     for (let i = 0; i < 10; i++) writes.push(await timed(() => post(server!.url, CREATE, builtin(`hung/t-${i}`))));
     const bulk = await timed(() => post(server!.url, IMPORT, { config: twentyTools('hung-import') }));
-    expect(writes.map((w) => w.result.data.createTool.__typename)).toEqual(Array(10).fill('Tool'));
+    expect(writes.map((w) => w.result.data.createTool.__typename)).toEqual(Array(10).fill('CreateToolSuccess'));
     expect(bulk.result.data.importTools.created).toBe(20);
     const slowest = Math.max(...writes.map((w) => w.ms), bulk.ms);
     console.log(`writes while Redis hangs: slowest ${slowest.toFixed(0)} ms (import of 20 tools: ${bulk.ms.toFixed(0)} ms)`);

@@ -48,7 +48,9 @@ describe(`two instances on one ${kind} database and one Redis`, () => {
       const name = `${namespace}/tool-${i}`;
       const sent = performance.now();
       const sentAt = Date.now();
-      expect((await post(a!.url, CREATE, { input: { name, description: `Tool ${i}.`, source: 'BUILTIN' } })).data.createTool.__typename).toBe('Tool');
+      expect((await post(a!.url, CREATE, { input: { name, description: `Tool ${i}.`, source: 'BUILTIN' } })).data.createTool.__typename).toBe(
+        'CreateToolSuccess',
+      );
       const event = await events.next(5000);
       const receivedAt = Date.now();
       if (event === 'timeout' || event === 'complete') throw new Error(`no event on B for ${name}: ${event}\nA:\n${a!.output()}\nB:\n${b!.output()}`);
@@ -60,11 +62,13 @@ describe(`two instances on one ${kind} database and one Redis`, () => {
       expect(receivedAt).toBeGreaterThanOrEqual(sentAt);
     }
 
-    expect((await post(a!.url, UPDATE, { name: `${namespace}/tool-0`, input: { timeout: 9 } })).data.updateTool.__typename).toBe('Tool');
-    expect((await post(b!.url, DELETE, { name: `${namespace}/tool-1` })).data.deleteTool.__typename).toBe('DeletedTool');
+    expect((await post(a!.url, UPDATE, { name: `${namespace}/tool-0`, input: { timeout: 9 } })).data.updateTool.__typename).toBe('UpdateToolSuccess');
+    expect((await post(b!.url, DELETE, { name: `${namespace}/tool-1` })).data.deleteTool.__typename).toBe('DeleteToolSuccess');
     // A marker write on A: once B's client has its event, it has every event before it.
     const marker = `${namespace}/marker`;
-    expect((await post(a!.url, CREATE, { input: { name: marker, description: 'Marker.', source: 'BUILTIN' } })).data.createTool.__typename).toBe('Tool');
+    expect((await post(a!.url, CREATE, { input: { name: marker, description: 'Marker.', source: 'BUILTIN' } })).data.createTool.__typename).toBe(
+      'CreateToolSuccess',
+    );
     const rest = await events.until((r) => r.data?.toolEvents?.name === marker, 15_000);
     expect(rest.map((r) => `${r.data.toolEvents.kind} ${r.data.toolEvents.name}`)).toEqual([`UPDATED ${namespace}/tool-0`, `DELETED ${namespace}/tool-1`]);
 

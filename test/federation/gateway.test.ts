@@ -101,7 +101,7 @@ describe.each(testDatabases())('toolgraph behind Hive Gateway, on %s', (kind) =>
     const seeder = await writerJwt('seeder', ['gw']);
     for (const input of TOOLS) {
       const created = await post(toolgraph.url, 'mutation($input: ToolInput!) { createTool(input: $input) { __typename } }', { input }, seeder);
-      expect(created).toEqual({ data: { createTool: { __typename: 'Tool' } } });
+      expect(created).toEqual({ data: { createTool: { __typename: 'CreateToolSuccess' } } });
     }
     agents = await startAgentsSubgraph(AGENTS);
 
@@ -217,7 +217,7 @@ describe.each(testDatabases())('toolgraph behind Hive Gateway, on %s', (kind) =>
   describe('a write through the gateway, authorized by toolgraph from the forwarded Authorization header', () => {
     const CREATE = /* GraphQL */ `
       mutation ($input: ToolInput!) {
-        createTool(input: $input) { __typename ... on Tool { name createdBy updatedBy } ... on Forbidden { namespace } }
+        createTool(input: $input) { __typename ... on CreateToolSuccess { tool { name createdBy updatedBy } } ... on NamespaceForbidden { namespace } }
       }
     `;
     const create = (token: string | undefined, name: string) =>
@@ -229,7 +229,14 @@ describe.each(testDatabases())('toolgraph behind Hive Gateway, on %s', (kind) =>
       const result = await create(await writerJwt('release-pipeline', ['gw-auth']), 'gw-auth/deploy');
       expect(result).toEqual({
         status: 200,
-        body: { data: { createTool: { __typename: 'Tool', name: 'gw-auth/deploy', createdBy: 'jwt:release-pipeline', updatedBy: 'jwt:release-pipeline' } } },
+        body: {
+          data: {
+            createTool: {
+              __typename: 'CreateToolSuccess',
+              tool: { name: 'gw-auth/deploy', createdBy: 'jwt:release-pipeline', updatedBy: 'jwt:release-pipeline' },
+            },
+          },
+        },
       });
       expect(await stored('gw-auth/deploy')).toEqual({ name: 'gw-auth/deploy', createdBy: 'jwt:release-pipeline' });
     });
@@ -251,9 +258,9 @@ describe.each(testDatabases())('toolgraph behind Hive Gateway, on %s', (kind) =>
       expect(await stored('gw-auth/anonymous')).toBeNull();
     });
 
-    it('is Forbidden with a JWT of another namespace, and nothing is written', async () => {
+    it('is NamespaceForbidden with a JWT of another namespace, and nothing is written', async () => {
       const result = await create(await writerJwt('other-team', ['gw-other']), 'gw-auth/intruder');
-      expect(result.body).toEqual({ data: { createTool: { __typename: 'Forbidden', namespace: 'gw-auth' } } });
+      expect(result.body).toEqual({ data: { createTool: { __typename: 'NamespaceForbidden', namespace: 'gw-auth' } } });
       expect(await stored('gw-auth/intruder')).toBeNull();
     });
   });

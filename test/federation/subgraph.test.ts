@@ -29,7 +29,7 @@ describe.each(testDatabases())('the federation subgraph on %s', (kind) => {
     const create = `mutation($input: ToolInput!) { createTool(input: $input) { __typename } }`;
     for (let i = 0; i < 20; i += 1) {
       const input = { name: `fed/tool-${String(i).padStart(2, '0')}`, description: `Tool ${i}.`, source: 'BUILTIN' };
-      expect(await data(server.yoga, create, { input })).toEqual({ createTool: { __typename: 'Tool' } });
+      expect(await data(server.yoga, create, { input })).toEqual({ createTool: { __typename: 'CreateToolSuccess' } });
     }
     const mcp = {
       name: 'fed/docker',
@@ -40,7 +40,7 @@ describe.each(testDatabases())('the federation subgraph on %s', (kind) => {
       capability: { readOnly: true },
     };
     const guard = { name: 'fed/docker-guard', description: 'Guard the build.', source: 'WRAPPED', toolType: 'VALIDATION', wraps: 'fed/docker' };
-    for (const input of [mcp, guard]) expect(await data(server.yoga, create, { input })).toEqual({ createTool: { __typename: 'Tool' } });
+    for (const input of [mcp, guard]) expect(await data(server.yoga, create, { input })).toEqual({ createTool: { __typename: 'CreateToolSuccess' } });
   });
 
   describe('_service', () => {

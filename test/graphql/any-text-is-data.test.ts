@@ -119,7 +119,7 @@ describe.each(testDatabases())('any text is data, on %s', (kind) => {
     it('through createTool (JSON variables): every key kept, in order, in inputSchema and cliDict', async () => {
       const inputSchema = JSON.parse(schemaText);
       const { createTool } = await data(server.yoga, CREATE, { input: { name: 'proto/created', description: 'Keeps keys.', source: 'BUILTIN', inputSchema } });
-      expect(createTool.__typename).toBe('Tool');
+      expect(createTool.__typename).toBe('CreateToolSuccess');
       const response = await server.yoga.fetch('http://yoga/graphql', {
         method: 'POST',
         headers: { 'content-type': 'application/json' },
@@ -134,15 +134,19 @@ describe.each(testDatabases())('any text is data, on %s', (kind) => {
 
     it('through importTools (YAML): every key kept, and importing it again changes nothing', async () => {
       const config = `name: proto/imported\ndescription: Keeps keys.\nsource: builtin\ninput_schema: ${schemaText}\n`;
-      expect((await data(server.yoga, IMPORT, { config })).importTools.__typename).toBe('ImportedTools');
+      expect((await data(server.yoga, IMPORT, { config })).importTools.__typename).toBe('ImportToolsSuccess');
       const response = await server.yoga.fetch('http://yoga/graphql', {
         method: 'POST',
         headers: { 'content-type': 'application/json' },
         body: JSON.stringify({ query: '{ tool(name: "proto/imported") { inputSchema } }' }),
       });
       expect(await response.text()).toContain(`"inputSchema":${schemaText}`);
-      const again = await data(server.yoga, 'mutation ($config: String!) { importTools(config: $config) { ... on ImportedTools { unchanged } } }', { config });
-      expect(again.importTools.unchanged).toBe(1);
+      const again = await data(
+        server.yoga,
+        'mutation ($config: String!) { importTools(config: $config) { ... on ImportToolsSuccess { changed unchanged } } }',
+        { config },
+      );
+      expect(again.importTools).toEqual({ changed: false, unchanged: 1 });
     });
   });
 
@@ -179,7 +183,7 @@ describe.each(testDatabases())('any text is data, on %s', (kind) => {
       const inputSchema = { type: 'integer', enum: Array.from({ length: count }, (_, i) => i % 10) };
       expect(Buffer.byteLength(JSON.stringify(inputSchema))).toBeLessThanOrEqual(MAX_SCHEMA_BYTES);
       const { createTool } = await data(server.yoga, CREATE, { input: { name: 'big/enum', description: 'Enum.', source: 'BUILTIN', inputSchema } });
-      expect(createTool.__typename).toBe('Tool');
+      expect(createTool.__typename).toBe('CreateToolSuccess');
     });
 
     it('refuses code of one character more than the limit, and stores code of exactly the limit', async () => {
@@ -187,7 +191,7 @@ describe.each(testDatabases())('any text is data, on %s', (kind) => {
       const tooLong = await data(server.yoga, CREATE, { input: input('x'.repeat(MAX_CODE_LENGTH + 1), 'big/code-over') });
       expect(tooLong.createTool).toEqual({ __typename: 'ToolValidationError', issues: [{ path: 'code', code: 'VALUE_TOO_LARGE' }] });
       const atLimit = await data(server.yoga, CREATE, { input: input('x'.repeat(MAX_CODE_LENGTH), 'big/code-at') });
-      expect(atLimit.createTool.__typename).toBe('Tool');
+      expect(atLimit.createTool.__typename).toBe('CreateToolSuccess');
     });
   });
 });

@@ -18,7 +18,7 @@ const DELETE = `mutation ($name: String!) { deleteTool(name: $name) { __typename
 const IMPORT = `mutation ($config: String!) {
   importTools(config: $config) {
     __typename
-    ... on ImportedTools { created updated unchanged }
+    ... on ImportToolsSuccess { created updated unchanged }
     ... on ImportValidationError { message invalidTools { name issues { path code } } }
   }
 }`;
@@ -41,21 +41,23 @@ describe.each(testDatabases())('concurrent writes on %s', (kind) => {
   const server = useTestServer(kind);
   const run = <T>(count: number, write: (i: number) => Promise<T>) => Promise.all(Array.from({ length: count }, (_, i) => write(i)));
 
-  it('100 creates of one name: exactly one Tool, 99 ToolNameTaken, no error', async () => {
+  it('100 creates of one name: exactly one created, 99 NAME_TAKEN, no error', async () => {
     const responses = await run(100, () => execute(server.yoga, CREATE, { input: builtin('race/one') }));
-    expect(tally(responses, 'createTool')).toEqual({ typenames: { Tool: 1, ToolNameTaken: 99 }, errors: [] });
+    expect(tally(responses, 'createTool')).toEqual({ typenames: { CreateToolSuccess: 1, ToolValidationError: 99 }, errors: [] });
+    const refused = responses.map((r) => r.data?.createTool).filter((answer) => answer?.__typename === 'ToolValidationError');
+    expect(refused.map((answer) => answer.issues)).toEqual(Array(99).fill([{ path: 'name', code: 'NAME_TAKEN' }]));
     expect((await data(server.yoga, '{ tools(filter: { namespace: "race" }) { totalCount } }')).tools.totalCount).toBe(1);
   });
 
   it('100 creates of distinct names, and 10 writers of 20 creates each: every one created', async () => {
     const distinct = await run(100, (i) => execute(server.yoga, CREATE, { input: builtin(`many/t-${i}`) }));
-    expect(tally(distinct, 'createTool')).toEqual({ typenames: { Tool: 100 }, errors: [] });
+    expect(tally(distinct, 'createTool')).toEqual({ typenames: { CreateToolSuccess: 100 }, errors: [] });
     const writers = await run(10, async (w) => {
       const answers: GraphQLResponse[] = [];
       for (let i = 0; i < 20; i++) answers.push(await execute(server.yoga, CREATE, { input: builtin(`writer-${w}/t-${i}`) }));
       return answers;
     });
-    expect(tally(writers.flat(), 'createTool')).toEqual({ typenames: { Tool: 200 }, errors: [] });
+    expect(tally(writers.flat(), 'createTool')).toEqual({ typenames: { CreateToolSuccess: 200 }, errors: [] });
     const { namespaces } = await data(server.yoga, '{ namespaces { namespace toolCount } }');
     const counts = namespaces.filter((n: { namespace: string }) => /^(many|writer-\d)$/.test(n.namespace));
     expect(counts.map((n: { toolCount: number }) => n.toolCount)).toEqual([100, ...Array(10).fill(20)]);
@@ -80,7 +82,7 @@ describe.each(testDatabases())('concurrent writes on %s', (kind) => {
       (i) => ({ lifecycle: { deactivate: `deactivate ${i}` } }),
     ];
     const responses = await run(100, (i) => execute(server.yoga, UPDATE, { name, input: patches[i % patches.length]!(i) }));
-    expect(tally(responses, 'updateTool')).toEqual({ typenames: { Tool: 100 }, errors: [] });
+    expect(tally(responses, 'updateTool')).toEqual({ typenames: { UpdateToolSuccess: 100 }, errors: [] });
     const { tool } = await data(
       server.yoga,
       `{ tool(name: "${name}") { description timeout capability { writeScope costProfile idempotent unsafe humanApprovalRequired } lifecycle { discover activate deactivate } } }`,
@@ -119,7 +121,7 @@ describe.each(testDatabases())('concurrent writes on %s', (kind) => {
     const responses = await run(10, (k) => execute<{ importTools: { __typename: string; created: number } }>(server.yoga, IMPORT, { config: configOf(k) }));
     const { typenames, errors } = tally(responses, 'importTools');
     const refusals = responses.map((r) => r.data?.importTools).filter((answer) => answer?.__typename === 'ImportValidationError');
-    expect({ typenames, errors, refusals }).toEqual({ typenames: { ImportedTools: 10 }, errors: [], refusals: [] });
+    expect({ typenames, errors, refusals }).toEqual({ typenames: { ImportToolsSuccess: 10 }, errors: [], refusals: [] });
     const created = responses.reduce((sum, r) => sum + r.data!.importTools.created, 0);
     const { tools } = await data(server.yoga, '{ tools(filter: { namespace: "overlap" }, first: 100) { totalCount edges { node { name wraps { name } } } } }');
     expect(tools.totalCount).toBe(29 + 6); // t-0 … t-28, check-0 … check-25
@@ -140,8 +142,8 @@ describe.each(testDatabases())('concurrent writes on %s', (kind) => {
         execute(server.yoga, DELETE, { name: `orphan/t-${i}` }),
       ]);
       expect([...(validation.errors ?? []), ...(deletion.errors ?? [])]).toEqual([]);
-      const created = validation.data!.createTool.__typename === 'Tool';
-      const deleted = deletion.data!.deleteTool.__typename === 'DeletedTool';
+      const created = validation.data!.createTool.__typename === 'CreateToolSuccess';
+      const deleted = deletion.data!.deleteTool.__typename === 'DeleteToolSuccess';
       // Exactly one of the two: the validation keeps its tool alive, or the deletion makes the
       // validation refer to nothing (refused with WRAPPED_TOOL_NOT_FOUND).
       expect(created !== deleted).toBe(true);

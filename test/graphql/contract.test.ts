@@ -9,9 +9,7 @@ import { data, execute } from './helpers';
 describe.each(testDatabases())('GraphQL contract on %s', (kind) => {
   const server = useTestServer(kind, { recordSql: true });
 
-  const TOOL_RESULT = /* GraphQL */ `
-    __typename
-    ... on Tool {
+  const TOOL_FIELDS = /* GraphQL */ `
       name namespace shortName description source toolType timeout
       code mcpServer mcpToolName agentSkillPath
       inputSchema outputSchema
@@ -29,21 +27,22 @@ describe.each(testDatabases())('GraphQL contract on %s', (kind) => {
       wraps { name }
       wrappedBy { name }
       createdAt updatedAt
-    }
-    ... on UserError { message }
+  `;
+  const TOOL_RESULT = /* GraphQL */ `
+    __typename
+    ... on ToolWriteSuccess { changed changedFields revision safetyDowngrades { kind sideEffect } tool { ${TOOL_FIELDS} } }
+    ... on RegistryError { message code }
     ... on ToolValidationError { issues { path code message } }
-    ... on ToolNameTaken { name }
-    ... on ToolNotFound { name }
   `;
 
   const CREATE = `mutation Create($input: ToolInput!) { createTool(input: $input) { ${TOOL_RESULT} } }`;
-  const UPDATE = `mutation Update($name: String!, $input: ToolPatch!) { updateTool(name: $name, input: $input) { ${TOOL_RESULT} } }`;
+  const UPDATE = `mutation Update($name: String!, $input: ToolPatch!) { updateTool(name: $name, input: $input) { ${TOOL_RESULT} ... on ToolNotFound { name } } }`;
   const DELETE = /* GraphQL */ `
     mutation Delete($name: String!) {
       deleteTool(name: $name) {
         __typename
-        ... on UserError { message }
-        ... on DeletedTool { name tool { name } }
+        ... on RegistryError { message code }
+        ... on DeleteToolSuccess { changed changedFields revision safetyDowngrades { kind } tool { name } }
         ... on ToolNotFound { name }
         ... on ToolIsWrapped { name wrappedBy { name } }
       }
@@ -53,8 +52,8 @@ describe.each(testDatabases())('GraphQL contract on %s', (kind) => {
     mutation Import($config: String!, $dryRun: Boolean) {
       importTools(config: $config, dryRun: $dryRun) {
         __typename
-        ... on ImportedTools { dryRun created updated unchanged tools { name change tool { name description } } }
-        ... on ImportValidationError { message issues { path code } invalidTools { index name issues { path code } } }
+        ... on ImportToolsSuccess { dryRun changed created updated unchanged tools { name change tool { name description } } }
+        ... on ImportValidationError { message code issues { path code } invalidTools { index name issues { path code } } }
       }
     }
   `;
@@ -67,7 +66,7 @@ describe.each(testDatabases())('GraphQL contract on %s', (kind) => {
 
   describe('createTool', () => {
     it('stores a tool with every field and returns it, enums in UPPER_CASE', async () => {
-      const tool = await create({
+      const result = await create({
         name: 'create/mcp-tool',
         description: 'Reads a repository.',
         source: 'MCP',
@@ -82,8 +81,9 @@ describe.each(testDatabases())('GraphQL contract on %s', (kind) => {
         lifecycle: { activate: 'hooks.activate' },
         timeout: 60,
       });
+      expect(result).toMatchObject({ __typename: 'CreateToolSuccess', changed: true, changedFields: [], revision: 1, safetyDowngrades: [] });
+      const { tool } = result;
       expect(tool).toMatchObject({
-        __typename: 'Tool',
         name: 'create/mcp-tool',
         namespace: 'create',
         shortName: 'mcp-tool',
@@ -128,8 +128,9 @@ describe.each(testDatabases())('GraphQL contract on %s', (kind) => {
     });
 
     it('applies the model defaults to fields left out', async () => {
-      const tool = await create(builtin('create/defaults'));
-      expect(tool).toMatchObject({
+      const result = await create(builtin('create/defaults'));
+      expect(result.__typename).toBe('CreateToolSuccess');
+      expect(result.tool).toMatchObject({
         toolType: 'TOOL',
         timeout: 300,
         capability: { readOnly: false, writes: false, sideEffects: [], checkpointScope: null },
@@ -142,8 +143,8 @@ describe.each(testDatabases())('GraphQL contract on %s', (kind) => {
     it('gives each source its own implementation member', async () => {
       const skill = await create({ name: 'create/skill', description: 'A skill.', source: 'AGENT_SKILL', agentSkillPath: 'skills/pdf' });
       const custom = await create({ name: 'create/custom', description: 'Custom.', source: 'CUSTOM', code: 'print(1)' });
-      expect(skill.implementation).toEqual({ __typename: 'AgentSkillImplementation', path: 'skills/pdf' });
-      expect(custom.implementation).toEqual({ __typename: 'CustomImplementation', code: 'print(1)' });
+      expect(skill.tool.implementation).toEqual({ __typename: 'AgentSkillImplementation', path: 'skills/pdf' });
+      expect(custom.tool.implementation).toEqual({ __typename: 'CustomImplementation', code: 'print(1)' });
     });
 
     it('reports every broken rule at once as ToolValidationError, writing nothing', async () => {
@@ -156,7 +157,7 @@ describe.each(testDatabases())('GraphQL contract on %s', (kind) => {
         resourceSlots: [{ name: 'class', resourceType: 'r', access: 'READ_ONLY', binding: 'STATIC' }],
         timeout: 0,
       });
-      expect(result.__typename).toBe('ToolValidationError');
+      expect(result).toMatchObject({ __typename: 'ToolValidationError', code: 'VALIDATION_FAILED' });
       expect(result.message).toMatch(/nothing was written/);
       const codes = result.issues.map((issue: { path: string; code: string }) => `${issue.path} ${issue.code}`);
       expect(codes).toEqual(
@@ -175,17 +176,18 @@ describe.each(testDatabases())('GraphQL contract on %s', (kind) => {
       expect((await data(server.yoga, '{ tool(name: "No Slash") { name } }')).tool).toBeNull();
     });
 
-    it('refuses a taken name with ToolNameTaken', async () => {
+    it('refuses a taken name with ToolValidationError, the issue NAME_TAKEN at name', async () => {
       await create(builtin('create/taken'));
       const result = await create(builtin('create/taken'));
-      expect(result).toMatchObject({ __typename: 'ToolNameTaken', name: 'create/taken' });
-      expect(result.message).toContain('create/taken');
+      expect(result).toMatchObject({ __typename: 'ToolValidationError', code: 'VALIDATION_FAILED' });
+      expect(result.issues).toEqual([{ path: 'name', code: 'NAME_TAKEN', message: expect.stringContaining('create/taken') }]);
     });
 
     it('creates a validation that wraps a tool, linked both ways', async () => {
       await create(builtin('wrap/target'));
       const validation = await create({ name: 'wrap/guard', description: 'Guards it.', source: 'WRAPPED', toolType: 'VALIDATION', wraps: 'wrap/target' });
-      expect(validation).toMatchObject({
+      expect(validation.__typename).toBe('CreateToolSuccess');
+      expect(validation.tool).toMatchObject({
         toolType: 'VALIDATION',
         source: 'WRAPPED',
         wraps: { name: 'wrap/target' },
@@ -197,7 +199,7 @@ describe.each(testDatabases())('GraphQL contract on %s', (kind) => {
 
     it('refuses a validation of a missing tool', async () => {
       const result = await create({ name: 'wrap/orphan', description: 'Orphan.', source: 'WRAPPED', toolType: 'VALIDATION', wraps: 'wrap/missing' });
-      expect(result.__typename).toBe('ToolValidationError');
+      expect(result).toMatchObject({ __typename: 'ToolValidationError', code: 'VALIDATION_FAILED' });
       expect(result.issues).toContainEqual(expect.objectContaining({ path: 'wraps', code: 'WRAPPED_TOOL_NOT_FOUND' }));
     });
   });
@@ -211,12 +213,14 @@ describe.each(testDatabases())('GraphQL contract on %s', (kind) => {
           timeout: 30,
         }),
       );
-      const tool = await update('update/tool', {
+      const result = await update('update/tool', {
         capability: { costProfile: 'cheap' },
         resourceSlots: [{ name: 'b', resourceType: 's', access: 'READ_WRITE' }],
       });
+      expect(result).toMatchObject({ __typename: 'UpdateToolSuccess', changed: true, revision: 2, safetyDowngrades: [] });
+      expect([...result.changedFields].sort()).toEqual(['CAPABILITY', 'RESOURCE_SLOTS']);
+      const { tool } = result;
       expect(tool).toMatchObject({
-        __typename: 'Tool',
         description: 'The update/tool tool.',
         timeout: 30,
         capability: { readOnly: true, idempotent: true, costProfile: 'cheap' },
@@ -227,40 +231,48 @@ describe.each(testDatabases())('GraphQL contract on %s', (kind) => {
 
     it('resets a single value given as null, and the fields named in reset, to their defaults', async () => {
       await create(builtin('update/reset', { timeout: 30, lifecycle: { discover: 'd' } }));
-      const tool = await update('update/reset', { timeout: null, reset: ['LIFECYCLE'] });
-      expect(tool).toMatchObject({ timeout: 300, lifecycle: null });
+      const result = await update('update/reset', { timeout: null, reset: ['LIFECYCLE'] });
+      expect(result).toMatchObject({ __typename: 'UpdateToolSuccess', changed: true, tool: { timeout: 300, lifecycle: null } });
+      expect([...result.changedFields].sort()).toEqual(['LIFECYCLE', 'TIMEOUT']);
     });
 
     it('reports broken rules of the result, leaving the tool as it was', async () => {
       await create(builtin('update/invalid', { capability: { readOnly: true } }));
       const result = await update('update/invalid', { capability: { writes: true }, timeout: 0 });
-      expect(result.__typename).toBe('ToolValidationError');
+      expect(result).toMatchObject({ __typename: 'ToolValidationError', code: 'VALIDATION_FAILED' });
       expect(result.issues.map((issue: { code: string }) => issue.code)).toEqual(expect.arrayContaining(['READ_ONLY_CONFLICT', 'INVALID_TIMEOUT']));
       const stored = await data(server.yoga, '{ tool(name: "update/invalid") { timeout capability { writes } } }');
       expect(stored.tool).toEqual({ timeout: 300, capability: { writes: false } });
     });
 
     it('answers ToolNotFound for an unknown name', async () => {
-      expect(await update('update/nobody', { timeout: 5 })).toMatchObject({ __typename: 'ToolNotFound', name: 'update/nobody' });
+      expect(await update('update/nobody', { timeout: 5 })).toMatchObject({ __typename: 'ToolNotFound', code: 'TOOL_NOT_FOUND', name: 'update/nobody' });
     });
   });
 
   describe('deleteTool', () => {
     it('deletes a tool and returns what it was', async () => {
       await create(builtin('delete/gone'));
-      expect(await remove('delete/gone')).toEqual({ __typename: 'DeletedTool', name: 'delete/gone', tool: { name: 'delete/gone' } });
+      expect(await remove('delete/gone')).toEqual({
+        __typename: 'DeleteToolSuccess',
+        changed: true,
+        changedFields: [],
+        revision: 2,
+        safetyDowngrades: [],
+        tool: { name: 'delete/gone' },
+      });
       expect((await data(server.yoga, '{ tool(name: "delete/gone") { name } }')).tool).toBeNull();
     });
 
     it('answers ToolNotFound for an unknown name', async () => {
-      expect(await remove('delete/nobody')).toMatchObject({ __typename: 'ToolNotFound', name: 'delete/nobody' });
+      expect(await remove('delete/nobody')).toMatchObject({ __typename: 'ToolNotFound', code: 'TOOL_NOT_FOUND', name: 'delete/nobody' });
     });
 
     it('refuses a tool that validations wrap with ToolIsWrapped, listing them', async () => {
       await create(builtin('delete/wrapped'));
       await create({ name: 'delete/guard', description: 'Guard.', source: 'WRAPPED', toolType: 'VALIDATION', wraps: 'delete/wrapped' });
       const result = await remove('delete/wrapped');
-      expect(result).toMatchObject({ __typename: 'ToolIsWrapped', name: 'delete/wrapped', wrappedBy: [{ name: 'delete/guard' }] });
+      expect(result).toMatchObject({ __typename: 'ToolIsWrapped', code: 'TOOL_IS_WRAPPED', name: 'delete/wrapped', wrappedBy: [{ name: 'delete/guard' }] });
       expect(result.message).toContain('delete/guard');
     });
   });
@@ -281,8 +293,9 @@ describe.each(testDatabases())('GraphQL contract on %s', (kind) => {
     it('on a dry run reports what would change and writes nothing', async () => {
       const result = await importTools(config, true);
       expect(result).toEqual({
-        __typename: 'ImportedTools',
+        __typename: 'ImportToolsSuccess',
         dryRun: true,
+        changed: true,
         created: 2,
         updated: 0,
         unchanged: 0,
@@ -297,12 +310,14 @@ describe.each(testDatabases())('GraphQL contract on %s', (kind) => {
     it('creates new names, then reports them unchanged, then updated', async () => {
       expect(await importTools(config)).toMatchObject({
         dryRun: false,
+        changed: true,
         created: 2,
         tools: [{ change: 'CREATED', tool: { name: 'import/a' } }, { change: 'CREATED' }],
       });
-      expect(await importTools(config)).toMatchObject({ unchanged: 2 });
+      expect(await importTools(config)).toMatchObject({ changed: false, unchanged: 2 });
       const changed = await importTools(config.replace('Tool A.', 'Tool A, improved.'));
       expect(changed).toMatchObject({
+        changed: true,
         updated: 1,
         unchanged: 1,
         tools: [{ name: 'import/a', change: 'UPDATED', tool: { description: 'Tool A, improved.' } }, { change: 'UNCHANGED' }],
@@ -318,7 +333,7 @@ describe.each(testDatabases())('GraphQL contract on %s', (kind) => {
         ],
       });
       const result = await importTools(text);
-      expect(result.__typename).toBe('ImportValidationError');
+      expect(result).toMatchObject({ __typename: 'ImportValidationError', code: 'VALIDATION_FAILED' });
       expect(result.invalidTools.map((tool: { index: number; name: string }) => [tool.index, tool.name])).toEqual([
         [1, 'import/bad'],
         [2, 'import/worse'],

@@ -11,11 +11,17 @@ import { useTestServer } from '../support/test-server';
 import { data } from './helpers';
 
 const CREATE = `mutation ($input: ToolInput!) { createTool(input: $input) { __typename } }`;
+/** What every mutation here answers, whichever its union: ToolWriteSuccess, or an error. */
 const RESULT = `__typename
-  ... on Tool { name status revision contentHash updatedBy deprecation { message replacedByName replacedBy { name } deprecatedAt deprecatedBy } }
-  ... on ToolValidationError { message issues { path code message } }
+  ... on ToolWriteSuccess {
+    changed changedFields revision
+    tool { name status revision contentHash updatedBy deprecation { message replacedByName replacedBy { name } deprecatedAt deprecatedBy } }
+  }
+  ... on RegistryError { code }
   ... on ToolNotFound { name }`;
-const DEPRECATE = `mutation ($name: String!, $message: String!, $replacedBy: String) { deprecateTool(name: $name, message: $message, replacedBy: $replacedBy) { ${RESULT} } }`;
+const DEPRECATE = `mutation ($name: String!, $message: String!, $replacedBy: String) {
+  deprecateTool(name: $name, message: $message, replacedBy: $replacedBy) { ${RESULT} ... on ToolValidationError { message issues { path code message } } }
+}`;
 const UNDEPRECATE = `mutation ($name: String!) { undeprecateTool(name: $name) { ${RESULT} } }`;
 const TOOL = `query ($name: String!) { tool(name: $name) { status revision contentHash cliDict deprecation { message replacedByName } } }`;
 const HISTORY = `query ($name: String!) { tool(name: $name) { history { edges { node { revision kind contentHash changedFields } } } } }`;
@@ -27,20 +33,25 @@ describe.each(testDatabases())('deprecation on %s', (kind) => {
 
   beforeAll(async () => {
     for (const name of ['old/fetch', 'new/fetch', 'old/other'])
-      expect((await data(server.yoga, CREATE, { input: builtin(name) })).createTool.__typename).toBe('Tool');
+      expect((await data(server.yoga, CREATE, { input: builtin(name) })).createTool.__typename).toBe('CreateToolSuccess');
   });
 
   it('keeps a deprecated tool listed and readable, with its message and replacement, its definition and its hash', async () => {
     const before = (await data(server.yoga, TOOL, { name: 'old/fetch' })).tool;
     const { deprecateTool } = await data(server.yoga, DEPRECATE, { name: 'old/fetch', message: 'Sends cookies; use new/fetch.', replacedBy: 'new/fetch' });
     expect(deprecateTool).toMatchObject({
-      __typename: 'Tool',
-      status: 'DEPRECATED',
+      __typename: 'DeprecateToolSuccess',
+      changed: true,
+      changedFields: [],
       revision: 2,
-      contentHash: before.contentHash,
-      deprecation: { message: 'Sends cookies; use new/fetch.', replacedByName: 'new/fetch', replacedBy: { name: 'new/fetch' }, deprecatedBy: 'anonymous' },
+      tool: {
+        status: 'DEPRECATED',
+        revision: 2,
+        contentHash: before.contentHash,
+        deprecation: { message: 'Sends cookies; use new/fetch.', replacedByName: 'new/fetch', replacedBy: { name: 'new/fetch' }, deprecatedBy: 'anonymous' },
+      },
     });
-    expect(Date.now() - Date.parse(deprecateTool.deprecation.deprecatedAt)).toBeLessThan(60_000);
+    expect(Date.now() - Date.parse(deprecateTool.tool.deprecation.deprecatedAt)).toBeLessThan(60_000);
     const after = (await data(server.yoga, TOOL, { name: 'old/fetch' })).tool;
     expect(after.cliDict).toEqual(before.cliDict);
     const listed = (await data(server.yoga, `{ tools(filter: { namespace: "old" }) { edges { node { name status } } } }`)).tools.edges;
@@ -58,19 +69,34 @@ describe.each(testDatabases())('deprecation on %s', (kind) => {
   it('changes nothing when asked for the deprecation that stands; replaces message and replacement otherwise', async () => {
     const name = 'old/other';
     const first = (await data(server.yoga, DEPRECATE, { name, message: 'Going away.' })).deprecateTool;
-    expect(first).toMatchObject({ status: 'DEPRECATED', revision: 2, deprecation: { replacedByName: null, replacedBy: null } });
-    expect((await data(server.yoga, DEPRECATE, { name, message: 'Going away.' })).deprecateTool).toEqual(first);
+    expect(first).toMatchObject({
+      __typename: 'DeprecateToolSuccess',
+      changed: true,
+      revision: 2,
+      tool: { status: 'DEPRECATED', revision: 2, deprecation: { replacedByName: null, replacedBy: null } },
+    });
+    expect((await data(server.yoga, DEPRECATE, { name, message: 'Going away.' })).deprecateTool).toEqual({ ...first, changed: false });
     const changed = (await data(server.yoga, DEPRECATE, { name, message: 'Gone in June.', replacedBy: 'new/fetch' })).deprecateTool;
-    expect(changed).toMatchObject({ revision: 3, deprecation: { message: 'Gone in June.', replacedByName: 'new/fetch' } });
+    expect(changed).toMatchObject({
+      changed: true,
+      changedFields: [],
+      revision: 3,
+      tool: { revision: 3, deprecation: { message: 'Gone in June.', replacedByName: 'new/fetch' } },
+    });
   });
 
   it('keeps the deprecation through an update and an import, which change the definition only', async () => {
     const name = 'old/fetch';
     const updated = (await data(server.yoga, `mutation { updateTool(name: "${name}", input: { timeout: 30 }) { ${RESULT} } }`)).updateTool;
-    expect(updated).toMatchObject({ status: 'DEPRECATED', deprecation: { replacedByName: 'new/fetch' } });
+    expect(updated).toMatchObject({
+      __typename: 'UpdateToolSuccess',
+      changed: true,
+      changedFields: ['TIMEOUT'],
+      tool: { status: 'DEPRECATED', deprecation: { replacedByName: 'new/fetch' } },
+    });
     const config = `tools:\n  - { name: ${name}, description: Fetches again., source: builtin }\n`;
     expect(
-      (await data(server.yoga, `mutation ($config: String!) { importTools(config: $config) { __typename ... on ImportedTools { updated } } }`, { config }))
+      (await data(server.yoga, `mutation ($config: String!) { importTools(config: $config) { __typename ... on ImportToolsSuccess { updated } } }`, { config }))
         .importTools.updated,
     ).toBe(1);
     expect((await data(server.yoga, TOOL, { name })).tool).toMatchObject({ status: 'DEPRECATED', deprecation: { message: 'Sends cookies; use new/fetch.' } });
@@ -96,20 +122,25 @@ describe.each(testDatabases())('deprecation on %s', (kind) => {
     ];
     for (const [request, issues] of cases) {
       const result = (await data(server.yoga, DEPRECATE, { name, ...request })).deprecateTool;
-      expect(result.__typename).toBe('ToolValidationError');
+      expect(result).toMatchObject({ __typename: 'ToolValidationError', code: 'VALIDATION_FAILED' });
       expect(result.message).toMatch(/^The deprecation breaks \d rules?; nothing was written\.$/);
       expect(result.issues.map(({ path, code }: any) => ({ path, code }))).toEqual(issues);
     }
     expect((await data(server.yoga, TOOL, { name })).tool).toMatchObject({ status: 'ACTIVE', revision: 1, deprecation: null });
     // Characters, not UTF-16 units: 1,000 emoji are 1,000 characters; every other character is kept as given.
     const stranger = `${'🐳'.repeat(999)}\t`;
-    expect((await data(server.yoga, DEPRECATE, { name, message: stranger })).deprecateTool.deprecation.message).toBe(stranger);
+    expect((await data(server.yoga, DEPRECATE, { name, message: stranger })).deprecateTool.tool.deprecation.message).toBe(stranger);
     await data(server.yoga, UNDEPRECATE, { name });
     expect((await data(server.yoga, DEPRECATE, { name: 'nowhere/tool', message: 'Gone.' })).deprecateTool).toEqual({
       __typename: 'ToolNotFound',
+      code: 'TOOL_NOT_FOUND',
       name: 'nowhere/tool',
     });
-    expect((await data(server.yoga, UNDEPRECATE, { name: 'nowhere/tool' })).undeprecateTool).toEqual({ __typename: 'ToolNotFound', name: 'nowhere/tool' });
+    expect((await data(server.yoga, UNDEPRECATE, { name: 'nowhere/tool' })).undeprecateTool).toEqual({
+      __typename: 'ToolNotFound',
+      code: 'TOOL_NOT_FOUND',
+      name: 'nowhere/tool',
+    });
   });
 
   it('makes a tool active again, once; a replacement that is deleted reads as null', async () => {
@@ -124,8 +155,14 @@ describe.each(testDatabases())('deprecation on %s', (kind) => {
     const deprecated = (await data(server.yoga, `{ tool(name: "tmp/retired") { deprecation { replacedBy { name } } } }`)).tool;
     expect(deprecated.deprecation.replacedBy).toBeNull();
     const active = (await data(server.yoga, UNDEPRECATE, { name: 'tmp/retired' })).undeprecateTool;
-    expect(active).toMatchObject({ status: 'ACTIVE', revision: 3, deprecation: null });
-    expect((await data(server.yoga, UNDEPRECATE, { name: 'tmp/retired' })).undeprecateTool).toEqual(active);
+    expect(active).toMatchObject({
+      __typename: 'UndeprecateToolSuccess',
+      changed: true,
+      changedFields: [],
+      revision: 3,
+      tool: { status: 'ACTIVE', revision: 3, deprecation: null },
+    });
+    expect((await data(server.yoga, UNDEPRECATE, { name: 'tmp/retired' })).undeprecateTool).toEqual({ ...active, changed: false });
     const kinds = (await data(server.yoga, HISTORY, { name: 'tmp/retired' })).tool.history.edges.map((edge: any) => edge.node.kind);
     expect(kinds).toEqual(['UNDEPRECATED', 'DEPRECATED', 'CREATED']);
   });

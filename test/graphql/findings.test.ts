@@ -11,14 +11,14 @@ import type { ToolgraphServer } from '../../src/server/yoga';
 import { data } from './helpers';
 
 const RESULT = `__typename
-  ... on Tool { name findings { code severity path message } }
+  ... on ToolWriteSuccess { tool { name findings { code severity path message } } }
   ... on ToolValidationError { issues { path code message } }`;
 const CREATE = `mutation ($input: ToolInput!) { createTool(input: $input) { ${RESULT} } }`;
 const UPDATE = `mutation ($name: String!, $input: ToolPatch!) { updateTool(name: $name, input: $input) { ${RESULT} } }`;
 const RESTORE = `mutation ($name: String!, $revision: Int!) { restoreTool(name: $name, revision: $revision) { ${RESULT} } }`;
 const IMPORT = `mutation ($config: String!) { importTools(config: $config) {
   __typename
-  ... on ImportedTools { created updated }
+  ... on ImportToolsSuccess { created updated }
   ... on ImportValidationError { invalidTools { index name issues { path code message } } }
 } }`;
 const TOOL = `query ($name: String!) { tool(name: $name) { name findings { code severity path } asMcpTool asOpenAiTool asAnthropicTool } }`;
@@ -40,7 +40,7 @@ describe.each(testDatabases())('findings on %s', (kind) => {
 
   describe('under the default policy (HIGH refused)', () => {
     it('stores a clean tool with no findings, and exports it', async () => {
-      expect(await create(server.yoga, builtin('clean/add', CLEAN))).toEqual({ __typename: 'Tool', name: 'clean/add', findings: [] });
+      expect(await create(server.yoga, builtin('clean/add', CLEAN))).toEqual({ __typename: 'CreateToolSuccess', tool: { name: 'clean/add', findings: [] } });
       const tool = (await data(server.yoga, TOOL, { name: 'clean/add' })).tool;
       expect(tool.asMcpTool).toMatchObject({ name: 'clean__add' });
       expect(tool.asOpenAiTool).not.toBeNull();
@@ -48,8 +48,8 @@ describe.each(testDatabases())('findings on %s', (kind) => {
 
     it('stores a MEDIUM finding and reports it with its code, severity, path and message', async () => {
       const created = await create(server.yoga, builtin('medium/translate', MEDIUM));
-      expect(created.__typename).toBe('Tool');
-      expect(created.findings).toEqual([
+      expect(created.__typename).toBe('CreateToolSuccess');
+      expect(created.tool.findings).toEqual([
         { code: 'PROMOTIONAL_CLAIMS', severity: 'MEDIUM', path: 'description', message: expect.stringContaining('#1 translator') },
       ]);
     });
@@ -69,11 +69,12 @@ describe.each(testDatabases())('findings on %s', (kind) => {
       expect(refused.issues).toEqual([
         { path: 'inputSchema.properties.note.description', code: 'UNSAFE_CONTENT', message: expect.stringContaining('CONCEALMENT') },
       ]);
-      expect((await create(server.yoga, builtin('schema/add', CLEAN, { inputSchema: schema('A note.') }))).findings).toEqual([]);
+      expect((await create(server.yoga, builtin('schema/add', CLEAN, { inputSchema: schema('A note.') }))).tool.findings).toEqual([]);
       const update = (await data(server.yoga, UPDATE, { name: 'schema/add', input: { description: HIGH } })).updateTool;
       expect(update).toMatchObject({ __typename: 'ToolValidationError', issues: [{ path: 'description', code: 'UNSAFE_CONTENT' }] });
       const updated = (await data(server.yoga, UPDATE, { name: 'schema/add', input: { description: MEDIUM } })).updateTool;
-      expect(updated.findings.map((finding: { code: string }) => finding.code)).toEqual(['PROMOTIONAL_CLAIMS']);
+      expect(updated.__typename).toBe('UpdateToolSuccess');
+      expect(updated.tool.findings.map((finding: { code: string }) => finding.code)).toEqual(['PROMOTIONAL_CLAIMS']);
     });
 
     it("refuses an import with a HIGH tool: that tool's issues at its config path, nothing written", async () => {
@@ -104,18 +105,21 @@ describe.each(testDatabases())('findings on %s', (kind) => {
     it('stores a HIGH tool, reports its findings, and exports it to no model format', async () => {
       const open = server.serve({ refuseFindings: null });
       const created = await create(open, builtin('none/add', HIGH));
-      expect(created).toMatchObject({ __typename: 'Tool', findings: [{ code: 'CONCEALMENT', severity: 'HIGH', path: 'description' }] });
+      expect(created).toMatchObject({
+        __typename: 'CreateToolSuccess',
+        tool: { findings: [{ code: 'CONCEALMENT', severity: 'HIGH', path: 'description' }] },
+      });
       const tool = (await data(server.yoga, TOOL, { name: 'none/add' })).tool;
       expect(tool).toMatchObject({ findings: [{ code: 'CONCEALMENT', severity: 'HIGH' }], asMcpTool: null, asOpenAiTool: null, asAnthropicTool: null });
     });
 
     it('refuses to restore, under the default policy, a revision with a HIGH finding', async () => {
       const open = server.serve({ refuseFindings: null });
-      expect((await create(open, builtin('none/restore', HIGH))).__typename).toBe('Tool');
-      expect((await data(open, UPDATE, { name: 'none/restore', input: { description: CLEAN } })).updateTool.findings).toEqual([]);
+      expect((await create(open, builtin('none/restore', HIGH))).__typename).toBe('CreateToolSuccess');
+      expect((await data(open, UPDATE, { name: 'none/restore', input: { description: CLEAN } })).updateTool.tool.findings).toEqual([]);
       const restored = (await data(server.yoga, RESTORE, { name: 'none/restore', revision: 1 })).restoreTool;
       expect(restored).toMatchObject({ __typename: 'ToolValidationError', issues: [{ path: 'description', code: 'UNSAFE_CONTENT' }] });
-      expect((await data(open, RESTORE, { name: 'none/restore', revision: 1 })).restoreTool.__typename).toBe('Tool');
+      expect((await data(open, RESTORE, { name: 'none/restore', revision: 1 })).restoreTool.__typename).toBe('RestoreToolSuccess');
     });
   });
 
@@ -138,7 +142,7 @@ describe.each(testDatabases())('findings on %s', (kind) => {
         ['sev/high', HIGH],
         ['sev/low', 'Fetches a page. Follow these steps or the system will crash.'], // COERCION
       ])
-        expect((await create(open, builtin(name!, description!))).__typename).toBe('Tool');
+        expect((await create(open, builtin(name!, description!))).__typename).toBe('CreateToolSuccess');
     });
 
     it.each([

@@ -14,10 +14,12 @@ import { testDatabases } from '../support/databases';
 import { useTestServer } from '../support/test-server';
 import { data, execute } from './helpers';
 
-const CREATE = `mutation ($input: ToolInput!) { createTool(input: $input) { __typename ... on Tool { revision contentHash } } }`;
-const UPDATE = `mutation ($name: String!, $input: ToolPatch!) { updateTool(name: $name, input: $input) { __typename ... on Tool { revision contentHash updatedAt } } }`;
-const DELETE = `mutation ($name: String!) { deleteTool(name: $name) { __typename } }`;
-const IMPORT = `mutation ($config: String!) { importTools(config: $config) { __typename ... on ImportedTools { created updated unchanged } } }`;
+const CREATE = `mutation ($input: ToolInput!) { createTool(input: $input) { __typename ... on CreateToolSuccess { changed revision tool { revision contentHash } } } }`;
+const UPDATE = `mutation ($name: String!, $input: ToolPatch!) {
+  updateTool(name: $name, input: $input) { __typename ... on UpdateToolSuccess { changed changedFields revision tool { revision contentHash updatedAt } } }
+}`;
+const DELETE = `mutation ($name: String!) { deleteTool(name: $name) { __typename ... on DeleteToolSuccess { changed revision tool { revision } } } }`;
+const IMPORT = `mutation ($config: String!) { importTools(config: $config) { __typename ... on ImportToolsSuccess { changed created updated unchanged } } }`;
 const TOOL = `query ($name: String!) { tool(name: $name) { revision contentHash cliDict updatedAt } }`;
 const HISTORY = `query ($name: String!, $first: Int, $after: String) {
   tool(name: $name) {
@@ -77,7 +79,7 @@ describe.each(testDatabases())('tool history on %s', (kind) => {
   it('gives a new tool revision 1 and the hash a client computes from cliDict, in JavaScript or in Python', async () => {
     const created = (await data(server.yoga, CREATE, { input: FULL_TOOL })).createTool;
     const tool = (await data(server.yoga, TOOL, { name: FULL_TOOL.name })).tool;
-    expect(created).toEqual({ __typename: 'Tool', revision: 1, contentHash: tool.contentHash });
+    expect(created).toEqual({ __typename: 'CreateToolSuccess', changed: true, revision: 1, tool: { revision: 1, contentHash: tool.contentHash } });
     expect(tool.contentHash).toMatch(/^[0-9a-f]{64}$/);
     expect(tool.contentHash).toBe(sha256(canonicalJson(tool.cliDict)));
     expect(pythonContentHash(tool.cliDict)).toBe(tool.contentHash);
@@ -99,8 +101,8 @@ describe.each(testDatabases())('tool history on %s', (kind) => {
       name: 'devops/docker-build-2',
       inputSchema: { properties: { é: { const: 0.1 }, alpha: { maximum: 1e21, minimum: 0, type: 'integer' }, zeta: { type: 'string' } }, type: 'object' },
     };
-    const a = (await data(server.yoga, CREATE, { input: { ...FULL_TOOL, name: 'hash/one' } })).createTool.contentHash;
-    const b = (await data(server.yoga, CREATE, { input: { ...reordered, name: 'hash/two' } })).createTool.contentHash;
+    const a = (await data(server.yoga, CREATE, { input: { ...FULL_TOOL, name: 'hash/one' } })).createTool.tool.contentHash;
+    const b = (await data(server.yoga, CREATE, { input: { ...reordered, name: 'hash/two' } })).createTool.tool.contentHash;
     const one = (await data(server.yoga, TOOL, { name: 'hash/one' })).tool;
     const two = (await data(server.yoga, TOOL, { name: 'hash/two' })).tool;
     // The name is part of the definition: equal but for the name, the hashes differ; renamed back, they agree.
@@ -116,12 +118,12 @@ describe.each(testDatabases())('tool history on %s', (kind) => {
     const name = 'hist/steps';
     await data(server.yoga, CREATE, { input: { name, description: 'One.', source: 'BUILTIN' } });
     const second = (await data(server.yoga, UPDATE, { name, input: { description: 'Two.', timeout: 60 } })).updateTool;
-    expect(second.revision).toBe(2);
+    expect(second).toMatchObject({ changed: true, changedFields: ['DESCRIPTION', 'TIMEOUT'], revision: 2, tool: { revision: 2 } });
     const same = (await data(server.yoga, UPDATE, { name, input: { description: 'Two.' } })).updateTool;
-    expect(same).toEqual(second);
+    expect(same).toEqual({ ...second, changed: false, changedFields: [] });
     const yaml = (description: string) => `tools:\n  - { name: ${name}, description: ${description}, source: builtin, timeout: 60 }\n`;
-    expect((await data(server.yoga, IMPORT, { config: yaml('Two.') })).importTools).toMatchObject({ unchanged: 1, updated: 0 });
-    expect((await data(server.yoga, IMPORT, { config: yaml('Three.') })).importTools).toMatchObject({ unchanged: 0, updated: 1 });
+    expect((await data(server.yoga, IMPORT, { config: yaml('Two.') })).importTools).toMatchObject({ changed: false, unchanged: 1, updated: 0 });
+    expect((await data(server.yoga, IMPORT, { config: yaml('Three.') })).importTools).toMatchObject({ changed: true, unchanged: 0, updated: 1 });
     const page = await history(name);
     expect(page.edges.map((edge: any) => [edge.node.revision, edge.node.kind, edge.node.changedFields])).toEqual([
       [3, 'UPDATED', ['description']],
@@ -137,16 +139,25 @@ describe.each(testDatabases())('tool history on %s', (kind) => {
     const name = 'hist/phoenix';
     await data(server.yoga, CREATE, { input: { name, description: 'First life.', source: 'BUILTIN' } });
     const before = (await data(server.yoga, TOOL, { name })).tool;
-    expect((await data(server.yoga, DELETE, { name })).deleteTool.__typename).toBe('DeletedTool');
+    // The answer's revision is the tombstone's; its tool is the tool as it was deleted.
+    expect((await data(server.yoga, DELETE, { name })).deleteTool).toEqual({
+      __typename: 'DeleteToolSuccess',
+      changed: true,
+      revision: 2,
+      tool: { revision: 1 },
+    });
     const tombstone = (await data(server.yoga, REVISION, { name })).toolRevision;
     expect(tombstone).toEqual({ name, revision: 2, kind: 'DELETED', contentHash: before.contentHash, definition: before.cliDict, changedFields: [] });
-    expect((await data(server.yoga, CREATE, { input: { name, description: 'Second life.', source: 'BUILTIN' } })).createTool.revision).toBe(3);
+    expect((await data(server.yoga, CREATE, { input: { name, description: 'Second life.', source: 'BUILTIN' } })).createTool).toMatchObject({
+      revision: 3,
+      tool: { revision: 3 },
+    });
     expect(await revisionsOf(name)).toEqual(['3 CREATED', '2 DELETED', '1 CREATED']);
   });
 
   it('finds a revision by number, by content hash (a pin), or both; null for what never was', async () => {
     const name = 'hist/pinned';
-    const approved = (await data(server.yoga, CREATE, { input: { name, description: 'Reads files.', source: 'BUILTIN' } })).createTool.contentHash;
+    const approved = (await data(server.yoga, CREATE, { input: { name, description: 'Reads files.', source: 'BUILTIN' } })).createTool.tool.contentHash;
     await data(server.yoga, UPDATE, { name, input: { description: 'Reads files and sends them away.' } });
     await data(server.yoga, UPDATE, { name, input: { description: 'Reads files.' } });
     // Changed after approval, then changed back: the latest revision with the approved hash is 3.
@@ -201,9 +212,10 @@ describe.each(testDatabases())('tool history on %s', (kind) => {
     const RESTORE = `mutation ($name: String!, $revision: Int!) {
       restoreTool(name: $name, revision: $revision) {
         __typename
-        ... on Tool { revision contentHash description timeout }
+        ... on RestoreToolSuccess { changed changedFields revision tool { revision contentHash description timeout } }
+        ... on RegistryError { code }
         ... on ToolValidationError { message issues { path code } }
-        ... on Forbidden { namespace }
+        ... on NamespaceForbidden { namespace }
       }
     }`;
     const restore = async (name: string, revision: number) => (await data(server.yoga, RESTORE, { name, revision })).restoreTool;
@@ -213,10 +225,16 @@ describe.each(testDatabases())('tool history on %s', (kind) => {
       const first = (await data(server.yoga, CREATE, { input: { name, description: 'First.', source: 'BUILTIN', timeout: 10 } })).createTool;
       await data(server.yoga, UPDATE, { name, input: { description: 'Second.', timeout: 20 } });
       const restored = await restore(name, 1);
-      expect(restored).toEqual({ __typename: 'Tool', revision: 3, contentHash: first.contentHash, description: 'First.', timeout: 10 });
-      expect(await restore(name, 1)).toEqual(restored);
+      expect(restored).toEqual({
+        __typename: 'RestoreToolSuccess',
+        changed: true,
+        changedFields: ['DESCRIPTION', 'TIMEOUT'],
+        revision: 3,
+        tool: { revision: 3, contentHash: first.tool.contentHash, description: 'First.', timeout: 10 },
+      });
+      expect(await restore(name, 1)).toEqual({ ...restored, changed: false, changedFields: [] });
       const [latest] = (await history(name)).edges;
-      expect(latest.node).toMatchObject({ revision: 3, kind: 'RESTORED', changedFields: ['description', 'timeout'], contentHash: first.contentHash });
+      expect(latest.node).toMatchObject({ revision: 3, kind: 'RESTORED', changedFields: ['description', 'timeout'], contentHash: first.tool.contentHash });
     });
 
     it('brings a deleted tool back under its name, continuing its history', async () => {
@@ -224,7 +242,12 @@ describe.each(testDatabases())('tool history on %s', (kind) => {
       const created = (await data(server.yoga, CREATE, { input: { name, description: 'Was here.', source: 'BUILTIN' } })).createTool;
       await data(server.yoga, DELETE, { name });
       expect((await data(server.yoga, TOOL, { name })).tool).toBeNull();
-      expect(await restore(name, 1)).toMatchObject({ __typename: 'Tool', revision: 3, contentHash: created.contentHash, description: 'Was here.' });
+      expect(await restore(name, 1)).toMatchObject({
+        __typename: 'RestoreToolSuccess',
+        changed: true,
+        revision: 3,
+        tool: { revision: 3, contentHash: created.tool.contentHash, description: 'Was here.' },
+      });
       expect(await revisionsOf(name)).toEqual(['3 RESTORED', '2 DELETED', '1 CREATED']);
     });
 
@@ -238,6 +261,7 @@ describe.each(testDatabases())('tool history on %s', (kind) => {
       const refused = await restore('restore/check', 1);
       expect(refused).toMatchObject({
         __typename: 'ToolValidationError',
+        code: 'VALIDATION_FAILED',
         message: 'The restore breaks 1 rule; nothing was written.',
         issues: [{ path: 'wraps', code: 'WRAPPED_TOOL_NOT_FOUND' }],
       });
@@ -246,20 +270,24 @@ describe.each(testDatabases())('tool history on %s', (kind) => {
       expect(await restore('restore/never', 1)).toMatchObject({ issues: [{ path: 'revision', code: 'REVISION_NOT_FOUND' }] });
       expect((await data(server.yoga, REVISION, { name: 'restore/check' })).toolRevision).toMatchObject({ revision: 2, kind: 'DELETED' });
       // Once the wrapped tool is back, so can the validation be.
-      expect(await restore('restore/base', 1)).toMatchObject({ __typename: 'Tool', revision: 3 });
-      expect(await restore('restore/check', 1)).toMatchObject({ __typename: 'Tool', revision: 3 });
+      expect(await restore('restore/base', 1)).toMatchObject({ __typename: 'RestoreToolSuccess', revision: 3, tool: { revision: 3 } });
+      expect(await restore('restore/check', 1)).toMatchObject({ __typename: 'RestoreToolSuccess', revision: 3, tool: { revision: 3 } });
     });
   });
 
   describe('purgeTool', () => {
-    const PURGE = `mutation ($name: String!) { purgeTool(name: $name) { __typename ... on PurgedTool { name revisions } ... on UserError { message } } }`;
+    const PURGE = `mutation ($name: String!) { purgeTool(name: $name) { __typename ... on PurgeToolSuccess { name revisions } ... on RegistryError { message code } } }`;
     const purge = async (name: string) => (await data(server.yoga, PURGE, { name })).purgeTool;
 
     it("deletes a deleted tool's history for good; the name then starts again at revision 1", async () => {
       const name = 'purge/gone';
       await data(server.yoga, CREATE, { input: { name, description: 'One.', source: 'BUILTIN' } });
       await data(server.yoga, UPDATE, { name, input: { description: 'Two.' } });
-      expect(await purge(name)).toEqual({ __typename: 'ToolNotDeleted', message: `"${name}" still exists; delete it first, then purge its history.` });
+      expect(await purge(name)).toEqual({
+        __typename: 'ToolNotDeleted',
+        code: 'TOOL_NOT_DELETED',
+        message: `"${name}" still exists; delete it first, then purge its history.`,
+      });
       await data(server.yoga, DELETE, { name });
       const subscription = await subscribe(
         (url, init) => server.yoga.fetch(url, init),
@@ -269,7 +297,7 @@ describe.each(testDatabases())('tool history on %s', (kind) => {
       );
       try {
         const deleted = (await data(server.yoga, REVISION, { name })).toolRevision;
-        expect(await purge(name)).toEqual({ __typename: 'PurgedTool', name, revisions: 3 });
+        expect(await purge(name)).toEqual({ __typename: 'PurgeToolSuccess', name, revisions: 3 });
         await data(server.yoga, CREATE, { input: { name: 'purge/marker', description: 'Marks.', source: 'BUILTIN' } });
         const events = await subscription.until((result) => result.data?.toolEvents?.name === 'purge/marker');
         expect(events.map((result) => result.data.toolEvents)).toEqual([{ kind: 'PURGED', name, revision: 3, contentHash: deleted.contentHash, tool: null }]);
@@ -277,10 +305,10 @@ describe.each(testDatabases())('tool history on %s', (kind) => {
         subscription.close();
       }
       for (const revision of [1, 2, 3]) expect((await data(server.yoga, REVISION, { name, revision })).toolRevision).toBeNull();
-      expect(await purge(name)).toMatchObject({ __typename: 'ToolNotFound' });
+      expect(await purge(name)).toMatchObject({ __typename: 'ToolNotFound', code: 'TOOL_NOT_FOUND' });
       expect((await data(server.yoga, CREATE, { input: { name, description: 'Anew.', source: 'BUILTIN' } })).createTool.revision).toBe(1);
       expect(await revisionsOf(name)).toEqual(['1 CREATED']);
-      for (const other of ['purge/never', 'not a name', '']) expect(await purge(other)).toMatchObject({ __typename: 'ToolNotFound' });
+      for (const other of ['purge/never', 'not a name', '']) expect(await purge(other)).toMatchObject({ __typename: 'ToolNotFound', code: 'TOOL_NOT_FOUND' });
     });
 
     it('is for the admin role only: a writer of every namespace may not', async () => {
@@ -305,7 +333,7 @@ describe.each(testDatabases())('tool history on %s', (kind) => {
     const answers = await Promise.all(
       Array.from({ length: 100 }, (_, i) => execute(server.yoga, UPDATE, { name, input: { description: `Version ${i + 1}.` } })),
     );
-    expect(answers.filter((answer) => answer.errors !== undefined || answer.data?.updateTool?.__typename !== 'Tool')).toEqual([]);
+    expect(answers.filter((answer) => answer.errors !== undefined || answer.data?.updateTool?.__typename !== 'UpdateToolSuccess')).toEqual([]);
     expect(answers.map((answer) => answer.data!.updateTool.revision).sort((a: number, b: number) => a - b)).toEqual(
       Array.from({ length: 100 }, (_, i) => i + 2),
     );
@@ -343,9 +371,9 @@ describe.each(testDatabases())('tool history on %s', (kind) => {
       await data(server.yoga, CREATE, { input: { name: 'live/marker', description: 'The last event.', source: 'BUILTIN' } });
       const events = await subscription.until((result) => result.data?.toolEvents?.name === 'live/marker');
       expect(events.map((result) => result.data.toolEvents)).toEqual([
-        { kind: 'CREATED', name, revision: 1, contentHash: created.contentHash },
-        { kind: 'UPDATED', name, revision: 2, contentHash: updated.contentHash },
-        { kind: 'DELETED', name, revision: 3, contentHash: updated.contentHash },
+        { kind: 'CREATED', name, revision: 1, contentHash: created.tool.contentHash },
+        { kind: 'UPDATED', name, revision: 2, contentHash: updated.tool.contentHash },
+        { kind: 'DELETED', name, revision: 3, contentHash: updated.tool.contentHash },
       ]);
     } finally {
       subscription.close();

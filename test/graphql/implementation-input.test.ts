@@ -9,7 +9,7 @@ import { data, execute } from './helpers';
 
 const TOOL = `
   __typename
-  ... on Tool {
+  ... on ToolWriteSuccess { tool {
     name source toolType code mcpServer mcpToolName agentSkillPath wraps { name } cliDict
     implementation {
       __typename
@@ -19,7 +19,7 @@ const TOOL = `
       ... on CustomImplementation { code }
       ... on WrappedImplementation { toolName }
     }
-  }
+  } }
   ... on ToolValidationError { issues { path code message } }
 `;
 const CREATE = `mutation ($input: ToolInput!) { createTool(input: $input) { ${TOOL} } }`;
@@ -44,11 +44,12 @@ describe.each(testDatabases())('the implementation input on %s', (kind) => {
       ['wrapped', { wrapped: { toolName: 'impl/base' } }, { source: 'WRAPPED', toolType: 'VALIDATION', wraps: 'impl/base' }],
     ])('makes from the %s member the tool the deprecated flat fields make', async (member, implementation, flat) => {
       if (!(await exists('impl/base')))
-        expect((await create({ name: 'impl/base', description: 'Wrapped.', implementation: { builtin: true } })).__typename).toBe('Tool');
+        expect((await create({ name: 'impl/base', description: 'Wrapped.', implementation: { builtin: true } })).__typename).toBe('CreateToolSuccess');
       const description = 'One of each source.';
-      const made = await create({ name: `impl/new-${member.toLowerCase()}`, description, implementation });
-      const old = await create({ name: `impl/old-${member.toLowerCase()}`, description, ...flat });
-      expect(made.__typename).toBe('Tool');
+      const madeResult = await create({ name: `impl/new-${member.toLowerCase()}`, description, implementation });
+      const old = (await create({ name: `impl/old-${member.toLowerCase()}`, description, ...flat })).tool;
+      expect(madeResult.__typename).toBe('CreateToolSuccess');
+      const made = madeResult.tool;
       expect(made.source).toBe(flat.source);
       expect(made.toolType).toBe(member === 'wrapped' ? 'VALIDATION' : 'TOOL');
       const { name: _made, short_name: _madeShort, ...definition } = made.cliDict;
@@ -58,7 +59,7 @@ describe.each(testDatabases())('the implementation input on %s', (kind) => {
     });
 
     it('takes a deprecated field beside implementation when it says the same, or is null', async () => {
-      const made = await create({
+      const { tool: made } = await create({
         name: 'impl/agreeing',
         description: 'Says it twice.',
         implementation: { mcp: { server: 'github', toolName: 'list_issues' } },
@@ -111,7 +112,7 @@ describe.each(testDatabases())('the implementation input on %s', (kind) => {
     });
 
     it('still takes the deprecated flat fields alone, and asks for a source without implementation', async () => {
-      expect((await create({ name: 'impl/flat', description: 'Flat.', source: 'CUSTOM', code: 'pass' })).implementation).toEqual({
+      expect((await create({ name: 'impl/flat', description: 'Flat.', source: 'CUSTOM', code: 'pass' })).tool.implementation).toEqual({
         __typename: 'CustomImplementation',
         code: 'pass',
       });
@@ -155,14 +156,23 @@ describe.each(testDatabases())('the implementation input on %s', (kind) => {
     it('replaces the whole implementation, clearing the old source’s fields', async () => {
       await create({ name: 'impl/switch', description: 'Switches.', implementation: { mcp: { server: 'github', toolName: 'create_issue' } } });
       const custom = await update('impl/switch', { implementation: { custom: { code: 'print(2)' } } });
-      expect(custom).toMatchObject({ source: 'CUSTOM', toolType: 'TOOL', code: 'print(2)', mcpServer: null, mcpToolName: null });
+      expect(custom).toMatchObject({
+        __typename: 'UpdateToolSuccess',
+        tool: { source: 'CUSTOM', toolType: 'TOOL', code: 'print(2)', mcpServer: null, mcpToolName: null },
+      });
 
       await create({ name: 'impl/target', description: 'To wrap.', implementation: { builtin: true } });
       const validation = await update('impl/switch', { implementation: { wrapped: { toolName: 'impl/target' } } });
-      expect(validation).toMatchObject({ source: 'WRAPPED', toolType: 'VALIDATION', code: null, wraps: { name: 'impl/target' } });
+      expect(validation).toMatchObject({
+        __typename: 'UpdateToolSuccess',
+        tool: { source: 'WRAPPED', toolType: 'VALIDATION', code: null, wraps: { name: 'impl/target' } },
+      });
 
       const skill = await update('impl/switch', { implementation: { agentSkill: { path: 'skills/x' } } });
-      expect(skill).toMatchObject({ source: 'AGENT_SKILL', toolType: 'TOOL', wraps: null, agentSkillPath: 'skills/x' });
+      expect(skill).toMatchObject({
+        __typename: 'UpdateToolSuccess',
+        tool: { source: 'AGENT_SKILL', toolType: 'TOOL', wraps: null, agentSkillPath: 'skills/x' },
+      });
     });
 
     it('refuses a reset of a field the implementation sets', async () => {
@@ -172,7 +182,10 @@ describe.each(testDatabases())('the implementation input on %s', (kind) => {
 
     it('leaves the implementation as it is when left out', async () => {
       await create({ name: 'impl/stays', description: 'Stays.', implementation: { custom: { code: 'pass' } } });
-      expect(await update('impl/stays', { description: 'Still stays.' })).toMatchObject({ source: 'CUSTOM', code: 'pass' });
+      expect(await update('impl/stays', { description: 'Still stays.' })).toMatchObject({
+        __typename: 'UpdateToolSuccess',
+        tool: { source: 'CUSTOM', code: 'pass' },
+      });
     });
 
     it('refuses a null implementation, and a tool that validations wrap becoming one, at implementation', async () => {
@@ -188,9 +201,8 @@ describe.each(testDatabases())('the implementation input on %s', (kind) => {
       await create({ name: 'impl/by-hand', description: 'By hand.', source: 'MCP', mcpServer: 'github', mcpToolName: 'x' });
       expect(issuesOf(await update('impl/by-hand', { implementation: { builtin: true }, mcpServer: 'github' }))).toEqual(['INVALID_VALUE implementation']);
       expect(await update('impl/by-hand', { source: 'CUSTOM', code: 'pass', mcpServer: null, mcpToolName: null })).toMatchObject({
-        source: 'CUSTOM',
-        code: 'pass',
-        mcpServer: null,
+        __typename: 'UpdateToolSuccess',
+        tool: { source: 'CUSTOM', code: 'pass', mcpServer: null },
       });
     });
   });

@@ -37,7 +37,7 @@ const IMPORT = /* GraphQL */ `
   mutation Import($config: String!) {
     importTools(config: $config) {
       __typename
-      ... on ImportedTools { created updated unchanged tools { name change } }
+      ... on ImportToolsSuccess { changed created updated unchanged tools { name change } }
       ... on ImportValidationError { message issues { path code message } invalidTools { index } }
     }
   }
@@ -67,7 +67,7 @@ describe.each(testDatabases())('an import of the maximum size on %s', (kind) => 
     `imports exactly MAX_IMPORT_TOOLS (${MAX_IMPORT_TOOLS}) tools, readable back page by page and by count`,
     async () => {
       const { importTools } = await data(server.yoga, IMPORT, { config: configOf(MAX_IMPORT_TOOLS) });
-      expect(importTools).toMatchObject({ __typename: 'ImportedTools', created: MAX_IMPORT_TOOLS, updated: 0, unchanged: 0 });
+      expect(importTools).toMatchObject({ __typename: 'ImportToolsSuccess', changed: true, created: MAX_IMPORT_TOOLS, updated: 0, unchanged: 0 });
       expect(importTools.tools).toHaveLength(MAX_IMPORT_TOOLS);
 
       const seen: string[] = [];
@@ -92,10 +92,10 @@ describe.each(testDatabases())('an import of the maximum size on %s', (kind) => 
     'imports the same text again as all unchanged, and again changed as all updated',
     async () => {
       const again = await data(server.yoga, IMPORT, { config: configOf(MAX_IMPORT_TOOLS) });
-      expect(again.importTools).toMatchObject({ created: 0, updated: 0, unchanged: MAX_IMPORT_TOOLS });
+      expect(again.importTools).toMatchObject({ changed: false, created: 0, updated: 0, unchanged: MAX_IMPORT_TOOLS });
       const changed = configOf(MAX_IMPORT_TOOLS).replaceAll('imported with its siblings', 'imported again');
       const updated = await data(server.yoga, IMPORT, { config: changed });
-      expect(updated.importTools).toMatchObject({ created: 0, updated: MAX_IMPORT_TOOLS, unchanged: 0 });
+      expect(updated.importTools).toMatchObject({ changed: true, created: 0, updated: MAX_IMPORT_TOOLS, unchanged: 0 });
     },
     LARGE,
   );

@@ -52,7 +52,7 @@ describe.each(testDatabases())('subscription toolEvents on %s', (kind) => {
   let markers = 0;
   const mark = async (namespace = 'marker'): Promise<string> => {
     const name = `${namespace}/marker-${++markers}`;
-    expect((await data(server.yoga, CREATE, { input: builtin(name) })).createTool.__typename).toBe('Tool');
+    expect((await data(server.yoga, CREATE, { input: builtin(name) })).createTool.__typename).toBe('CreateToolSuccess');
     return name;
   };
   /** The events `subscription` received before the CREATED event of the marker `name`. */
@@ -83,11 +83,11 @@ describe.each(testDatabases())('subscription toolEvents on %s', (kind) => {
     await data(server.yoga, CREATE, { input: builtin('quiet/base') });
     const events = await listen();
     expect((await data(server.yoga, CREATE, { input: builtin('NOT A NAME') })).createTool.__typename).toBe('ToolValidationError');
-    expect((await data(server.yoga, CREATE, { input: builtin('quiet/base') })).createTool.__typename).toBe('ToolNameTaken');
+    expect((await data(server.yoga, CREATE, { input: builtin('quiet/base') })).createTool.__typename).toBe('ToolValidationError');
     expect((await data(server.yoga, UPDATE, { name: 'quiet/base', input: { timeout: 0 } })).updateTool.__typename).toBe('ToolValidationError');
     expect((await data(server.yoga, UPDATE, { name: 'quiet/none', input: { timeout: 5 } })).updateTool.__typename).toBe('ToolNotFound');
     expect((await data(server.yoga, DELETE, { name: 'quiet/none' })).deleteTool.__typename).toBe('ToolNotFound');
-    expect((await data(server.yoga, IMPORT, { config: yamlOf(['quiet/new', 'New.']), dryRun: true })).importTools.__typename).toBe('ImportedTools');
+    expect((await data(server.yoga, IMPORT, { config: yamlOf(['quiet/new', 'New.']), dryRun: true })).importTools.__typename).toBe('ImportToolsSuccess');
     expect((await data(server.yoga, IMPORT, { config: yamlOf(['quiet/a', 'A.'], ['quiet/b', "''"]) })).importTools.__typename).toBe('ImportValidationError');
     expect(await before(events, await mark())).toEqual([]);
   });

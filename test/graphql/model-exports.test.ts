@@ -38,7 +38,7 @@ describe.each(testDatabases())('model-ready formats on %s', (kind) => {
   const server = useTestServer(kind);
 
   beforeAll(async () => {
-    for (const config of examples) expect((await data(server.yoga, IMPORT, { config })).importTools.__typename).toBe('ImportedTools');
+    for (const config of examples) expect((await data(server.yoga, IMPORT, { config })).importTools.__typename).toBe('ImportToolsSuccess');
   });
 
   it('gives every tool in every format as the domain exports it, and as one MCP tools/list', async () => {
@@ -77,7 +77,7 @@ describe.each(testDatabases())('model-ready formats on %s', (kind) => {
     ]) {
       expect(
         (await data(server.yoga, CREATE, { input: { name, description: 'Odd characters.', implementation: { builtin: true } } })).createTool.__typename,
-      ).toBe('Tool');
+      ).toBe('CreateToolSuccess');
       const read = await data(
         server.yoga,
         `query ($name: String!, $modelName: String!) { tool(name: $name) { modelName } toolByModelName(modelName: $modelName) { name } }`,
@@ -139,7 +139,7 @@ describe.each(testDatabases())('model-ready formats on %s', (kind) => {
       implementation: { builtin: true },
       inputSchema: { type: 'string' },
     };
-    expect((await data(open, CREATE, { input })).createTool.__typename).toBe('Tool');
+    expect((await data(open, CREATE, { input })).createTool.__typename).toBe('CreateToolSuccess');
     const tool = (await data(server.yoga, EXPORTS, { namespace: 'high' })).tools.edges[0].node;
     for (const format of MODEL_FORMATS) {
       expect(tool[format]).toMatchObject({ definition: null, unavailableReason: 'HIGH_FINDING' });

@@ -23,7 +23,7 @@ import { data } from './helpers';
 const IMPORT = `mutation ($config: String!, $dryRun: Boolean, $prune: [String!]) {
   importTools(config: $config, dryRun: $dryRun, prune: $prune) {
     __typename
-    ... on ImportedTools { dryRun created updated unchanged deleted tools { name change changedFields tool { name status } } }
+    ... on ImportToolsSuccess { dryRun changed created updated unchanged deleted tools { name change changedFields tool { name status } } }
     ... on ImportValidationError { message issues { path code message } invalidTools { index name issues { path code message } } }
   }
 }`;
@@ -59,7 +59,7 @@ describe.each(testDatabases())('importTools with prune on %s', (kind) => {
     const next = [builtin('sync/keep'), builtin('sync/edit', { description: 'Edited.', timeout: 9 }), builtin('sync/new')];
 
     const plan = await run(next, ['sync'], true);
-    expect(plan).toMatchObject({ __typename: 'ImportedTools', dryRun: true, created: 1, updated: 1, unchanged: 1, deleted: 3 });
+    expect(plan).toMatchObject({ __typename: 'ImportToolsSuccess', dryRun: true, changed: true, created: 1, updated: 1, unchanged: 1, deleted: 3 });
     expect(plan.tools.map((t: any) => [t.name, t.change, t.changedFields])).toEqual([
       ['sync/keep', 'UNCHANGED', []],
       ['sync/edit', 'UPDATED', ['description', 'timeout']],
@@ -103,14 +103,14 @@ describe.each(testDatabases())('importTools with prune on %s', (kind) => {
     }
 
     // Pruning again changes nothing; pruning a namespace without tools is no error.
-    expect(await run(next, ['sync', 'sync', 'empty'])).toMatchObject({ created: 0, updated: 0, unchanged: 3, deleted: 0 });
+    expect(await run(next, ['sync', 'sync', 'empty'])).toMatchObject({ changed: false, created: 0, updated: 0, unchanged: 3, deleted: 0 });
   });
 
   it('leaves a namespace that imports prune at once as one of them made it, not as their union', async () => {
     for (let round = 0; round < 3; round++) {
       const clients = Array.from({ length: 6 }, (_, client) => [builtin(`race/r${round}-c${client}-a`), builtin(`race/r${round}-c${client}-b`)]);
       const answers = await Promise.all(clients.map((tools) => run(tools, ['race'])));
-      expect(answers.map((answer) => answer.__typename)).toEqual(clients.map(() => 'ImportedTools'));
+      expect(answers.map((answer) => answer.__typename)).toEqual(clients.map(() => 'ImportToolsSuccess'));
       const live = ((await list('race')) as string[]).filter((line) => line.includes(' ACTIVE ')).map((line) => line.split(' ')[0]);
       // Whichever committed last: its two tools, and nothing of the others.
       expect(clients.map((tools) => tools.map((tool) => tool.name))).toContainEqual(live);

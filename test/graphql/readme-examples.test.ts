@@ -25,13 +25,13 @@ describe('README examples against examples/tools', () => {
       `mutation ($config: String!) {
         importTools(config: $config) {
           __typename
-          ... on ImportedTools { created }
+          ... on ImportToolsSuccess { created }
           ... on ImportValidationError { issues { path code message } invalidTools { name issues { path code message } } }
         }
       }`,
       { config },
     );
-    expect(result.importTools.__typename).toBe('ImportedTools');
+    expect(result.importTools.__typename).toBe('ImportToolsSuccess');
     expect(result.importTools.created).toBeGreaterThan(0);
   });
 
@@ -60,7 +60,18 @@ describe('README examples against examples/tools', () => {
     expect(field).not.toBeNull();
     // Mutations answer with a union; an error member means the README shows a failing example.
     if (field && typeof field === 'object' && '__typename' in field) {
-      expect(['Tool', 'DeletedTool', 'ImportedTools']).toContain(field.__typename);
+      expect([
+        'Tool',
+        'CreateToolSuccess',
+        'UpdateToolSuccess',
+        'DeleteToolSuccess',
+        'DeprecateToolSuccess',
+        'UndeprecateToolSuccess',
+        'RestoreToolSuccess',
+        'RenameToolSuccess',
+        'PurgeToolSuccess',
+        'ImportToolsSuccess',
+      ]).toContain(field.__typename);
     }
   });
 });

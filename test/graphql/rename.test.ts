@@ -11,18 +11,20 @@ import { testDatabases } from '../support/databases';
 import { useTestServer } from '../support/test-server';
 import { data } from './helpers';
 
-const CREATE = `mutation ($input: ToolInput!) { createTool(input: $input) { __typename ... on Tool { revision } } }`;
+const CREATE = `mutation ($input: ToolInput!) {
+  createTool(input: $input) { __typename ... on CreateToolSuccess { revision } ... on ToolValidationError { issues { path code } } }
+}`;
 const UPDATE = `mutation ($name: String!, $input: ToolPatch!) { updateTool(name: $name, input: $input) { __typename } }`;
 const RENAME = `mutation ($name: String!, $newName: String!) {
   renameTool(name: $name, newName: $newName) {
     __typename
-    ... on Tool { name revision contentHash createdAt }
+    ... on RenameToolSuccess { changed changedFields revision tool { name revision contentHash createdAt } }
     ... on ToolValidationError { issues { path code message } }
-    ... on UserError { message }
+    ... on RegistryError { message code }
   }
 }`;
 const DELETE = `mutation ($name: String!) { deleteTool(name: $name) { __typename } }`;
-const PURGE = `mutation ($name: String!) { purgeTool(name: $name) { __typename ... on PurgedTool { revisions } } }`;
+const PURGE = `mutation ($name: String!) { purgeTool(name: $name) { __typename ... on PurgeToolSuccess { revisions } } }`;
 const TOMBSTONES = `query ($namespace: String) {
   tools(filter: { namespace: $namespace, includeDeleted: true }) { edges { node { name status renamedTo revision history { edges { node { revision } } } } } }
 }`;
@@ -43,13 +45,18 @@ describe.each(testDatabases())('renameTool on %s', (kind) => {
 
     const renamed = await rename('old/counter', 'new/line-counter');
     expect(renamed).toEqual({
-      __typename: 'Tool',
-      name: 'new/line-counter',
+      __typename: 'RenameToolSuccess',
+      changed: true,
+      changedFields: ['NAME'],
       revision: 3,
-      contentHash: expect.stringMatching(/^[0-9a-f]{64}$/),
-      createdAt: before.createdAt,
+      tool: {
+        name: 'new/line-counter',
+        revision: 3,
+        contentHash: expect.stringMatching(/^[0-9a-f]{64}$/),
+        createdAt: before.createdAt,
+      },
     });
-    expect(renamed.contentHash).not.toBe(before.contentHash);
+    expect(renamed.tool.contentHash).not.toBe(before.contentHash);
 
     const tool = await data(
       server.yoga,
@@ -99,10 +106,10 @@ describe.each(testDatabases())('renameTool on %s', (kind) => {
 
   it('keeps the old name reserved until purged, lets the tool take it back, and points every tombstone at the current name', async () => {
     await data(server.yoga, CREATE, { input: builtin('keep/a') });
-    expect((await rename('keep/a', 'keep/b')).name).toBe('keep/b');
+    expect((await rename('keep/a', 'keep/b')).tool.name).toBe('keep/b');
 
     const taken = await data(server.yoga, CREATE, { input: builtin('keep/a') });
-    expect(taken.createTool.__typename).toBe('ToolNameTaken');
+    expect(taken.createTool).toEqual({ __typename: 'ToolValidationError', issues: [{ path: 'name', code: 'NAME_TAKEN' }] });
     const imported = await data(
       server.yoga,
       `mutation ($config: String!) { importTools(config: $config) { __typename ... on ImportValidationError { invalidTools { issues { path code } } } } }`,
@@ -114,6 +121,7 @@ describe.each(testDatabases())('renameTool on %s', (kind) => {
     await data(server.yoga, CREATE, { input: builtin('keep/other') });
     expect(await rename('keep/other', 'keep/a')).toEqual({
       __typename: 'ToolValidationError',
+      code: 'VALIDATION_FAILED',
       message: expect.any(String),
       issues: [{ path: 'newName', code: 'NAME_TAKEN', message: expect.stringContaining('"keep/b"') }],
     });
@@ -127,7 +135,7 @@ describe.each(testDatabases())('renameTool on %s', (kind) => {
       ['keep/c', null],
       ['keep/other', null],
     ]);
-    expect(await rename('keep/c', 'keep/a')).toMatchObject({ __typename: 'Tool', name: 'keep/a', revision: 4 });
+    expect(await rename('keep/c', 'keep/a')).toMatchObject({ __typename: 'RenameToolSuccess', revision: 4, tool: { name: 'keep/a', revision: 4 } });
     const back = (await data(server.yoga, TOMBSTONES, { namespace: 'keep' })).tools.edges.map((edge: any) => [
       edge.node.name,
       edge.node.status,
@@ -150,9 +158,9 @@ describe.each(testDatabases())('renameTool on %s', (kind) => {
     ]);
 
     // Purging a rename's tombstone (which has no history) frees the name.
-    expect((await data(server.yoga, PURGE, { name: 'keep/b' })).purgeTool).toEqual({ __typename: 'PurgedTool', revisions: 0 });
+    expect((await data(server.yoga, PURGE, { name: 'keep/b' })).purgeTool).toEqual({ __typename: 'PurgeToolSuccess', revisions: 0 });
     expect((await data(server.yoga, PURGE, { name: 'keep/b' })).purgeTool.__typename).toBe('ToolNotFound');
-    expect((await data(server.yoga, CREATE, { input: builtin('keep/b') })).createTool).toEqual({ __typename: 'Tool', revision: 1 });
+    expect((await data(server.yoga, CREATE, { input: builtin('keep/b') })).createTool).toEqual({ __typename: 'CreateToolSuccess', revision: 1 });
   });
 
   it('says why a reserved name is taken, dry runs included, and frees the old names when the tool itself is purged', async () => {
@@ -167,12 +175,18 @@ describe.each(testDatabases())('renameTool on %s', (kind) => {
       { path: 'description', code: 'INVALID_DESCRIPTION', message: expect.any(String) },
       { path: 'name', code: 'NAME_TAKEN', message: expect.stringContaining('renamed to "res/c"') },
     ]);
-    expect((await data(server.yoga, CREATE, { input: builtin('res/b') })).createTool.__typename).toBe('ToolNameTaken');
+    expect((await data(server.yoga, CREATE, { input: builtin('res/b') })).createTool).toEqual({
+      __typename: 'ToolValidationError',
+      issues: [{ path: 'name', code: 'NAME_TAKEN' }],
+    });
     const alone = await data(
       server.yoga,
-      `mutation { createTool(input: { name: "res/b", description: "B.", source: BUILTIN }) { ... on ToolNameTaken { message } } }`,
+      `mutation { createTool(input: { name: "res/b", description: "B.", source: BUILTIN }) { ... on ToolValidationError { code issues { path code message } } } }`,
     );
-    expect(alone.createTool.message).toContain('renamed to "res/c"');
+    expect(alone.createTool).toEqual({
+      code: 'VALIDATION_FAILED',
+      issues: [{ path: 'name', code: 'NAME_TAKEN', message: expect.stringContaining('renamed to "res/c"') }],
+    });
     const dryRun = await data(
       server.yoga,
       `mutation ($config: String!) { importTools(config: $config, dryRun: true) { __typename ... on ImportValidationError { invalidTools { name issues { path code message } } } } }`,
@@ -191,12 +205,12 @@ describe.each(testDatabases())('renameTool on %s', (kind) => {
     });
 
     await data(server.yoga, DELETE, { name: 'res/c' });
-    const purged = await data(server.yoga, `mutation { purgeTool(name: "res/c") { __typename ... on PurgedTool { revisions freedNames } } }`);
-    expect(purged.purgeTool).toEqual({ __typename: 'PurgedTool', revisions: 4, freedNames: ['res/a', 'res/b'] });
+    const purged = await data(server.yoga, `mutation { purgeTool(name: "res/c") { __typename ... on PurgeToolSuccess { revisions freedNames } } }`);
+    expect(purged.purgeTool).toEqual({ __typename: 'PurgeToolSuccess', revisions: 4, freedNames: ['res/a', 'res/b'] });
     expect((await data(server.yoga, TOMBSTONES, { namespace: 'res' })).tools.edges).toEqual([]);
     // A new tool under the last name cannot claim the old ones: they went with the purge.
-    expect((await data(server.yoga, CREATE, { input: builtin('res/c') })).createTool).toEqual({ __typename: 'Tool', revision: 1 });
-    expect((await data(server.yoga, CREATE, { input: builtin('res/a') })).createTool).toEqual({ __typename: 'Tool', revision: 1 });
+    expect((await data(server.yoga, CREATE, { input: builtin('res/c') })).createTool).toEqual({ __typename: 'CreateToolSuccess', revision: 1 });
+    expect((await data(server.yoga, CREATE, { input: builtin('res/a') })).createTool).toEqual({ __typename: 'CreateToolSuccess', revision: 1 });
   });
 
   it('refuses what it cannot do, at the input at fault, and writes nothing', async () => {
@@ -206,9 +220,14 @@ describe.each(testDatabases())('renameTool on %s', (kind) => {
     await data(server.yoga, DELETE, { name: 'no/deleted' });
     const issue = (result: any) => [result.__typename, result.issues?.map((found: any) => [found.path, found.code])];
 
-    expect((await rename('no/missing', 'no/other')).__typename).toBe('ToolNotFound');
-    expect((await rename('no/deleted', 'no/other')).__typename).toBe('ToolNotFound');
-    expect(await rename('no/tool', 'no/taken')).toEqual({ __typename: 'ToolNameTaken', message: expect.stringContaining('"no/taken"') });
+    expect(await rename('no/missing', 'no/other')).toMatchObject({ __typename: 'ToolNotFound', code: 'TOOL_NOT_FOUND' });
+    expect(await rename('no/deleted', 'no/other')).toMatchObject({ __typename: 'ToolNotFound', code: 'TOOL_NOT_FOUND' });
+    expect(await rename('no/tool', 'no/taken')).toEqual({
+      __typename: 'ToolValidationError',
+      code: 'VALIDATION_FAILED',
+      message: expect.any(String),
+      issues: [{ path: 'newName', code: 'NAME_TAKEN', message: expect.stringContaining('"no/taken"') }],
+    });
     expect(issue(await rename('no/tool', 'no/tool'))).toEqual(['ToolValidationError', [['newName', 'INVALID_VALUE']]]);
     expect(issue(await rename('no/tool', 'no/deleted'))).toEqual(['ToolValidationError', [['newName', 'NAME_TAKEN']]]);
     for (const bad of ['No/Upper', 'no-slash', 'no/', '/x', 'a/b/c', `no/${'x'.repeat(65)}`, 'no/tool\u0000', 'no/ünï', '']) {
@@ -237,14 +256,19 @@ describe.each(testDatabases())('renameTool on %s', (kind) => {
 
     const restored = await data(
       server.yoga,
-      `mutation { restoreTool(name: "dep/the-way", revision: 1) { __typename ... on Tool { name revision description history(first: 1) { edges { node { kind changedFields } } } } } }`,
+      `mutation { restoreTool(name: "dep/the-way", revision: 1) {
+        __typename ... on RestoreToolSuccess { changedFields tool { name revision description history(first: 1) { edges { node { kind changedFields } } } } }
+      } }`,
     );
     expect(restored.restoreTool).toEqual({
-      __typename: 'Tool',
-      name: 'dep/the-way',
-      revision: 4,
-      description: 'First description.',
-      history: { edges: [{ node: { kind: 'RESTORED', changedFields: ['description'] } }] },
+      __typename: 'RestoreToolSuccess',
+      changedFields: ['DESCRIPTION'],
+      tool: {
+        name: 'dep/the-way',
+        revision: 4,
+        description: 'First description.',
+        history: { edges: [{ node: { kind: 'RESTORED', changedFields: ['description'] } }] },
+      },
     });
   });
 
@@ -253,10 +277,10 @@ describe.each(testDatabases())('renameTool on %s', (kind) => {
     const renames = Array.from({ length: 10 }, (_, i) => rename('race/tool', `race/renamed-${i}`));
     const validations = Array.from({ length: 10 }, (_, i) => data(server.yoga, CREATE, { input: validation(`race/check-${i}`, 'race/tool') }));
     const [renamed, created] = await Promise.all([Promise.all(renames), Promise.all(validations)]);
-    const won = renamed.filter((result) => result.__typename === 'Tool');
+    const won = renamed.filter((result) => result.__typename === 'RenameToolSuccess');
     expect(won).toHaveLength(1);
-    expect(renamed.filter((result) => result.__typename !== 'Tool').map((result) => result.__typename)).toEqual(Array(9).fill('ToolNotFound'));
-    const newName = won[0].name;
+    expect(renamed.filter((result) => result.__typename !== 'RenameToolSuccess').map((result) => result.__typename)).toEqual(Array(9).fill('ToolNotFound'));
+    const newName = won[0].tool.name;
 
     const state = await data<{
       tools: { edges: { node: { name: string; toolType: string; wraps: { name: string } | null } }[] };
@@ -270,7 +294,7 @@ describe.each(testDatabases())('renameTool on %s', (kind) => {
     );
     const checks = state.tools.edges.map((edge) => edge.node).filter((tool) => tool.toolType === 'VALIDATION');
     // A validation made before the rename was moved with it, one made after it was refused (its tool was gone).
-    expect(checks.length).toBe(created.filter((result) => result.createTool.__typename === 'Tool').length);
+    expect(checks.length).toBe(created.filter((result) => result.createTool.__typename === 'CreateToolSuccess').length);
     for (const check of checks) expect(check.wraps).toEqual({ name: newName });
     expect(state.tombstones.totalCount).toBe(checks.length + 2);
 
@@ -281,7 +305,7 @@ describe.each(testDatabases())('renameTool on %s', (kind) => {
       rename('race/wrapped', 'race/wrapped-2'),
       ...Array.from({ length: 10 }, (_, i) => data(server.yoga, UPDATE, { name: 'race/wrapper', input: { description: `Update ${i}.` } })),
     ]);
-    expect(updates.map((result) => result.updateTool.__typename)).toEqual(Array(10).fill('Tool'));
+    expect(updates.map((result) => result.updateTool.__typename)).toEqual(Array(10).fill('UpdateToolSuccess'));
     const wrapper = (await data(server.yoga, `{ tool(name: "race/wrapper") { revision wraps { name } history(first: 100) { edges { node { revision } } } } }`))
       .tool;
     expect(wrapper.wraps).toEqual({ name: 'race/wrapped-2' });
@@ -291,7 +315,10 @@ describe.each(testDatabases())('renameTool on %s', (kind) => {
     await data(server.yoga, CREATE, { input: builtin('race/x') });
     await data(server.yoga, CREATE, { input: builtin('race/y') });
     const both = await Promise.all([rename('race/x', 'race/z'), rename('race/y', 'race/z')]);
-    expect(both.map((result) => result.__typename).sort()).toEqual(['Tool', 'ToolNameTaken']);
+    expect(both.map((result) => result.__typename).sort()).toEqual(['RenameToolSuccess', 'ToolValidationError']);
+    expect(both.find((result) => result.__typename === 'ToolValidationError').issues).toEqual([
+      { path: 'newName', code: 'NAME_TAKEN', message: expect.stringContaining('"race/z"') },
+    ]);
   });
 
   it('tells subscribers of both namespaces: RENAMED with the old name, then the moved validations', async () => {

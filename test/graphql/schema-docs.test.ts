@@ -8,6 +8,7 @@ import {
   isIntrospectionType,
   isObjectType,
   isSpecifiedScalarType,
+  isUnionType,
   type GraphQLNamedType,
 } from 'graphql';
 import { ISSUE_CODES } from '../../src/domain/issues';
@@ -63,5 +64,55 @@ describe('schema.graphql as the user manual', () => {
     const toolEvents = schema.getSubscriptionType()!.getFields().toolEvents!;
     expect(toolEvents.args.map((arg) => `${arg.name}: ${String(arg.type)}`)).toEqual(['namespace: String']);
     expect(String(toolEvents.type)).toBe('ToolEvent!');
+  });
+
+  it('answers each mutation with its own union: its success, then errors that are RegistryErrors, each with its code', () => {
+    const members = Object.fromEntries(
+      Object.values(schema.getMutationType()!.getFields()).map((field) => {
+        const union = schema.getType(String(field.type).replace(/!$/, ''));
+        if (!isUnionType(union)) throw new Error(`${field.name} does not answer with a union`);
+        return [`${field.name}: ${union.name}`, union.getTypes().map((type) => type.name)];
+      }),
+    );
+    expect(members).toEqual({
+      'createTool: CreateToolResult': ['CreateToolSuccess', 'ToolValidationError', 'NamespaceForbidden'],
+      'updateTool: UpdateToolResult': ['UpdateToolSuccess', 'ToolValidationError', 'ToolNotFound', 'ToolRevisionConflict', 'NamespaceForbidden'],
+      'deleteTool: DeleteToolResult': ['DeleteToolSuccess', 'ToolNotFound', 'ToolIsWrapped', 'ToolRevisionConflict', 'NamespaceForbidden'],
+      'deprecateTool: DeprecateToolResult': ['DeprecateToolSuccess', 'ToolValidationError', 'ToolNotFound', 'ToolRevisionConflict', 'NamespaceForbidden'],
+      'undeprecateTool: UndeprecateToolResult': ['UndeprecateToolSuccess', 'ToolNotFound', 'ToolRevisionConflict', 'NamespaceForbidden'],
+      'restoreTool: RestoreToolResult': ['RestoreToolSuccess', 'ToolValidationError', 'ToolRevisionConflict', 'NamespaceForbidden'],
+      'renameTool: RenameToolResult': ['RenameToolSuccess', 'ToolValidationError', 'ToolNotFound', 'ToolRevisionConflict', 'NamespaceForbidden'],
+      'purgeTool: PurgeToolResult': ['PurgeToolSuccess', 'ToolNotFound', 'ToolNotDeleted', 'ToolIsWrapped', 'NamespaceForbidden'],
+      'importTools: ImportToolsResult': ['ImportToolsSuccess', 'ImportValidationError', 'ToolRevisionConflict'],
+    });
+    const implementing = (name: string) => {
+      const type = schema.getType(name);
+      if (!isInterfaceType(type)) throw new Error(`${name} is not an interface`);
+      return schema
+        .getImplementations(type)
+        .objects.map((object) => object.name)
+        .sort();
+    };
+    const errors = [...new Set(Object.values(members).flatMap((types) => types.slice(1)))].sort();
+    expect(implementing('RegistryError')).toEqual(errors);
+    expect(implementing('ToolWriteSuccess')).toEqual(
+      Object.values(members)
+        .map((types) => types[0]!)
+        .filter((name) => !['PurgeToolSuccess', 'ImportToolsSuccess'].includes(name))
+        .sort(),
+    );
+    const code = schema.getType('RegistryErrorCode');
+    if (!isEnumType(code)) throw new Error('RegistryErrorCode is not an enum');
+    expect(code.getValues().map((value) => value.name)).toEqual([
+      'VALIDATION_FAILED',
+      'TOOL_NOT_FOUND',
+      'NAMESPACE_FORBIDDEN',
+      'REVISION_CONFLICT',
+      'TOOL_IS_WRAPPED',
+      'TOOL_NOT_DELETED',
+    ]);
+    for (const name of ['UserError', 'ToolResult', 'ToolNameTaken', 'Forbidden', 'DeletedTool', 'PurgedTool', 'ImportedTools']) {
+      expect([name, schema.getType(name)]).toEqual([name, undefined]);
+    }
   });
 });

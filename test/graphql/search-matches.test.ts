@@ -77,7 +77,7 @@ describe.each(testDatabases())('a search on %s', (kind) => {
       tool(`ns-${i % 4}/tool-${String(i).padStart(2, '0')}`, i % 3 === 0 ? `Finds the ${i % 2 ? 'Needle' : 'NEEDLE'} in stack ${i}.` : `Tool ${i}.`),
     );
     tools.push(tool('ns-9/needle-by-name', 'Matched by its name.'));
-    expect((await data(server.yoga, IMPORT, { config: config(tools) })).importTools.__typename).toBe('ImportedTools');
+    expect((await data(server.yoga, IMPORT, { config: config(tools) })).importTools.__typename).toBe('ImportToolsSuccess');
   });
 
   it('reads the matches once, then answers pages, next pages and the total from them, and again for another order', async () => {
@@ -129,7 +129,7 @@ describe.each(testDatabases())('a search on %s', (kind) => {
       const result = await data(server.yoga, mutation, variables);
       expect([what, Object.values(result)[0]]).toEqual([
         what,
-        expect.objectContaining({ __typename: expect.stringMatching(/^(Tool|ImportedTools|DeletedTool)$/) }),
+        expect.objectContaining({ __typename: expect.stringMatching(/^((Create|Update|Rename|Delete|Restore|Deprecate)ToolSuccess|ImportToolsSuccess)$/) }),
       ]);
       expect([what, await names()]).toEqual([what, await oracle(server.yoga)]);
     }
@@ -168,7 +168,7 @@ describe(`the search matches of two instances on one ${kind} database and one Re
   const found = async (server: RunningServer): Promise<string[]> =>
     (await post(server.url, SEARCH, { search: WORD, first: 50 })).data.tools.edges.map((edge: any) => edge.node.name);
   const create = async (server: RunningServer, name: string) =>
-    expect((await post(server.url, IMPORT, { config: config([tool(name, 'A needle.')]) })).data.importTools.__typename).toBe('ImportedTools');
+    expect((await post(server.url, IMPORT, { config: config([tool(name, 'A needle.')]) })).data.importTools.__typename).toBe('ImportToolsSuccess');
 
   /**
    * Waits until B answers a search from the matches it keeps: a probe taken out of the matches in

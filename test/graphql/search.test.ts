@@ -51,7 +51,7 @@ describe.each(testDatabases())('search on %s', (kind) => {
       const result = await data(server.yoga, 'mutation ($input: ToolInput!) { createTool(input: $input) { __typename } }', {
         input: { ...tool, source: 'BUILTIN' },
       });
-      expect(result.createTool.__typename).toBe('Tool');
+      expect(result.createTool.__typename).toBe('CreateToolSuccess');
     }
   });
 

@@ -52,7 +52,7 @@ describe.each(testDatabases())('toolStats, orderBy and updatedSince on %s', (kin
       { name: 'files/check-write', description: 'Checks writes.', source: 'WRAPPED', toolType: 'VALIDATION', wraps: 'files/write' },
       { name: 'net/fetch', description: 'Fetches a URL.', source: 'MCP', mcpServer: 'net', mcpToolName: 'fetch', capability: { readOnly: true } },
     ];
-    for (const input of inputs) expect((await data(server.yoga, create, { input })).createTool.__typename).toBe('Tool');
+    for (const input of inputs) expect((await data(server.yoga, create, { input })).createTool.__typename).toBe('CreateToolSuccess');
     const admin = createPrismaClient(parseDatabaseUrl(server.database.url));
     for (const [name, updatedAt] of Object.entries(times)) await admin.tool.update({ where: { name }, data: { updatedAt } });
     await admin.$disconnect();

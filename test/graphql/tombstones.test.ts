@@ -8,7 +8,7 @@ import { testDatabases } from '../support/databases';
 import { useTestServer } from '../support/test-server';
 import { data, execute } from './helpers';
 
-const CREATE = `mutation ($input: ToolInput!) { createTool(input: $input) { __typename ... on Tool { revision } } }`;
+const CREATE = `mutation ($input: ToolInput!) { createTool(input: $input) { __typename ... on CreateToolSuccess { revision tool { revision } } } }`;
 const DELETE = `mutation ($name: String!) { deleteTool(name: $name) { __typename } }`;
 const LIST = `query ($filter: ToolFilter) {
   tools(filter: $filter, first: 100) { totalCount edges { node { name status revision updatedAt updatedBy } } }
@@ -24,7 +24,7 @@ describe.each(testDatabases())('tombstones on %s', (kind) => {
     await data(server.yoga, CREATE, { input: builtin('sync/kept') });
     await data(server.yoga, CREATE, { input: builtin('sync/gone', 'Soon terraformed away.') });
     const since = new Date().toISOString();
-    expect((await data(server.yoga, DELETE, { name: 'sync/gone' })).deleteTool.__typename).toBe('DeletedTool');
+    expect((await data(server.yoga, DELETE, { name: 'sync/gone' })).deleteTool.__typename).toBe('DeleteToolSuccess');
 
     expect((await data(server.yoga, `{ tool(name: "sync/gone") { name } }`)).tool).toBeNull();
     const live = (await data(server.yoga, LIST, { filter: { namespace: 'sync' } })).tools;
@@ -60,7 +60,11 @@ describe.each(testDatabases())('tombstones on %s', (kind) => {
       history: { edges: [{ node: { revision: 2, kind: 'DELETED' } }, { node: { revision: 1, kind: 'CREATED' } }] },
     });
     expect((await data(server.yoga, DELETE, { name: 'again/tool' })).deleteTool.__typename).toBe('ToolNotFound');
-    expect((await data(server.yoga, CREATE, { input: builtin('again/tool', 'Second life.') })).createTool).toEqual({ __typename: 'Tool', revision: 3 });
+    expect((await data(server.yoga, CREATE, { input: builtin('again/tool', 'Second life.') })).createTool).toEqual({
+      __typename: 'CreateToolSuccess',
+      revision: 3,
+      tool: { revision: 3 },
+    });
     const listed = (await data(server.yoga, LIST, { filter: { namespace: 'again', includeDeleted: true } })).tools;
     expect(listed.edges.map((edge: any) => edge.node.status)).toEqual(['ACTIVE']);
   });
@@ -71,7 +75,7 @@ describe.each(testDatabases())('tombstones on %s', (kind) => {
     expect((await data(server.yoga, DELETE, { name: 'wrap/tool' })).deleteTool.__typename).toBe('ToolIsWrapped');
     await data(server.yoga, DELETE, { name: 'wrap/check' });
     expect((await data(server.yoga, `{ tool(name: "wrap/tool") { wrappedBy { name } } }`)).tool.wrappedBy).toEqual([]);
-    expect((await data(server.yoga, DELETE, { name: 'wrap/tool' })).deleteTool.__typename).toBe('DeletedTool');
+    expect((await data(server.yoga, DELETE, { name: 'wrap/tool' })).deleteTool.__typename).toBe('DeleteToolSuccess');
     const result = await execute(
       server.yoga,
       `{ tools(filter: { namespace: "wrap", includeDeleted: true }) { edges { node { name status implementation { ... on WrappedImplementation { tool { name } } } } } } }`,
@@ -95,11 +99,11 @@ describe.each(testDatabases())('tombstones on %s', (kind) => {
     const config = `tools:\n  - { name: imp/one, description: Back., source: builtin }\n  - { name: imp/two, description: New., source: builtin }\n`;
     const imported = await data(
       server.yoga,
-      `mutation ($config: String!) { importTools(config: $config) { __typename ... on ImportedTools { created updated tools { name change tool { revision } } } } }`,
+      `mutation ($config: String!) { importTools(config: $config) { __typename ... on ImportToolsSuccess { created updated tools { name change tool { revision } } } } }`,
       { config },
     );
     expect(imported.importTools).toEqual({
-      __typename: 'ImportedTools',
+      __typename: 'ImportToolsSuccess',
       created: 2,
       updated: 0,
       tools: [

@@ -14,7 +14,11 @@ import { data, execute } from './helpers';
 const CAPABILITY = 'capability { readOnly writes checkpointable idempotent unsafe humanApprovalRequired sideEffects writeScope }';
 const RESULT = /* GraphQL */ `
   __typename
-  ... on Tool { name revision description timeout lifecycle { discover } ${CAPABILITY} }
+  ... on UpdateToolSuccess {
+    changed changedFields revision safetyDowngrades { kind sideEffect }
+    tool { name revision description timeout lifecycle { discover } ${CAPABILITY} }
+  }
+  ... on RegistryError { code }
   ... on ToolValidationError { issues { path code message } }
   ... on ToolRevisionConflict { message name expectedRevision currentRevision current { name revision description } }
   ... on ToolNotFound { name }
@@ -40,7 +44,7 @@ describe.each(testDatabases())('the write contract on %s', (kind) => {
   /** A new tool like devops/k8s-rollout, under a name of its own; returns the name. */
   async function rollout(): Promise<string> {
     const name = `devops/k8s-rollout-${++count}`;
-    expect((await data(server.yoga, CREATE, { input: { name, ...ROLLOUT } })).createTool).toEqual({ __typename: 'Tool' });
+    expect((await data(server.yoga, CREATE, { input: { name, ...ROLLOUT } })).createTool).toEqual({ __typename: 'CreateToolSuccess' });
     return name;
   }
   const update = async (name: string, input: object, expectedRevision?: number) =>
@@ -52,7 +56,7 @@ describe.each(testDatabases())('the write contract on %s', (kind) => {
       const name = await rollout();
       const before = await read(name);
       const answer = await update(name, { description: 'Roll out, with a canary first.', capability: null });
-      expect(answer).toMatchObject({ __typename: 'ToolValidationError', issues: [{ path: 'capability', code: 'INVALID_VALUE' }] });
+      expect(answer).toMatchObject({ __typename: 'ToolValidationError', code: 'VALIDATION_FAILED', issues: [{ path: 'capability', code: 'INVALID_VALUE' }] });
       expect(answer.issues[0].message).toMatch(/reset/);
       expect(await read(name)).toEqual(before);
     });
@@ -66,7 +70,11 @@ describe.each(testDatabases())('the write contract on %s', (kind) => {
       ['the side effects', { capability: { sideEffects: null } }, 'capability.sideEffects'],
     ])('refuses null for %s, at its path, and writes nothing', async (_what, input, path) => {
       const name = await rollout();
-      expect(await update(name, input)).toMatchObject({ __typename: 'ToolValidationError', issues: [{ path, code: 'INVALID_VALUE' }] });
+      expect(await update(name, input)).toMatchObject({
+        __typename: 'ToolValidationError',
+        code: 'VALIDATION_FAILED',
+        issues: [{ path, code: 'INVALID_VALUE' }],
+      });
       expect((await read(name)).revision).toBe(1);
     });
 
@@ -78,21 +86,59 @@ describe.each(testDatabases())('the write contract on %s', (kind) => {
 
     it('still clears a single optional value given as null', async () => {
       const name = await rollout();
-      const tool = await update(name, { timeout: null, capability: { writeScope: null } });
-      expect(tool).toMatchObject({ __typename: 'Tool', revision: 2, timeout: 300, capability: { writeScope: null, unsafe: true, writes: true } });
+      const result = await update(name, { timeout: null, capability: { writeScope: null } });
+      expect(result).toMatchObject({
+        __typename: 'UpdateToolSuccess',
+        changed: true,
+        changedFields: ['CAPABILITY', 'TIMEOUT'],
+        revision: 2,
+        safetyDowngrades: [],
+        tool: { revision: 2, timeout: 300, capability: { writeScope: null, unsafe: true, writes: true } },
+      });
+    });
+
+    it('answers a patch that changes nothing with changed false, appending no revision', async () => {
+      const name = await rollout();
+      expect(await update(name, {})).toEqual({
+        __typename: 'UpdateToolSuccess',
+        changed: false,
+        changedFields: [],
+        revision: 1,
+        safetyDowngrades: [],
+        tool: expect.objectContaining({ name, revision: 1, description: ROLLOUT.description }),
+      });
+      // Values equal to the stored ones change nothing either.
+      expect(await update(name, { timeout: ROLLOUT.timeout, capability: { unsafe: true } })).toMatchObject({
+        __typename: 'UpdateToolSuccess',
+        changed: false,
+        changedFields: [],
+        revision: 1,
+      });
+      expect(await read(name)).toMatchObject({ revision: 1, history: { edges: [{ node: { revision: 1 } }] } });
     });
 
     it('puts the fields named in reset back to the defaults, the others as they were', async () => {
       const name = await rollout();
-      const tool = await update(name, { description: 'Reset.', reset: ['CAPABILITY', 'LIFECYCLE', 'TIMEOUT'] });
-      expect(tool).toMatchObject({
-        __typename: 'Tool',
+      const result = await update(name, { description: 'Reset.', reset: ['CAPABILITY', 'LIFECYCLE', 'TIMEOUT'] });
+      expect(result).toMatchObject({
+        __typename: 'UpdateToolSuccess',
+        changed: true,
+        changedFields: ['DESCRIPTION', 'CAPABILITY', 'LIFECYCLE', 'TIMEOUT'],
         revision: 2,
-        description: 'Reset.',
-        timeout: 300,
-        lifecycle: null,
-        capability: { writes: false, unsafe: false, humanApprovalRequired: false, checkpointable: false, sideEffects: [], writeScope: null },
+        tool: {
+          revision: 2,
+          description: 'Reset.',
+          timeout: 300,
+          lifecycle: null,
+          capability: { writes: false, unsafe: false, humanApprovalRequired: false, checkpointable: false, sideEffects: [], writeScope: null },
+        },
       });
+      expect(result.safetyDowngrades).toEqual([
+        { kind: 'UNSAFE_OFF', sideEffect: null },
+        { kind: 'HUMAN_APPROVAL_OFF', sideEffect: null },
+        { kind: 'WRITES_OFF', sideEffect: null },
+        { kind: 'SIDE_EFFECT_REMOVED', sideEffect: 'network' },
+      ]);
     });
 
     it.each([
@@ -111,14 +157,16 @@ describe.each(testDatabases())('the write contract on %s', (kind) => {
     const DOWNGRADES = `query ($name: String!) { tool(name: $name) { history(first: 10) { edges { node { revision safetyDowngrades { kind sideEffect } } } } } }`;
     const EVENTS = `subscription ($namespace: String) { toolEvents(namespace: $namespace) { name revision safetyDowngrades { kind sideEffect } } }`;
 
-    it('are listed in the revision and the event of the write that makes them, and only there', async () => {
+    it('are listed in the answer, the revision and the event of the write that makes them, and only there', async () => {
       const name = await rollout();
       const events = await subscribe((url, init) => server.yoga.fetch(url, init), 'http://yoga/graphql', EVENTS, { namespace: 'devops' });
       try {
-        await update(name, { description: 'Only words change.' });
-        await update(name, { capability: { unsafe: false, humanApprovalRequired: false, writes: false, sideEffects: ['disk'], idempotent: true } });
-        await update(name, { capability: { readOnly: true, checkpointable: false } });
-        await update(name, { capability: { unsafe: true } });
+        const answers = [
+          await update(name, { description: 'Only words change.' }),
+          await update(name, { capability: { unsafe: false, humanApprovalRequired: false, writes: false, sideEffects: ['disk'], idempotent: true } }),
+          await update(name, { capability: { readOnly: true, checkpointable: false } }),
+          await update(name, { capability: { unsafe: true } }),
+        ];
         const expected = [
           { revision: 2, safetyDowngrades: [] },
           {
@@ -134,6 +182,8 @@ describe.each(testDatabases())('the write contract on %s', (kind) => {
           { revision: 4, safetyDowngrades: [{ kind: 'READ_ONLY_ON', sideEffect: null }] },
           { revision: 5, safetyDowngrades: [] },
         ];
+        expect(answers.map(({ revision, safetyDowngrades }) => ({ revision, safetyDowngrades }))).toEqual(expected);
+        expect(answers.map((answer) => answer.changedFields)).toEqual([['DESCRIPTION'], ['CAPABILITY'], ['CAPABILITY'], ['CAPABILITY']]);
         const history = (await data(server.yoga, DOWNGRADES, { name })).tool.history.edges.map((edge: any) => edge.node);
         expect(history).toEqual([...expected].reverse().concat([{ revision: 1, safetyDowngrades: [] }]));
         // Every event before the last write's (which `until` leaves out), in commit order.
@@ -151,14 +201,20 @@ describe.each(testDatabases())('the write contract on %s', (kind) => {
       const writer = { actor: 'devops-ci', grant: { role: 'write' as const, namespaces: ['devops'] } };
       const admin = { actor: 'root', grant: { role: 'admin' as const, namespaces: '*' as const } };
       const refused = await strict.update(writer, name, { capability: { humanApprovalRequired: false } });
-      expect(refused).toEqual({ kind: 'forbidden', namespace: 'devops', message: expect.stringContaining('(human approval off) needs an admin grant') });
+      expect(refused).toEqual({
+        kind: 'invalid',
+        issues: [{ path: 'capability', code: 'SAFETY_DOWNGRADE_FORBIDDEN', message: expect.stringContaining('(human approval off) needs an admin grant') }],
+      });
       // Raising safety, or changing other fields, stays the writers' business.
       expect(await strict.update(writer, name, { description: 'Still careful.', capability: { unsafe: true } })).toMatchObject({ kind: 'ok' });
-      expect(await strict.restore(writer, name, 2)).toEqual({ kind: 'forbidden', namespace: 'devops', message: expect.stringContaining('(unsafe off)') });
+      expect(await strict.restore(writer, name, 2)).toEqual({
+        kind: 'invalid',
+        issues: [{ path: 'capability', code: 'SAFETY_DOWNGRADE_FORBIDDEN', message: expect.stringContaining('(unsafe off)') }],
+      });
       const config = JSON.stringify({ name, description: ROLLOUT.description, source: 'builtin', capability: { writes: false } });
       expect(await strict.importTools(writer, config, { dryRun: true })).toMatchObject({
         kind: 'invalid',
-        tools: [{ name, issues: [{ path: 'capability', code: 'FORBIDDEN', message: expect.stringContaining('writes off') }] }],
+        tools: [{ name, issues: [{ path: 'capability', code: 'SAFETY_DOWNGRADE_FORBIDDEN', message: expect.stringContaining('writes off') }] }],
       });
       expect(await strict.update(admin, name, { capability: { humanApprovalRequired: false } })).toMatchObject({ kind: 'ok' });
       expect(await new ToolRegistry(server.store).update(writer, name, { capability: { unsafe: false } })).toMatchObject({ kind: 'ok' });
@@ -168,10 +224,17 @@ describe.each(testDatabases())('the write contract on %s', (kind) => {
   describe('expectedRevision', () => {
     it('writes when the tool is at the expected revision, and answers the conflict with the tool as it is otherwise', async () => {
       const name = await rollout();
-      expect(await update(name, { description: 'Second.' }, 1)).toMatchObject({ __typename: 'Tool', revision: 2 });
+      expect(await update(name, { description: 'Second.' }, 1)).toMatchObject({
+        __typename: 'UpdateToolSuccess',
+        changed: true,
+        changedFields: ['DESCRIPTION'],
+        revision: 2,
+        tool: { revision: 2 },
+      });
       const conflict = await update(name, { description: 'From a stale form.' }, 1);
       expect(conflict).toMatchObject({
         __typename: 'ToolRevisionConflict',
+        code: 'REVISION_CONFLICT',
         name,
         expectedRevision: 1,
         currentRevision: 2,
@@ -189,7 +252,7 @@ describe.each(testDatabases())('the write contract on %s', (kind) => {
       const name = await rollout();
       const editors = Array.from({ length: 8 }, (_, editor) => update(name, { description: `Edited by editor ${editor}.` }, 1));
       const answers = await Promise.all(editors);
-      const written = answers.filter((answer) => answer.__typename === 'Tool');
+      const written = answers.filter((answer) => answer.__typename === 'UpdateToolSuccess').map((answer) => answer.tool);
       expect(written).toHaveLength(1);
       expect(answers.filter((answer) => answer.__typename === 'ToolRevisionConflict')).toHaveLength(7);
       for (const conflict of answers.filter((answer) => answer.__typename === 'ToolRevisionConflict')) {
@@ -213,25 +276,25 @@ describe.each(testDatabases())('the write contract on %s', (kind) => {
         deleteTool: `deleteTool(name: "${name}", expectedRevision: 1)`,
       };
       for (const [mutation, call] of Object.entries(conflicts)) {
-        const answer = (await data(server.yoga, `mutation { ${call} { __typename ... on ToolRevisionConflict { currentRevision } } }`))[mutation];
-        expect([mutation, answer]).toEqual([mutation, { __typename: 'ToolRevisionConflict', currentRevision: 2 }]);
+        const answer = (await data(server.yoga, `mutation { ${call} { __typename ... on ToolRevisionConflict { code currentRevision } } }`))[mutation];
+        expect([mutation, answer]).toEqual([mutation, { __typename: 'ToolRevisionConflict', code: 'REVISION_CONFLICT', currentRevision: 2 }]);
       }
       expect(await read(name)).toMatchObject({ revision: 2, history: { edges: [{ node: { revision: 2 } }, { node: { revision: 1 } }] } });
       const deleted = await data(server.yoga, `mutation { deleteTool(name: "${name}", expectedRevision: 2) { __typename } }`);
-      expect(deleted.deleteTool).toEqual({ __typename: 'DeletedTool' });
+      expect(deleted.deleteTool).toEqual({ __typename: 'DeleteToolSuccess' });
       // A deleted tool is at its tombstone's revision: a restore decided before the deletion conflicts.
       const restore = (rev: number) =>
-        `mutation { restoreTool(name: "${name}", revision: 1, expectedRevision: ${rev}) { __typename ... on Tool { revision } } }`;
+        `mutation { restoreTool(name: "${name}", revision: 1, expectedRevision: ${rev}) { __typename ... on RestoreToolSuccess { revision tool { revision } } } }`;
       expect((await data(server.yoga, restore(2))).restoreTool).toEqual({ __typename: 'ToolRevisionConflict' });
-      expect((await data(server.yoga, restore(3))).restoreTool).toEqual({ __typename: 'Tool', revision: 4 });
+      expect((await data(server.yoga, restore(3))).restoreTool).toEqual({ __typename: 'RestoreToolSuccess', revision: 4, tool: { revision: 4 } });
     });
 
     it('holds an import to what its plan read, per tool, and lets one of two applies of one plan write', async () => {
       const IMPORT = `mutation ($config: String!, $expected: [ExpectedToolRevision!], $prune: [String!]) {
         importTools(config: $config, expectedRevisions: $expected, prune: $prune) {
           __typename
-          ... on ImportedTools { updated created deleted }
-          ... on ImportValidationError { issues { path code } }
+          ... on ImportToolsSuccess { changed updated created deleted }
+          ... on ImportValidationError { code issues { path code } }
           ... on ToolRevisionConflict { name expectedRevision currentRevision }
         }
       }`;
@@ -250,7 +313,14 @@ describe.each(testDatabases())('the write contract on %s', (kind) => {
         { name: `${name}-new`, revision: null },
       ];
       const applies = await Promise.all([importing('From apply A.', plan), importing('From apply B.', plan)]);
-      expect(applies.map((answer) => answer.__typename).sort()).toEqual(['ImportedTools', 'ToolRevisionConflict']);
+      expect(applies.map((answer) => answer.__typename).sort()).toEqual(['ImportToolsSuccess', 'ToolRevisionConflict']);
+      expect(applies.find((answer) => answer.__typename === 'ImportToolsSuccess')).toEqual({
+        __typename: 'ImportToolsSuccess',
+        changed: true,
+        updated: 1,
+        created: 1,
+        deleted: 0,
+      });
       expect(applies.find((answer) => answer.__typename === 'ToolRevisionConflict')).toEqual({
         __typename: 'ToolRevisionConflict',
         name,
@@ -284,6 +354,7 @@ describe.each(testDatabases())('the write contract on %s', (kind) => {
       expect((await read(other)).revision).toBe(1);
       expect(await importing('Listed twice.', [namespacePlan[0]!, namespacePlan[0]!])).toEqual({
         __typename: 'ImportValidationError',
+        code: 'VALIDATION_FAILED',
         issues: [{ path: 'expectedRevisions[1]', code: 'INVALID_VALUE' }],
       });
     });
@@ -309,7 +380,7 @@ describe.each(testDatabases())('the write contract on %s', (kind) => {
     });
 
     it('answers ToolNotFound, not a conflict, for a name that has no tool', async () => {
-      expect(await update('devops/nobody', { description: 'x' }, 1)).toEqual({ __typename: 'ToolNotFound', name: 'devops/nobody' });
+      expect(await update('devops/nobody', { description: 'x' }, 1)).toEqual({ __typename: 'ToolNotFound', code: 'TOOL_NOT_FOUND', name: 'devops/nobody' });
     });
   });
 });

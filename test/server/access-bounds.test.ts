@@ -28,7 +28,7 @@ const SECRET = randomBytes(32).toString('base64url');
 const seconds = () => Math.floor(Date.now() / 1000);
 const jwt = (claims: JWTPayload) => signJwt({ iat: seconds(), exp: seconds() + 600, toolgraph_role: 'read', ...claims }, { secret: SECRET });
 
-const CREATE = `mutation ($input: ToolInput!) { createTool(input: $input) { __typename ... on Tool { name createdBy } } }`;
+const CREATE = `mutation ($input: ToolInput!) { createTool(input: $input) { __typename ... on CreateToolSuccess { tool { name createdBy } } } }`;
 const EVENTS = `subscription ($namespace: String) { toolEvents(namespace: $namespace) { kind name } }`;
 const TOOL = /* GraphQL */ `
   query ($name: String!) {
@@ -98,7 +98,7 @@ describe.each(testDatabases())('access bounds on %s', (kind) => {
       const streams = await Promise.all([a, b].map((server) => subscribe(fetchAs(tokens['to-revoke']!), server.url, EVENTS, { namespace: 'a' })));
       open.push(...streams);
       for (const stream of streams) expect(stream.status).toBe(200);
-      expect((await as('team-a')(CREATE, { input: builtin('a/before-revoke') })).body.data.createTool.__typename).toBe('Tool');
+      expect((await as('team-a')(CREATE, { input: builtin('a/before-revoke') })).body.data.createTool.__typename).toBe('CreateToolSuccess');
       for (const stream of streams) expect(await stream.next()).toEqual({ data: { toolEvents: { kind: 'CREATED', name: 'a/before-revoke' } } });
 
       await revokeToken(database.url, 'to-revoke');
@@ -151,29 +151,29 @@ describe.each(testDatabases())('access bounds on %s', (kind) => {
   describe("2. a rename changes nothing of another team's tools", () => {
     beforeAll(async () => {
       for (const name of ['a/wrapped', 'a/replacement', 'a/own-ref'])
-        expect((await as('team-a')(CREATE, { input: builtin(name) })).body.data.createTool.__typename).toBe('Tool');
-      expect((await as('team-b')(CREATE, { input: validation('b/check', 'a/wrapped') })).body.data.createTool.__typename).toBe('Tool');
-      expect((await as('team-b')(CREATE, { input: builtin('b/old') })).body.data.createTool.__typename).toBe('Tool');
+        expect((await as('team-a')(CREATE, { input: builtin(name) })).body.data.createTool.__typename).toBe('CreateToolSuccess');
+      expect((await as('team-b')(CREATE, { input: validation('b/check', 'a/wrapped') })).body.data.createTool.__typename).toBe('CreateToolSuccess');
+      expect((await as('team-b')(CREATE, { input: builtin('b/old') })).body.data.createTool.__typename).toBe('CreateToolSuccess');
       const deprecate = `mutation { deprecateTool(name: "b/old", message: "Use a/replacement.", replacedBy: "a/replacement") { __typename } }`;
-      expect((await as('team-b')(deprecate)).body.data.deprecateTool.__typename).toBe('Tool');
+      expect((await as('team-b')(deprecate)).body.data.deprecateTool.__typename).toBe('DeprecateToolSuccess');
     });
     const rename = (name: string, newName: string) =>
-      `mutation { renameTool(name: "${name}", newName: "${newName}") { __typename ... on Tool { name } ... on Forbidden { namespace message } } }`;
+      `mutation { renameTool(name: "${name}", newName: "${newName}") { __typename ... on RenameToolSuccess { tool { name } } ... on NamespaceForbidden { namespace message } } }`;
 
     it.each([
       ['a validation of team b wraps it', 'a/wrapped', 'a/wrapped-2', /b\/check wraps it/],
       ["team b's deprecation names it as the replacement", 'a/replacement', 'a/replacement-2', /b\/old is deprecated in its favour/],
-    ])('%s: Forbidden, naming the tool, and nothing of team b is written', async (_, name, newName, names) => {
+    ])('%s: NamespaceForbidden, naming the tool, and nothing of team b is written', async (_, name, newName, names) => {
       const before = { check: await read('b/check'), old: await read('b/old') };
       const { body } = await as('team-a')(rename(name, newName));
-      expect(body.data.renameTool).toEqual({ __typename: 'Forbidden', namespace: 'b', message: expect.stringMatching(names) });
+      expect(body.data.renameTool).toEqual({ __typename: 'NamespaceForbidden', namespace: 'b', message: expect.stringMatching(names) });
       expect({ check: await read('b/check'), old: await read('b/old') }).toEqual(before);
       expect(await read(name)).toMatchObject({ name, revision: 1 });
     });
 
     it('goes ahead for a caller who may write every tool it rewrites, and a deprecation it rewrites keeps its author', async () => {
       const { body } = await admin(rename('a/replacement', 'a/replacement-3'));
-      expect(body.data.renameTool).toEqual({ __typename: 'Tool', name: 'a/replacement-3' });
+      expect(body.data.renameTool).toEqual({ __typename: 'RenameToolSuccess', tool: { name: 'a/replacement-3' } });
       expect(await read('b/old')).toMatchObject({
         revision: 3,
         updatedBy: 'admin',
@@ -182,8 +182,11 @@ describe.each(testDatabases())('access bounds on %s', (kind) => {
     });
 
     it('renames a tool that only its own team refers to', async () => {
-      expect((await as('team-a')(CREATE, { input: validation('a/own-check', 'a/own-ref') })).body.data.createTool.__typename).toBe('Tool');
-      expect((await as('team-a')(rename('a/own-ref', 'a/own-ref-2'))).body.data.renameTool).toEqual({ __typename: 'Tool', name: 'a/own-ref-2' });
+      expect((await as('team-a')(CREATE, { input: validation('a/own-check', 'a/own-ref') })).body.data.createTool.__typename).toBe('CreateToolSuccess');
+      expect((await as('team-a')(rename('a/own-ref', 'a/own-ref-2'))).body.data.renameTool).toEqual({
+        __typename: 'RenameToolSuccess',
+        tool: { name: 'a/own-ref-2' },
+      });
       expect(await read('a/own-check')).toMatchObject({ wraps: { name: 'a/own-ref-2' }, updatedBy: 'team-a' });
     });
   });
@@ -195,7 +198,10 @@ describe.each(testDatabases())('access bounds on %s', (kind) => {
     ])('a JWT whose sub is %s is recorded as jwt:<sub>', async (_, sub, recorded) => {
       const token = await jwt({ sub, toolgraph_role: 'write', toolgraph_namespaces: ['a'] });
       const name = `a/by-jwt-${sub}`;
-      expect((await graphqlAs(token, a.url, CREATE, { input: builtin(name) })).body.data.createTool).toEqual({ __typename: 'Tool', name, createdBy: recorded });
+      expect((await graphqlAs(token, a.url, CREATE, { input: builtin(name) })).body.data.createTool).toEqual({
+        __typename: 'CreateToolSuccess',
+        tool: { name, createdBy: recorded },
+      });
     });
   });
 
@@ -216,7 +222,7 @@ describe.each(testDatabases())('access bounds on %s', (kind) => {
 
     it('"*" alone, as the spec documents it, grants every namespace', async () => {
       const token = await jwt({ sub: 'everywhere', toolgraph_role: 'write', toolgraph_namespaces: '*' });
-      expect((await graphqlAs(token, a.url, CREATE, { input: builtin('b/from-star') })).body.data.createTool.__typename).toBe('Tool');
+      expect((await graphqlAs(token, a.url, CREATE, { input: builtin('b/from-star') })).body.data.createTool.__typename).toBe('CreateToolSuccess');
     });
   });
 
@@ -237,8 +243,8 @@ describe.each(testDatabases())('access bounds on %s', (kind) => {
 
   describe('the owner of a wrapped tool retires it without an admin; the wrapping team is told', () => {
     beforeAll(async () => {
-      expect((await as('team-b')(CREATE, { input: builtin('b/retiring') })).body.data.createTool.__typename).toBe('Tool');
-      expect((await as('team-a')(CREATE, { input: validation('a/checks-retiring', 'b/retiring') })).body.data.createTool.__typename).toBe('Tool');
+      expect((await as('team-b')(CREATE, { input: builtin('b/retiring') })).body.data.createTool.__typename).toBe('CreateToolSuccess');
+      expect((await as('team-a')(CREATE, { input: validation('a/checks-retiring', 'b/retiring') })).body.data.createTool.__typename).toBe('CreateToolSuccess');
     });
     const DELETE = `mutation { deleteTool(name: "b/retiring") { __typename ... on ToolIsWrapped { message } } }`;
 
@@ -252,8 +258,8 @@ describe.each(testDatabases())('access bounds on %s', (kind) => {
     it('deleted once deprecated, leaving the validation as its team wrote it, showing the tool retired', async () => {
       const before = await read('a/checks-retiring');
       const deprecate = `mutation { deprecateTool(name: "b/retiring", message: "Going away.") { __typename } }`;
-      expect((await as('team-b')(deprecate)).body.data.deprecateTool.__typename).toBe('Tool');
-      expect((await as('team-b')(DELETE)).body.data.deleteTool.__typename).toBe('DeletedTool');
+      expect((await as('team-b')(deprecate)).body.data.deprecateTool.__typename).toBe('DeprecateToolSuccess');
+      expect((await as('team-b')(DELETE)).body.data.deleteTool.__typename).toBe('DeleteToolSuccess');
       const after = await read('a/checks-retiring');
       expect(after).toEqual({
         ...before,
@@ -324,7 +330,7 @@ describe.each(testDatabases())('4. budgets count operations, on %s', (kind) => {
     // The token `wb` spent its budget above; the JWT `wb` has not.
     expect((await graphqlAs(tokens.wb, server.url, aliasedCreates('jwt/token', 1))).status).toBe(429);
     const result = await graphqlAs(token, server.url, aliasedCreates('jwt/own', 1));
-    expect(result).toEqual({ status: 200, body: { data: { t0: { __typename: 'Tool' } } } });
+    expect(result).toEqual({ status: 200, body: { data: { t0: { __typename: 'CreateToolSuccess' } } } });
   });
 
   it('aliased reads spend one read each: 20 in one request over a budget of 10 are refused', async () => {

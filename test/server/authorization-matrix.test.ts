@@ -116,14 +116,19 @@ interface Operation {
   after: (tool: CellTool, actor: string) => Stored | null;
 }
 
-const TOOL_RESULT = `__typename ... on Tool { name ${STORED_FIELDS} } ... on Forbidden { message namespace } ... on UserError { message }`;
-const forbidden = (namespace: Namespace) => ({ __typename: 'Forbidden', message: forbiddenMessage(namespace), namespace });
+const TOOL_RESULT = `__typename ... on ToolWriteSuccess { tool { name ${STORED_FIELDS} } } ... on NamespaceForbidden { message code namespace } ... on RegistryError { message }`;
+const forbidden = (namespace: Namespace) => ({
+  __typename: 'NamespaceForbidden',
+  message: forbiddenMessage(namespace),
+  code: 'NAMESPACE_FORBIDDEN',
+  namespace,
+});
 const one = (seededTool: boolean) => (cell: string, target: Namespace) => [{ name: `${target}/${cell}`, namespace: target, seeded: seededTool }];
 
 const IMPORT = `mutation ($config: String!, $dryRun: Boolean) {
   importTools(config: $config, dryRun: $dryRun) {
     __typename
-    ... on ImportedTools { dryRun created updated unchanged tools { name change tool { ${STORED_FIELDS} } } }
+    ... on ImportToolsSuccess { dryRun created updated unchanged tools { name change tool { ${STORED_FIELDS} } } }
     ... on ImportValidationError { message issues { path code message } invalidTools { index name issues { path code message } } }
   }
 }`;
@@ -137,7 +142,7 @@ function importing(label: string, column: string, dryRun: boolean, tools: Operat
       send(IMPORT, { dryRun, config: JSON.stringify({ tools: cellTools.map((tool) => ({ name: tool.name, description: WRITTEN, source: 'builtin' })) }) }),
     done: (cellTools, actor) => ({
       importTools: {
-        __typename: 'ImportedTools',
+        __typename: 'ImportToolsSuccess',
         dryRun,
         created: cellTools.filter((tool) => !tool.seeded).length,
         updated: cellTools.filter((tool) => tool.seeded).length,
@@ -180,7 +185,7 @@ const OPERATIONS: readonly Operation[] = [
       send(`mutation ($input: ToolInput!) { createTool(input: $input) { ${TOOL_RESULT} } }`, {
         input: { name: tool!.name, description: WRITTEN, source: 'BUILTIN' },
       }),
-    done: ([tool], actor) => ({ createTool: { __typename: 'Tool', name: tool!.name, ...written(tool!, actor) } }),
+    done: ([tool], actor) => ({ createTool: { __typename: 'CreateToolSuccess', tool: { name: tool!.name, ...written(tool!, actor) } } }),
     refused: (_, [namespace]) => ({ createTool: forbidden(namespace!) }),
     after: written,
   },
@@ -193,7 +198,7 @@ const OPERATIONS: readonly Operation[] = [
         name: tool!.name,
         input: { description: WRITTEN },
       }),
-    done: ([tool], actor) => ({ updateTool: { __typename: 'Tool', name: tool!.name, ...written(tool!, actor) } }),
+    done: ([tool], actor) => ({ updateTool: { __typename: 'UpdateToolSuccess', tool: { name: tool!.name, ...written(tool!, actor) } } }),
     refused: (_, [namespace]) => ({ updateTool: forbidden(namespace!) }),
     after: written,
   },
@@ -201,14 +206,8 @@ const OPERATIONS: readonly Operation[] = [
     label: 'delete',
     column: 'delete',
     tools: one(true),
-    run: (send, [tool]) =>
-      send(
-        `mutation ($name: String!) { deleteTool(name: $name) { __typename ... on DeletedTool { name tool { ${STORED_FIELDS} } } ... on Forbidden { message namespace } ... on UserError { message } } }`,
-        {
-          name: tool!.name,
-        },
-      ),
-    done: ([tool]) => ({ deleteTool: { __typename: 'DeletedTool', name: tool!.name, tool: seeded } }),
+    run: (send, [tool]) => send(`mutation ($name: String!) { deleteTool(name: $name) { ${TOOL_RESULT} } }`, { name: tool!.name }),
+    done: ([tool]) => ({ deleteTool: { __typename: 'DeleteToolSuccess', tool: { name: tool!.name, ...seeded } } }),
     refused: (_, [namespace]) => ({ deleteTool: forbidden(namespace!) }),
     after: () => null,
   },
@@ -217,7 +216,7 @@ const OPERATIONS: readonly Operation[] = [
     column: 'deprecate',
     tools: one(true),
     run: (send, [tool]) => send(`mutation ($name: String!) { deprecateTool(name: $name, message: "Use another.") { ${TOOL_RESULT} } }`, { name: tool!.name }),
-    done: ([tool], actor) => ({ deprecateTool: { __typename: 'Tool', name: tool!.name, ...seeded, updatedBy: actor } }),
+    done: ([tool], actor) => ({ deprecateTool: { __typename: 'DeprecateToolSuccess', tool: { name: tool!.name, ...seeded, updatedBy: actor } } }),
     refused: (_, [namespace]) => ({ deprecateTool: forbidden(namespace!) }),
     after: (_, actor) => ({ ...seeded, updatedBy: actor }),
   },
@@ -227,7 +226,7 @@ const OPERATIONS: readonly Operation[] = [
     column: 'restore',
     tools: one(true),
     run: (send, [tool]) => send(`mutation ($name: String!) { restoreTool(name: $name, revision: 1) { ${TOOL_RESULT} } }`, { name: tool!.name }),
-    done: ([tool]) => ({ restoreTool: { __typename: 'Tool', name: tool!.name, ...seeded } }),
+    done: ([tool]) => ({ restoreTool: { __typename: 'RestoreToolSuccess', tool: { name: tool!.name, ...seeded } } }),
     refused: (_, [namespace]) => ({ restoreTool: forbidden(namespace!) }),
     after: () => seeded,
   },
@@ -244,7 +243,7 @@ const OPERATIONS: readonly Operation[] = [
         name: from!.name,
         newName: to!.name,
       }),
-    done: ([, to], actor) => ({ renameTool: { __typename: 'Tool', name: to!.name, ...seeded, updatedBy: actor } }),
+    done: ([, to], actor) => ({ renameTool: { __typename: 'RenameToolSuccess', tool: { name: to!.name, ...seeded, updatedBy: actor } } }),
     // The old name's namespace is checked first.
     refused: (cellTools, forbiddenNamespaces) => ({ renameTool: forbidden(cellTools.find((tool) => forbiddenNamespaces.includes(tool.namespace))!.namespace) }),
     after: (tool, actor) => (tool.seeded ? null : { ...seeded, updatedBy: actor }),
@@ -274,7 +273,9 @@ const CELLS: Cell[] = CREDENTIALS.flatMap((credential) =>
 function outcomeOf(answer: HttpResult): string {
   if (answer.status === 401) return '401';
   const result = Object.values(answer.body?.data ?? {})[0] as { __typename?: string } | undefined;
-  return { Forbidden: 'Forbidden', ImportValidationError: 'FORBIDDEN', Tool: 'ok', DeletedTool: 'ok', ImportedTools: 'ok' }[result?.__typename ?? ''] ?? '?';
+  const typename = result?.__typename ?? '';
+  if (typename.endsWith('Success')) return 'ok';
+  return ({ NamespaceForbidden: 'NamespaceForbidden', ImportValidationError: 'FORBIDDEN' } as Record<string, string>)[typename] ?? '?';
 }
 
 function printMatrix(kind: string, outcomes: ReadonlyMap<string, string>): void {
@@ -329,7 +330,7 @@ describe.each(testDatabases())('the authorization matrix on %s', (kind) => {
   /** Revokes `token` while the server runs, after a write (a dry run: it stores nothing) shows that the server accepts it. */
   async function revokeOnceItWrites(token: string): Promise<string> {
     const proof = await send(token, IMPORT, { dryRun: true, config: JSON.stringify({ name: 'devops/proof', description: 'Proof.', source: 'builtin' }) });
-    expect(proof.body).toEqual({ data: { importTools: expect.objectContaining({ __typename: 'ImportedTools', dryRun: true }) } });
+    expect(proof.body).toEqual({ data: { importTools: expect.objectContaining({ __typename: 'ImportToolsSuccess', dryRun: true }) } });
     await revokeToken(database.url, REVOKED.name);
     // Every instance refuses a revoked token within a second.
     await new Promise((resolve) => setTimeout(resolve, 1000));
@@ -368,7 +369,7 @@ describe.each(testDatabases())('the authorization matrix on %s', (kind) => {
       const made = await send(bearers.get(SEEDER), `mutation ($input: ToolInput!) { createTool(input: $input) { __typename } }`, {
         input: { name: tool.name, description: SEEDED, source: 'BUILTIN' },
       });
-      expect(made.body).toEqual({ data: { createTool: { __typename: 'Tool' } } });
+      expect(made.body).toEqual({ data: { createTool: { __typename: 'CreateToolSuccess' } } });
     }
     // Counted before, so that this cell is judged by what it changed, whatever cells before it did.
     const countsBefore = await namespaceCounts();

@@ -64,7 +64,7 @@ describe('answers from the response cache before a request is parsed', () => {
       headers: { 'content-type': 'application/json' },
       body: JSON.stringify({ query: 'mutation { createTool(input: { name: "early/one", description: "One.", source: BUILTIN }) { __typename } }' }),
     });
-    expect(await created.json()).toEqual({ data: { createTool: { __typename: 'Tool' } } });
+    expect(await created.json()).toEqual({ data: { createTool: { __typename: 'CreateToolSuccess' } } });
   });
   afterAll(async () => {
     await Promise.all(buses.map((bus) => bus.close()));
@@ -141,7 +141,7 @@ describe('answers from the response cache before a request is parsed', () => {
       headers: { 'content-type': 'application/json' },
       body: JSON.stringify({ query: 'mutation { updateTool(name: "early/one", input: { description: "Changed." }) { __typename } }' }),
     });
-    expect(await updated.json()).toEqual({ data: { updateTool: { __typename: 'Tool' } } });
+    expect(await updated.json()).toEqual({ data: { updateTool: { __typename: 'UpdateToolSuccess' } } });
     const after = await read(yoga);
     expect(after.executed).toBe(true);
     expect(JSON.parse(after.body)).toEqual({ data: { tool: { name: 'early/one', description: 'Changed.' } } });

@@ -63,14 +63,14 @@ describe.each(nodes)('the compiled server on %s', (_label, prepare) => {
       try {
         expect(events.status).toBe(200);
         const created = await post(server.url, 'mutation { createTool(input: { name: "built/echo", description: "Echo.", source: BUILTIN }) { __typename } }');
-        expect(created).toEqual({ data: { createTool: { __typename: 'Tool' } } });
+        expect(created).toEqual({ data: { createTool: { __typename: 'CreateToolSuccess' } } });
         expect(await events.next()).toEqual({ data: { toolEvents: { kind: 'CREATED', name: 'built/echo' } } });
       } finally {
         events.close();
       }
       const config = 'tools:\n  - name: built/count\n    description: Counts.\n    source: builtin\n';
       const imported = await post(server.url, 'mutation ($config: String!) { importTools(config: $config) { __typename } }', { config });
-      expect(imported).toEqual({ data: { importTools: { __typename: 'ImportedTools' } } });
+      expect(imported).toEqual({ data: { importTools: { __typename: 'ImportToolsSuccess' } } });
       expect(await post(server.url, '{ tools(filter: { namespace: "built" }) { totalCount edges { node { name } } } }')).toEqual({
         data: { tools: { totalCount: 2, edges: [{ node: { name: 'built/count' } }, { node: { name: 'built/echo' } }] } },
       });

@@ -22,7 +22,7 @@ const AUDIENCE = 'toolgraph';
 
 const CREATE = /* GraphQL */ `
   mutation ($input: ToolInput!) {
-    createTool(input: $input) { __typename ... on Tool { name createdBy updatedBy } ... on Forbidden { namespace } }
+    createTool(input: $input) { __typename ... on CreateToolSuccess { tool { name createdBy updatedBy } } ... on NamespaceForbidden { namespace } }
   }
 `;
 const TOOL = `query ($name: String!) { tool(name: $name) { name createdBy } }`;
@@ -91,7 +91,7 @@ describe('JWTs verified with keys from a JWKS endpoint (TOOLGRAPH_JWT_JWKS_URL, 
     for (const subscription of open.splice(0)) subscription.close();
   });
 
-  it.each(['RS256', 'ES256'] as const)('%s: a token with role write writes in its namespace as its sub, and gets Forbidden elsewhere', async (alg) => {
+  it.each(['RS256', 'ES256'] as const)('%s: a token with role write writes in its namespace as its sub, and gets NamespaceForbidden elsewhere', async (alg) => {
     const namespace = alg.toLowerCase();
     const token = await signJwt(claims([namespace], { sub: `deployer-${namespace}` }), keys[alg]);
 
@@ -100,14 +100,17 @@ describe('JWTs verified with keys from a JWKS endpoint (TOOLGRAPH_JWT_JWKS_URL, 
       status: 200,
       body: {
         data: {
-          createTool: { __typename: 'Tool', name: `${namespace}/build`, createdBy: `jwt:deployer-${namespace}`, updatedBy: `jwt:deployer-${namespace}` },
+          createTool: {
+            __typename: 'CreateToolSuccess',
+            tool: { name: `${namespace}/build`, createdBy: `jwt:deployer-${namespace}`, updatedBy: `jwt:deployer-${namespace}` },
+          },
         },
       },
     });
     expect(await stored(`${namespace}/build`)).toEqual({ name: `${namespace}/build`, createdBy: `jwt:deployer-${namespace}` });
 
     const elsewhere = await create(token, 'elsewhere/build');
-    expect(elsewhere).toEqual({ status: 200, body: { data: { createTool: { __typename: 'Forbidden', namespace: 'elsewhere' } } } });
+    expect(elsewhere).toEqual({ status: 200, body: { data: { createTool: { __typename: 'NamespaceForbidden', namespace: 'elsewhere' } } } });
     expect(await stored('elsewhere/build')).toBeNull();
   });
 
@@ -115,26 +118,24 @@ describe('JWTs verified with keys from a JWKS endpoint (TOOLGRAPH_JWT_JWKS_URL, 
     const token = await signJwt(claims(['*'], { sub: 'platform-admin' }), keys.RS256);
     for (const name of ['star-a/tool', 'star-b/tool']) {
       expect((await create(token, name)).body.data.createTool).toEqual({
-        __typename: 'Tool',
-        name,
-        createdBy: 'jwt:platform-admin',
-        updatedBy: 'jwt:platform-admin',
+        __typename: 'CreateToolSuccess',
+        tool: { name, createdBy: 'jwt:platform-admin', updatedBy: 'jwt:platform-admin' },
       });
     }
   });
 
   it('a token with role read cannot write, even in the namespaces it names', async () => {
     const token = await signJwt(claims(['readers'], { toolgraph_role: 'read' }), keys.RS256);
-    expect((await create(token, 'readers/tool')).body.data.createTool).toEqual({ __typename: 'Forbidden', namespace: 'readers' });
+    expect((await create(token, 'readers/tool')).body.data.createTool).toEqual({ __typename: 'NamespaceForbidden', namespace: 'readers' });
     expect(await stored('readers/tool')).toBeNull();
   });
 
-  it('a token without the toolgraph claims is a reader: it reads, and its writes are Forbidden', async () => {
+  it('a token without the toolgraph claims is a reader: it reads, and its writes are NamespaceForbidden', async () => {
     const token = await signJwt(claims([], { toolgraph_role: undefined, toolgraph_namespaces: undefined }), keys.ES256);
     expect((await graphqlAs(token, handle.url, TOOL, { name: 'rs256/build' })).body).toEqual({
       data: { tool: { name: 'rs256/build', createdBy: 'jwt:deployer-rs256' } },
     });
-    expect((await create(token, 'claimless/tool')).body.data.createTool).toEqual({ __typename: 'Forbidden', namespace: 'claimless' });
+    expect((await create(token, 'claimless/tool')).body.data.createTool).toEqual({ __typename: 'NamespaceForbidden', namespace: 'claimless' });
     expect(await stored('claimless/tool')).toBeNull();
   });
 
@@ -170,7 +171,7 @@ describe('JWTs verified with keys from a JWKS endpoint (TOOLGRAPH_JWT_JWKS_URL, 
     expect(JSON.stringify(refused.body)).not.toContain(token);
     expect(await stored(name)).toBeNull();
     // The same write with an accepted token does write: what refused it was the credential alone.
-    expect((await create(await signJwt(claims(['refused']), keys.RS256), name)).body.data.createTool.__typename).toBe('Tool');
+    expect((await create(await signJwt(claims(['refused']), keys.RS256), name)).body.data.createTool.__typename).toBe('CreateToolSuccess');
   });
 
   it('refuses a credential that cannot be accepted on a read as well, though reads are public', async () => {
@@ -222,10 +223,12 @@ describe('JWTs verified with keys from a JWKS endpoint (TOOLGRAPH_JWT_JWKS_URL, 
       result = await create(token, 'cache/rotated');
     }
     expect(result.body.data.createTool).toEqual({
-      __typename: 'Tool',
-      name: 'cache/rotated',
-      createdBy: 'jwt:rotated-signer',
-      updatedBy: 'jwt:rotated-signer',
+      __typename: 'CreateToolSuccess',
+      tool: {
+        name: 'cache/rotated',
+        createdBy: 'jwt:rotated-signer',
+        updatedBy: 'jwt:rotated-signer',
+      },
     });
     expect(jwks.fetches).toBe(before + 1);
     const waited = Date.now() - published;
@@ -273,13 +276,15 @@ describe('an issuer whose JWKS cannot be fetched', () => {
     jwks.behave('serve');
     const token = await signJwt(claims(['outage'], { sub: 'patient' }), key);
     expect((await create(token, 'outage/back')).body.data.createTool).toEqual({
-      __typename: 'Tool',
-      name: 'outage/back',
-      createdBy: 'jwt:patient',
-      updatedBy: 'jwt:patient',
+      __typename: 'CreateToolSuccess',
+      tool: {
+        name: 'outage/back',
+        createdBy: 'jwt:patient',
+        updatedBy: 'jwt:patient',
+      },
     });
     await jwks.stop();
-    expect((await create(token, 'outage/cached')).body.data.createTool.__typename).toBe('Tool');
+    expect((await create(token, 'outage/cached')).body.data.createTool.__typename).toBe('CreateToolSuccess');
   });
 });
 
@@ -290,10 +295,12 @@ describe('JWTs with a shared secret (TOOLGRAPH_JWT_SECRET, HS256)', () => {
   it('accepts an HS256 token signed with the secret: it writes in its namespace as its sub', async () => {
     const token = await signJwt(claims(['shared'], { sub: 'hmac-bot', iss: undefined, aud: undefined }), { secret });
     expect((await create(token, 'shared/tool')).body.data.createTool).toEqual({
-      __typename: 'Tool',
-      name: 'shared/tool',
-      createdBy: 'jwt:hmac-bot',
-      updatedBy: 'jwt:hmac-bot',
+      __typename: 'CreateToolSuccess',
+      tool: {
+        name: 'shared/tool',
+        createdBy: 'jwt:hmac-bot',
+        updatedBy: 'jwt:hmac-bot',
+      },
     });
   });
 
@@ -317,7 +324,7 @@ describe('reads that need a credential (TOOLGRAPH_READ_ACCESS=authenticated)', (
   });
 
   beforeAll(async () => {
-    expect((await create(await writer(), 'private/tool')).body.data.createTool.__typename).toBe('Tool');
+    expect((await create(await writer(), 'private/tool')).body.data.createTool.__typename).toBe('CreateToolSuccess');
   });
 
   it.each([

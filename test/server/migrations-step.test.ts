@@ -41,7 +41,7 @@ describe.each(testDatabases())('migrations as a step, on %s', (kind) => {
       expect(
         await post(server.url, `mutation { createTool(input: { name: "${name}", description: "From ${index}.", source: BUILTIN }) { __typename } }`),
       ).toEqual({
-        data: { createTool: { __typename: 'Tool' } },
+        data: { createTool: { __typename: 'CreateToolSuccess' } },
       });
     }
     expect(await post(started[0]!.url, '{ tools(filter: { namespace: "step" }) { totalCount } }')).toEqual({ data: { tools: { totalCount: 3 } } });

@@ -22,7 +22,7 @@ import { createToken } from '../support/token-command';
 
 const SECRET_IN_VARIABLE = 'sk_live_9f8e7d6c5b4a39281706';
 const SECRET_CODE = 'def run():\n    return "TOP-SECRET-CODE-4711"';
-const CREATE = `mutation CreateSecretive($input: ToolInput!) { createTool(input: $input) { __typename ... on Tool { createdBy } } }`;
+const CREATE = `mutation CreateSecretive($input: ToolInput!) { createTool(input: $input) { __typename ... on CreateToolSuccess { tool { createdBy } } } }`;
 const customTool = (name: string) => ({ input: { name, description: `Holds ${SECRET_IN_VARIABLE}.`, source: 'CUSTOM', code: SECRET_CODE } });
 
 const until = async <T>(probe: () => T | undefined, what: string, timeoutMs = 10_000): Promise<T> => {
@@ -74,7 +74,7 @@ describe('the log of a server process', () => {
       { query: CREATE, variables: customTool('logs/secretive') },
       { authorization: `Bearer ${token}`, 'x-request-id': 'deploy-42.a:b' },
     );
-    expect(await response.json()).toEqual({ data: { createTool: { __typename: 'Tool', createdBy: 'team-ops' } } });
+    expect(await response.json()).toEqual({ data: { createTool: { __typename: 'CreateToolSuccess', tool: { createdBy: 'team-ops' } } } });
     expect(response.headers.get('x-request-id')).toBe('deploy-42.a:b');
     expect(await lineOf('deploy-42.a:b')).toEqual({
       level: 'info',

@@ -105,7 +105,7 @@ describe('the server on a SQLite file another process is writing to', () => {
 
   it('still reads while the other write lasts, answers its own writes SERVICE_UNAVAILABLE, and writes once it is done', async () => {
     server = await startServer(database.url);
-    expect((await requestGraphQL(server.url, CREATE, builtin('outage/before'))).body.data.createTool.__typename).toBe('Tool');
+    expect((await requestGraphQL(server.url, CREATE, builtin('outage/before'))).body.data.createTool.__typename).toBe('CreateToolSuccess');
     // Another process holds the write lock (RESERVED): readers share the file with it, writers wait.
     const holder = spawn(process.execPath, ['-e', LOCK_HOLDER, database.url.slice('file:'.length)], { stdio: ['pipe', 'pipe', 'inherit'] });
     try {
@@ -120,7 +120,7 @@ describe('the server on a SQLite file another process is writing to', () => {
       await new Promise((resolve) => holder.once('exit', resolve));
     }
     expect((await requestGraphQL(server.url, QUERY)).body).toEqual({ data: { tool: { name: 'outage/before' } } });
-    expect((await requestGraphQL(server.url, CREATE, builtin('outage/after'))).body.data.createTool.__typename).toBe('Tool');
+    expect((await requestGraphQL(server.url, CREATE, builtin('outage/after'))).body.data.createTool.__typename).toBe('CreateToolSuccess');
   }, 60_000);
 });
 
@@ -169,7 +169,7 @@ if (installation) {
         await postgres.start();
         const [, url] = await outputMatching(server, /toolgraph listening on (http:\/\/\S+\/graphql)/, 20_000);
         expect(url).toBe(`${waiting.base}/graphql`);
-        expect((await requestGraphQL(url!, CREATE, builtin('startup/first'))).body).toEqual({ data: { createTool: { __typename: 'Tool' } } });
+        expect((await requestGraphQL(url!, CREATE, builtin('startup/first'))).body).toEqual({ data: { createTool: { __typename: 'CreateToolSuccess' } } });
         expect(await get(`${waiting.base}/ready`)).toEqual({ status: 200, body: { ready: true, database: 'up', events: 'in-process' } });
       }, 45_000);
     });
@@ -191,7 +191,7 @@ if (installation) {
       });
 
       it('says it is not ready, answers SERVICE_UNAVAILABLE without details, and serves again once PostgreSQL is back', async () => {
-        expect((await requestGraphQL(server.url, CREATE, builtin('outage/before'))).body.data.createTool.__typename).toBe('Tool');
+        expect((await requestGraphQL(server.url, CREATE, builtin('outage/before'))).body.data.createTool.__typename).toBe('CreateToolSuccess');
         await postgres.stop('fast');
 
         expect(await get(`${base}/ready`)).toEqual({ status: 503, body: { ready: false, database: 'down', events: 'in-process' } });
@@ -206,7 +206,7 @@ if (installation) {
           10_000,
         );
         expect((await requestGraphQL(server.url, QUERY)).body).toEqual({ data: { tool: { name: 'outage/before' } } });
-        expect((await requestGraphQL(server.url, CREATE, builtin('outage/after'))).body.data.createTool.__typename).toBe('Tool');
+        expect((await requestGraphQL(server.url, CREATE, builtin('outage/after'))).body.data.createTool.__typename).toBe('CreateToolSuccess');
       }, 30_000);
 
       it.each<ShutdownMode>(['fast', 'immediate'])(

@@ -101,7 +101,7 @@ describe('the default request limits', () => {
   beforeAll(async () => {
     for (const config of examples) {
       const result = await data(server.yoga, 'mutation ($config: String!) { importTools(config: $config) { __typename } }', { config });
-      expect(result.importTools.__typename).toBe('ImportedTools');
+      expect(result.importTools.__typename).toBe('ImportToolsSuccess');
     }
   });
 
@@ -144,7 +144,7 @@ describe('the default request limits', () => {
         'mutation ($name: String!) { createTool(input: { name: $name, description: "Live.", source: BUILTIN }) { __typename } }',
         { name },
       );
-      expect(created.createTool.__typename).toBe('Tool');
+      expect(created.createTool.__typename).toBe('CreateToolSuccess');
       expect(await subscription.next()).toMatchObject({ data: { toolEvents: { name } } });
     };
 

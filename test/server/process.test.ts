@@ -32,7 +32,7 @@ describe.each(testDatabases())('the server process on %s', (kind) => {
     if (kind === 'sqlite') expect(existsSync(databaseUrl.slice('file:'.length))).toBe(true);
 
     const created = await post(server.url, 'mutation { createTool(input: { name: "proc/echo", description: "Echo.", source: BUILTIN }) { __typename } }');
-    expect(created).toEqual({ data: { createTool: { __typename: 'Tool' } } });
+    expect(created).toEqual({ data: { createTool: { __typename: 'CreateToolSuccess' } } });
     expect(await post(server.url, '{ namespaces { namespace toolCount } }')).toEqual({
       data: { namespaces: [{ namespace: 'proc', toolCount: 1 }] },
     });

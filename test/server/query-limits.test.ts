@@ -49,11 +49,11 @@ describe('request limits', () => {
   beforeAll(async () => {
     const create = 'mutation ($input: ToolInput!) { createTool(input: $input) { __typename } }';
     expect(await data(server.yoga, create, { input: { name: 'x/y', description: 'The wrapped one.', source: 'BUILTIN' } })).toEqual({
-      createTool: { __typename: 'Tool' },
+      createTool: { __typename: 'CreateToolSuccess' },
     });
     for (let i = 0; i < 10; i += 1) {
       const input = { name: `x/check-${i}`, description: 'A validation.', source: 'WRAPPED', toolType: 'VALIDATION', wraps: 'x/y' };
-      expect(await data(server.yoga, create, { input })).toEqual({ createTool: { __typename: 'Tool' } });
+      expect(await data(server.yoga, create, { input })).toEqual({ createTool: { __typename: 'CreateToolSuccess' } });
     }
   });
 

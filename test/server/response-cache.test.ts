@@ -30,7 +30,7 @@ describe.each(testDatabases())('the response cache of one instance on %s', (kind
   beforeAll(async () => {
     database = await freshDatabase(kind);
     server = await startServer(database.url);
-    expect((await create(server, 'cache/one')).data.createTool.__typename).toBe('Tool');
+    expect((await create(server, 'cache/one')).data.createTool.__typename).toBe('CreateToolSuccess');
   });
   afterAll(async () => {
     await killServer(server);
@@ -44,12 +44,12 @@ describe.each(testDatabases())('the response cache of one instance on %s', (kind
 
     const stats = await post(server!.url, STATS);
     expect(stats.data.toolStats.total).toBe(1);
-    expect((await create(server!, 'cache/two')).data.createTool.__typename).toBe('Tool');
+    expect((await create(server!, 'cache/two')).data.createTool.__typename).toBe('CreateToolSuccess');
     // The write's answer came after the cache was emptied: no pause needed.
     expect((await post(server!.url, STATS)).data).toEqual({ toolStats: { total: 2 }, namespaces: [{ namespace: 'cache', toolCount: 2 }] });
     expect(await description(server!, 'cache/one')).toBe('Changed behind its back.');
 
-    expect((await post(server!.url, UPDATE, { name: 'cache/one', input: { description: 'Updated.' } })).data.updateTool.__typename).toBe('Tool');
+    expect((await post(server!.url, UPDATE, { name: 'cache/one', input: { description: 'Updated.' } })).data.updateTool.__typename).toBe('UpdateToolSuccess');
     expect(await description(server!, 'cache/one')).toBe('Updated.');
   });
 
@@ -109,8 +109,8 @@ const kind: DatabaseKind = testDatabases().includes('postgres') ? 'postgres' : '
 describe(`the response caches of two instances on one ${kind} database and one Redis`, () => {
   const instances = useTwoInstances(kind);
   beforeAll(async () => {
-    expect((await create(instances.a, 'shared/tool')).data.createTool.__typename).toBe('Tool');
-    expect((await create(instances.a, 'shared/probe')).data.createTool.__typename).toBe('Tool');
+    expect((await create(instances.a, 'shared/tool')).data.createTool.__typename).toBe('CreateToolSuccess');
+    expect((await create(instances.a, 'shared/probe')).data.createTool.__typename).toBe('CreateToolSuccess');
   });
 
   /**
@@ -135,7 +135,9 @@ describe(`the response caches of two instances on one ${kind} database and one R
     expect(await description(instances.b, 'shared/tool')).toBe('First.'); // B's cache
 
     const written = performance.now();
-    expect((await post(instances.a.url, UPDATE, { name: 'shared/tool', input: { description: 'Written on A.' } })).data.updateTool.__typename).toBe('Tool');
+    expect((await post(instances.a.url, UPDATE, { name: 'shared/tool', input: { description: 'Written on A.' } })).data.updateTool.__typename).toBe(
+      'UpdateToolSuccess',
+    );
     let seen = await description(instances.b, 'shared/tool');
     while (seen !== 'Written on A.' && performance.now() - written < 2000) seen = await description(instances.b, 'shared/tool');
     const delay = performance.now() - written;
@@ -166,7 +168,7 @@ describe(`the response caches of two instances on one ${kind} database and one R
     expect(await description(instances.b, 'shared/tool')).toBe('During the outage.');
     await changeBehindTheServersBack(instances.database.url, 'shared/tool', 'After the outage.');
     expect(await description(instances.b, 'shared/tool')).toBe('During the outage.');
-    expect((await post(instances.a.url, UPDATE, { name: 'shared/tool', input: { timeout: 30 } })).data.updateTool.__typename).toBe('Tool');
+    expect((await post(instances.a.url, UPDATE, { name: 'shared/tool', input: { timeout: 30 } })).data.updateTool.__typename).toBe('UpdateToolSuccess');
     let after = await description(instances.b, 'shared/tool');
     for (let i = 0; i < 100 && after !== 'After the outage.'; i++) after = await description(instances.b, 'shared/tool');
     expect(after).toBe('After the outage.');

@@ -44,7 +44,7 @@ describe.each(testDatabases())('ranked search on two instances (%s)', (kind) => 
     expect(
       (await post(instances.a.url, CREATE, { input: { name: 'sky/aurora-watch', description: 'Forecast the northern lights.', source: 'BUILTIN' } })).data
         .createTool.__typename,
-    ).toBe('Tool');
+    ).toBe('CreateToolSuccess');
     delays.push(await delayUntil('northern lights forecast', ['sky/aurora-watch']));
 
     await post(instances.a.url, UPDATE, { name: 'sky/aurora-watch', patch: { description: 'Predict solar flares.' } });

@@ -6,7 +6,7 @@
 import { freshDatabase, type FreshDatabase } from '../support/databases';
 import { killServer, post, startServer, type RunningServer } from '../support/server-process';
 
-const CREATE = 'mutation ($input: ToolInput!) { createTool(input: $input) { __typename ... on Tool { createdBy } } }';
+const CREATE = 'mutation ($input: ToolInput!) { createTool(input: $input) { __typename ... on CreateToolSuccess { tool { createdBy } } } }';
 const builtin = (name: string) => ({ input: { name, description: 'A tool.', source: 'BUILTIN' } });
 
 describe('access control by default', () => {
@@ -23,7 +23,10 @@ describe('access control by default', () => {
   it('is off on loopback: anyone writes, as anonymous', async () => {
     server = await startServer(database.url, { HOST: '127.0.0.1' });
     expect(server.output()).toContain('anyone may write');
-    expect((await post(server.url, CREATE, builtin('open/one'))).data.createTool).toEqual({ __typename: 'Tool', createdBy: 'anonymous' });
+    expect((await post(server.url, CREATE, builtin('open/one'))).data.createTool).toEqual({
+      __typename: 'CreateToolSuccess',
+      tool: { createdBy: 'anonymous' },
+    });
   });
 
   it('is on when listening on every interface: writes need a credential, reads stay public, the log says how to begin', async () => {

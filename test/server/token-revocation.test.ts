@@ -11,7 +11,7 @@ import { freshDatabase, testDatabases, type FreshDatabase } from '../support/dat
 import { killServer, startServer, type RunningServer } from '../support/server-process';
 import { createToken, revokeToken, runTokenCommand } from '../support/token-command';
 
-const CREATE = `mutation ($input: ToolInput!) { createTool(input: $input) { __typename ... on Tool { createdBy } } }`;
+const CREATE = `mutation ($input: ToolInput!) { createTool(input: $input) { __typename ... on CreateToolSuccess { tool { createdBy } } } }`;
 /** A write that writes nothing: ToolNotFound when the credential is accepted, UNAUTHENTICATED when not. */
 const PROBE = `mutation { deleteTool(name: "rev/absent") { __typename } }`;
 /** How often the servers write the last use of tokens (src/server/auth/tokens.ts, LAST_USE_FLUSH_MS). */
@@ -62,7 +62,7 @@ describeOnPostgres('an API token on two instances of one Postgres database', () 
     ] as const) {
       expect((await graphqlAs(tokens.revoked, server.url, CREATE, { input: { name, description: 'Before the revocation.', source: 'BUILTIN' } })).body).toEqual(
         {
-          data: { createTool: { __typename: 'Tool', createdBy: 'to-revoke' } },
+          data: { createTool: { __typename: 'CreateToolSuccess', tool: { createdBy: 'to-revoke' } } },
         },
       );
     }

@@ -33,10 +33,10 @@ export async function requestGraphQL<Body = any>(url: string, query: string, var
   return { status: response.status, retryAfter: response.headers.get('retry-after'), text, body };
 }
 
-const CREATE = `mutation ($input: ToolInput!) { createTool(input: $input) { __typename ... on UserError { message } } }`;
+const CREATE = `mutation ($input: ToolInput!) { createTool(input: $input) { __typename ... on RegistryError { message } } }`;
 
 /**
- * One createTool as a writer saw it. `acknowledged`: answered `Tool`, so it must be stored;
+ * One createTool as a writer saw it. `acknowledged`: answered `CreateToolSuccess`, so it must be stored;
  * `unavailable`: a SERVICE_UNAVAILABLE error, so the client knows to retry; `other`: anything else
  * (another error code, a user error, a failed connection to toolgraph).
  */
@@ -98,7 +98,7 @@ async function createTool(url: string, name: string): Promise<Pick<WriteOutcome,
     return { outcome: 'other', status: 0, retryAfter: null, detail: `no answer: ${(error as Error).message}` };
   }
   const { status, retryAfter, body, text } = answer;
-  if (body?.data?.createTool?.__typename === 'Tool' && !body.errors) return { outcome: 'acknowledged', status, retryAfter };
+  if (body?.data?.createTool?.__typename === 'CreateToolSuccess' && !body.errors) return { outcome: 'acknowledged', status, retryAfter };
   const codes: unknown[] = Array.isArray(body?.errors) ? body.errors.map((error: any) => error?.extensions?.code) : [];
   if (codes.length > 0 && codes.every((code) => code === 'SERVICE_UNAVAILABLE')) return { outcome: 'unavailable', status, retryAfter };
   return { outcome: 'other', status, retryAfter, detail: text.slice(0, 500) };

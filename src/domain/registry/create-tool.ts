@@ -3,6 +3,7 @@ import { findingsOf, unsafeContentIssues } from '../findings';
 import { validateTool, type ToolDraft } from '../validation';
 import { API_PATHS, byName, draftWraps, nameTakenIssue, reservedNameIssue, reservedNames, wrappedTypeIssues, wrapsIssues } from './stored-rules';
 import type { WritePolicy } from './write-policy';
+import { downgradeIssue, safetyDowngrades } from '../safety';
 import type { Commit } from './unit-of-work';
 import { commitOne, type WriteOutcome } from './write-outcome';
 
@@ -38,7 +39,12 @@ export async function createTool(commit: Commit, policy: WritePolicy, caller: Ca
     // A validation may not take the name of a retired tool that validations still wrap.
     if (checked.ok && !existing) issues.push(...(await wrappedTypeIssues(writer, [checked.value], [], API_PATHS)).map((found) => found.issue));
     if (!checked.ok || issues.length > 0) return { kind: 'invalid', issues };
+    // A name with a history compares with the tool it last named: deleting and creating again is no way around the policy.
+    const former = (await writer.formerCapabilities([checked.value.name])).get(checked.value.name);
+    const downgrades = former ? safetyDowngrades(former, checked.value.capability) : [];
+    const refused = downgradeIssue(policy.safetyDowngrades, caller.grant, downgrades);
+    if (refused !== null) return { kind: 'invalid', issues: [refused] };
     const [created] = await writer.insert([checked.value]);
-    return { kind: 'ok', tool: created! };
+    return { kind: 'ok', tool: created!, before: null, safetyDowngrades: downgrades };
   });
 }

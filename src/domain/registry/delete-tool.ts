@@ -5,7 +5,8 @@ import type { Commit } from './unit-of-work';
 import { revisionConflict, type ExpectedRevision, type Forbidden, type RevisionConflict } from './write-outcome';
 
 export type DeleteOutcome =
-  | { kind: 'deleted'; tool: StoredTool }
+  /** `tool`: as it was deleted; `revision`: its tombstone's. */
+  | { kind: 'deleted'; tool: StoredTool; revision: number }
   | { kind: 'notFound'; name: string }
   | { kind: 'wrapped'; name: string; wrappedBy: StoredTool[] }
   | RevisionConflict
@@ -29,7 +30,6 @@ export async function deleteTool(commit: Commit, caller: Caller, name: string, e
     if (conflict) return conflict;
     const wrappedBy = await writer.findWrappersOf([name]);
     if (holdsBackRemoval(current, wrappedBy)) return { kind: 'wrapped', name, wrappedBy };
-    await writer.delete(current);
-    return { kind: 'deleted', tool: current };
+    return { kind: 'deleted', tool: current, revision: await writer.delete(current) };
   });
 }

@@ -55,7 +55,7 @@ export async function deprecateTool(commit: Commit, caller: Caller, name: string
       issues.push({ path: 'replacedBy', code: 'REPLACEMENT_NOT_FOUND', message: `No tool is named "${replacement}".` });
     }
     if (issues.length > 0) return { kind: 'invalid', issues };
-    return { kind: 'ok', tool: await writer.setDeprecation(current, { message: request.message, replacedBy }) };
+    return { kind: 'ok', tool: await writer.setDeprecation(current, { message: request.message, replacedBy }), before: current, safetyDowngrades: [] };
   });
 }
 
@@ -66,6 +66,13 @@ export async function undeprecateTool(commit: Commit, caller: Caller, name: stri
   return commitOne(commit, caller.actor, async (writer) => {
     const [current] = await writer.findByNames([name]);
     if (!current) return { kind: 'notFound', name };
-    return revisionConflict(name, expectedRevision, current) ?? { kind: 'ok', tool: await writer.setDeprecation(current, null) };
+    return (
+      revisionConflict(name, expectedRevision, current) ?? {
+        kind: 'ok',
+        tool: await writer.setDeprecation(current, null),
+        before: current,
+        safetyDowngrades: [],
+      }
+    );
   });
 }

@@ -9,7 +9,7 @@ import { StoreConflict } from '../ports';
 import { describeValue } from '../values';
 import { byName, CONFIG_PATHS, conflictIssue, holdsBackRemoval, reservedNameIssue, reservedNames, wrappedTypeIssues, wrapsIssues } from './stored-rules';
 import type { WritePolicy } from './write-policy';
-import { downgradeRefusal, safetyDowngrades, type SafetyDowngrade } from '../safety';
+import { downgradeIssue, safetyDowngrades, type SafetyDowngrade } from '../safety';
 import type { Commit, UnitWriter } from './unit-of-work';
 import { conflictUnlessAt, type RevisionConflict } from './write-outcome';
 
@@ -97,7 +97,7 @@ export async function importTools(
     ...planImport(parsed.value, caller, policy),
     prune: prune.namespaces,
     expected: expected.revisions,
-    downgradeRefusal: (downgrades) => downgradeRefusal(policy.safetyDowngrades, caller.grant, downgrades),
+    downgradeIssue: (downgrades) => downgradeIssue(policy.safetyDowngrades, caller.grant, downgrades),
   };
   const issues = [...prune.issues, ...expected.issues];
   if (issues.length > 0 || (plan.valid.length === 0 && plan.invalid.size > 0)) return invalidImport(plan.invalid, issues);
@@ -123,8 +123,8 @@ interface ImportPlan {
   prune: readonly string[];
   /** The revision a plan read per name (null: no live tool); null when the import is not from a plan. */
   expected: ReadonlyMap<string, number | null> | null;
-  /** Why the caller may not lower a tool's safety this way (safety.ts); null when they may. */
-  downgradeRefusal: (downgrades: readonly SafetyDowngrade[]) => string | null;
+  /** SAFETY_DOWNGRADE_FORBIDDEN when the caller may not lower a tool's safety this way (safety.ts); null when they may. */
+  downgradeIssue: (downgrades: readonly SafetyDowngrade[]) => Issue | null;
 }
 
 /** The plan's revisions by name; INVALID_VALUE at `expectedRevisions[i]` for a name listed twice or a revision below 1. */
@@ -150,7 +150,7 @@ function checkExpectedRevisions(expected: readonly ExpectedToolRevision[] | unde
 
 /**
  * The first tool, in config order and then the pruned by name, that is not as the plan read it:
- * at another revision, created or deleted since, or to be pruned though the plan did not see it.
+ * at another revision, created or deleted since, or written or pruned though the plan did not see it.
  */
 function planConflict(
   plan: ImportPlan,
@@ -161,12 +161,13 @@ function planConflict(
   if (plan.expected === null) return null;
   const expected = plan.expected;
   const live = new Map(existing.map((tool) => [tool.name, tool]));
+  // A name the plan does not list, it did not see: it expected no tool there, as for the pruned below.
   for (const { name } of definitions) {
-    const conflict = expected.has(name) ? conflictUnlessAt(name, expected.get(name)!, live.get(name)) : null;
+    const conflict = conflictUnlessAt(name, expected.get(name) ?? null, live.get(name));
     if (conflict) return conflict;
   }
   for (const tool of [...pruned].sort((a, b) => (a.name < b.name ? -1 : 1))) {
-    const conflict = conflictUnlessAt(tool.name, expected.has(tool.name) ? expected.get(tool.name)! : null, tool);
+    const conflict = conflictUnlessAt(tool.name, expected.get(tool.name) ?? null, tool);
     if (conflict) return conflict;
   }
   return null;
@@ -196,7 +197,7 @@ function checkPrune(prune: readonly string[], caller: Caller): { namespaces: str
   return { namespaces: [...new Set(prune)], issues };
 }
 
-function planImport(entries: readonly ConfigEntry[], caller: Caller, policy: WritePolicy): Omit<ImportPlan, 'prune' | 'expected' | 'downgradeRefusal'> {
+function planImport(entries: readonly ConfigEntry[], caller: Caller, policy: WritePolicy): Omit<ImportPlan, 'prune' | 'expected' | 'downgradeIssue'> {
   const invalid = new IssuesByTool();
   const valid: ImportPlan['valid'] = [];
   const firstIndexOfName = new Map<string, number>();
@@ -260,10 +261,12 @@ async function applyImport(writer: UnitWriter, plan: ImportPlan, options: Import
     const change: ToolChange = !current ? 'created' : current.contentHash === contentHashOf(definition) ? 'unchanged' : 'updated';
     return { definition, change, stored: current };
   });
+  // A created name with a history compares with the tool it last named, as createTool does.
+  const former = await writer.formerCapabilities(changes.filter((c) => c.stored === null).map((c) => c.definition.name));
   for (const { definition, stored } of changes) {
-    const refused = stored && plan.downgradeRefusal(safetyDowngrades(stored.capability, definition.capability));
-    if (refused)
-      invalid.report(plan.firstIndexOfName.get(definition.name) ?? 0, definition.name, [{ path: 'capability', code: 'FORBIDDEN', message: refused }]);
+    const before = stored?.capability ?? former.get(definition.name);
+    const refused = before ? plan.downgradeIssue(safetyDowngrades(before, definition.capability)) : null;
+    if (refused) invalid.report(plan.firstIndexOfName.get(definition.name) ?? 0, definition.name, [refused]);
   }
   if (invalid.byIndex.size > 0) return invalidImport(invalid.byIndex);
   const report = (written: ReadonlyMap<string, StoredTool>): ImportedTool[] => [

@@ -74,7 +74,7 @@ export async function renameTool(
       // Still its author's deprecation, as of when they made it: only the name it points at moved.
       await writer.setDeprecation(latest, { ...latest.deprecation!, replacedBy: newName });
     }
-    return { kind: 'ok', tool: renamed };
+    return { kind: 'ok', tool: renamed, before: current, safetyDowngrades: [] };
   });
 }
 

@@ -5,8 +5,7 @@ import { storableNames } from '../filter';
 import type { Issue } from '../issues';
 import { byName, CONFIG_PATHS, wrappedTypeIssues, wrapsIssues } from './stored-rules';
 import type { WritePolicy } from './write-policy';
-import { namespaceOf } from '../model';
-import { downgradeRefusal, safetyDowngrades } from '../safety';
+import { downgradeIssue, safetyDowngrades } from '../safety';
 import type { Commit } from './unit-of-work';
 import { commitOne, revisionConflict, type ExpectedRevision, type WriteOutcome } from './write-outcome';
 
@@ -37,12 +36,13 @@ export async function restoreTool(
   return commitOne(commit, caller.actor, async (writer) => {
     // The tool first: its read takes the name's lock, so no purge of the history can come between.
     const [current] = await writer.findByNames([name]);
-    const earlier = await writer.findRevision(name, { revision });
-    if (!earlier) return notFound;
-    // A deleted tool is at the revision its history ends at (its tombstone's).
+    // A deleted tool is at the revision its history ends at (its tombstone's). Checked first: a
+    // revision missing because the tool was renamed away since is the conflict, not the client's mistake.
     const currentRevision = current ? current.revision : ((await writer.lastRevisions([name])).get(name) ?? null);
     const conflict = revisionConflict(name, expectedRevision, current, currentRevision);
     if (conflict) return conflict;
+    const earlier = await writer.findRevision(name, { revision });
+    if (!earlier) return notFound;
     const checked = fromConfig(earlier.definition);
     if (!checked.ok) return { kind: 'invalid', issues: checked.issues };
     // A revision from before a rename holds the old name: restored, it keeps the name it has now.
@@ -51,10 +51,12 @@ export async function restoreTool(
     if (definition.wraps !== null) issues.push(...wrapsIssues(definition.wraps, byName(await writer.findByNames([definition.wraps])), CONFIG_PATHS));
     issues.push(...(await wrappedTypeIssues(writer, [definition], current ? [current] : [], CONFIG_PATHS)).map((found) => found.issue));
     if (issues.length > 0) return { kind: 'invalid', issues };
-    const refused = current ? downgradeRefusal(policy.safetyDowngrades, caller.grant, safetyDowngrades(current.capability, definition.capability)) : null;
-    if (refused !== null) return { kind: 'forbidden', namespace: namespaceOf(name), message: refused };
-    if (current) return { kind: 'ok', tool: await writer.replace(current, definition, 'restored') };
+    const former = current?.capability ?? (await writer.formerCapabilities([name])).get(name);
+    const downgrades = former ? safetyDowngrades(former, definition.capability) : [];
+    const refused = downgradeIssue(policy.safetyDowngrades, caller.grant, downgrades);
+    if (refused !== null) return { kind: 'invalid', issues: [refused] };
+    if (current) return { kind: 'ok', tool: await writer.replace(current, definition, 'restored'), before: current, safetyDowngrades: downgrades };
     const [restored] = await writer.insert([definition], 'restored');
-    return { kind: 'ok', tool: restored! };
+    return { kind: 'ok', tool: restored!, before: null, safetyDowngrades: downgrades };
   });
 }

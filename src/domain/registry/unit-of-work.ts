@@ -1,16 +1,18 @@
 import type { ToolEvent, ToolEventKind, ToolEventPublisher } from '../events';
-import { asCliDict } from '../config';
+import { asCliDict, fromConfig } from '../config';
 import { storableNames } from '../filter';
 import { findingsOf } from '../findings';
 import { changedFields, revisionContent, type ToolRevision } from '../history';
 import { safetyDowngrades } from '../safety';
-import type { StoredTool, ToolDefinition, ToolDeprecation } from '../model';
+import type { StoredTool, ToolCapability, ToolDefinition, ToolDeprecation } from '../model';
 import type { ToolReader, ToolStore, ToolWriter } from '../ports';
 
 /** What a write use case does inside its transaction: the store's writer, with the actor already bound. */
 export interface UnitWriter extends ToolReader, Pick<ToolWriter, 'findRevision' | 'findTombstones' | 'findReplacedBy' | 'lastRevisions' | 'namesInNamespaces'> {
   /** Stores new tools; their revisions are of kind `kind` (a restore's, or by default a creation's). */
   insert(tools: readonly ToolDefinition[], kind?: 'created' | 'restored'): Promise<StoredTool[]>;
+  /** Of `names` that have a history and no live tool, the capability of the definition their last revision holds. */
+  formerCapabilities(names: readonly string[]): Promise<Map<string, ToolCapability>>;
   /**
    * Puts `next` in place of `current` (as read in this transaction), as a revision of kind `kind`
    * (by default an update's); when `next` defines the same tool, writes nothing and returns `current`.
@@ -19,7 +21,8 @@ export interface UnitWriter extends ToolReader, Pick<ToolWriter, 'findRevision' 
   /** Gives `current` (as read in this transaction) the name `newName`, which the caller made sure is free; its history moves with it. */
   rename(current: StoredTool, newName: string): Promise<StoredTool>;
   /** Deletes `current` (as read in this transaction). */
-  delete(current: StoredTool): Promise<void>;
+  /** Deletes the tool, leaving its tombstone; returns the tombstone's revision. */
+  delete(current: StoredTool): Promise<number>;
   /**
    * Deletes for good the history and the tombstone of `name`, a name with no tool, and the
    * tombstones of the names its renames left; returns how many revisions it held and the names it
@@ -97,8 +100,12 @@ function recording(writer: ToolWriter, actor: string, revisions: RecordedRevisio
     lastRevisions: (names) => writer.lastRevisions(storableNames(names)),
     findRevision: (name, match) => writer.findRevision(name, match),
     namesInNamespaces: (namespaces, limit) => writer.namesInNamespaces(namespaces, limit),
+    async formerCapabilities(names): Promise<Map<string, ToolCapability>> {
+      return formerCapabilities(writer, await writer.lastRevisions(storableNames(names)));
+    },
     async insert(tools, kind = 'created'): Promise<StoredTool[]> {
       const last = await writer.lastRevisions(tools.map((tool) => tool.name));
+      const former = await formerCapabilities(writer, last);
       const contents = tools.map(revisionContent);
       const revised = tools.map((tool, i) => ({
         ...tool,
@@ -109,7 +116,10 @@ function recording(writer: ToolWriter, actor: string, revisions: RecordedRevisio
       const stored = await writer.insert(revised, actor);
       stored.forEach((tool, i) => {
         const { cliDict, contentHash } = contents[i]!;
-        record(kind, { name: tool.name, revision: tool.revision, definition: cliDict, contentHash, changedFields: [], committedAt: tool.updatedAt }, tool);
+        const before = former.get(tool.name);
+        record(kind, { name: tool.name, revision: tool.revision, definition: cliDict, contentHash, changedFields: [], committedAt: tool.updatedAt }, tool, {
+          safetyDowngrades: before ? safetyDowngrades(before, tools[i]!.capability) : [],
+        });
       });
       return stored;
     },
@@ -167,10 +177,26 @@ function recording(writer: ToolWriter, actor: string, revisions: RecordedRevisio
       }
       return { revisions: count, freedNames: freed.map((gone) => gone.name) };
     },
-    async delete(current: StoredTool): Promise<void> {
+    async delete(current: StoredTool): Promise<number> {
       await writer.delete(current.name, current.revision + 1, actor);
       const revision = { name: current.name, revision: current.revision + 1, definition: asCliDict(current), contentHash: current.contentHash };
       record('deleted', { ...revision, changedFields: [], committedAt: new Date() }, null);
+      return revision.revision;
     },
   };
+}
+
+/**
+ * The capability each name's last revision holds (`last`: revision numbers by name), for a tool
+ * created or restored under a name with a history: what it lowers is measured from the tool the
+ * name last stood for. A rename's tombstone has no revision of its own and is skipped.
+ */
+async function formerCapabilities(writer: ToolWriter, last: ReadonlyMap<string, number>): Promise<Map<string, ToolCapability>> {
+  const capabilities = new Map<string, ToolCapability>();
+  for (const [name, revision] of last) {
+    const former = await writer.findRevision(name, { revision });
+    const checked = former ? fromConfig(former.definition) : null;
+    if (checked?.ok) capabilities.set(name, checked.value.capability);
+  }
+  return capabilities;
 }

@@ -1,7 +1,6 @@
 import { mayWrite, namespaceToWrite, type Caller } from '../access';
 import type { Issue } from '../issues';
-import { namespaceOf } from '../model';
-import { downgradeRefusal, safetyDowngrades } from '../safety';
+import { downgradeIssue, safetyDowngrades } from '../safety';
 import { findingsOf, unsafeContentIssues } from '../findings';
 import { patchTool, validateTool, type ToolDraft, type ToolFieldName } from '../validation';
 import { API_PATHS, byName, draftWraps, wrappedTypeIssues, wrapsIssues } from './stored-rules';
@@ -62,8 +61,9 @@ export async function updateTool(
       issues.push(...wrapped.map((found) => found.issue));
     }
     if (!checked.ok || issues.length > 0) return { kind: 'invalid', issues };
-    const refused = downgradeRefusal(policy.safetyDowngrades, caller.grant, safetyDowngrades(current.capability, checked.value.capability));
-    if (refused !== null) return { kind: 'forbidden', namespace: namespaceOf(name), message: refused };
-    return { kind: 'ok', tool: await writer.replace(current, checked.value) };
+    const downgrades = safetyDowngrades(current.capability, checked.value.capability);
+    const refused = downgradeIssue(policy.safetyDowngrades, caller.grant, downgrades);
+    if (refused !== null) return { kind: 'invalid', issues: [refused] };
+    return { kind: 'ok', tool: await writer.replace(current, checked.value), before: current, safetyDowngrades: downgrades };
   });
 }

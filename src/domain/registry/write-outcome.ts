@@ -1,12 +1,18 @@
 import type { Issue } from '../issues';
 import type { StoredTool } from '../model';
 import { StoreConflict } from '../ports';
+import type { SafetyDowngrade } from '../safety';
 import { API_PATHS, conflictIssue } from './stored-rules';
 import type { Commit, UnitWriter } from './unit-of-work';
 
 /** What a write of one tool (create, update) decided. */
 export type WriteOutcome =
-  | { kind: 'ok'; tool: StoredTool }
+  /**
+   * `before`: the tool as the write found it; null when there was none (a creation, a restore of a
+   * deleted tool). `safetyDowngrades`: what the write lowered, from `before` or, under a name with a
+   * history, from the tool the name last stood for (as its revision records them).
+   */
+  | { kind: 'ok'; tool: StoredTool; before: StoredTool | null; safetyDowngrades: SafetyDowngrade[] }
   | { kind: 'invalid'; issues: Issue[] }
   /** `reservedFor`: when the name is kept by a rename's tombstone, the name that tool has now. */
   | { kind: 'nameTaken'; name: string; reservedFor?: string }

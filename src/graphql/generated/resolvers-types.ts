@@ -89,6 +89,24 @@ export type CapabilityCounts = {
 
 export { CheckpointScope };
 
+/** What `createTool` returns. */
+export type CreateToolResult = CreateToolSuccess | NamespaceForbidden | ToolValidationError;
+
+/** `createTool` registered the tool. */
+export type CreateToolSuccess = ToolWriteSuccess & {
+  __typename?: 'CreateToolSuccess';
+  /** Whether the write changed anything. */
+  changed: Scalars['Boolean']['output'];
+  /** The fields of the definition the write changed. */
+  changedFields: Array<ToolField>;
+  /** The tool's revision after the write. */
+  revision: Scalars['Int']['output'];
+  /** What the write lowered of the tool's safety. */
+  safetyDowngrades: Array<SafetyDowngrade>;
+  /** The tool as the write left it. */
+  tool: Tool;
+};
+
 /** A `CUSTOM` tool: inline Python code, stored and shown, never executed by this server. */
 export type CustomImplementation = {
   __typename?: 'CustomImplementation';
@@ -103,15 +121,39 @@ export type CustomImplementationInput = {
 };
 
 /** What `deleteTool` returns. */
-export type DeleteToolResult = DeletedTool | Forbidden | ToolIsWrapped | ToolNotFound | ToolRevisionConflict;
+export type DeleteToolResult = DeleteToolSuccess | NamespaceForbidden | ToolIsWrapped | ToolNotFound | ToolRevisionConflict;
 
-/** The tool was removed. */
-export type DeletedTool = {
-  __typename?: 'DeletedTool';
-  /** The removed tool's name. */
-  name: Scalars['String']['output'];
-  /** The tool as it was just before removal (its `wrappedBy` and `wraps` reflect the registry now). */
-  tool?: Maybe<Tool>;
+/** `deleteTool` removed the tool; `tool` is as it was deleted (its `wrappedBy` and `wraps` reflect the registry now). */
+export type DeleteToolSuccess = ToolWriteSuccess & {
+  __typename?: 'DeleteToolSuccess';
+  /** Whether the write changed anything. */
+  changed: Scalars['Boolean']['output'];
+  /** The fields of the definition the write changed. */
+  changedFields: Array<ToolField>;
+  /** The tool's revision after the write. */
+  revision: Scalars['Int']['output'];
+  /** What the write lowered of the tool's safety. */
+  safetyDowngrades: Array<SafetyDowngrade>;
+  /** The tool as the write left it. */
+  tool: Tool;
+};
+
+/** What `deprecateTool` returns. */
+export type DeprecateToolResult = DeprecateToolSuccess | NamespaceForbidden | ToolNotFound | ToolRevisionConflict | ToolValidationError;
+
+/** `deprecateTool` marked the tool deprecated. */
+export type DeprecateToolSuccess = ToolWriteSuccess & {
+  __typename?: 'DeprecateToolSuccess';
+  /** Whether the write changed anything. */
+  changed: Scalars['Boolean']['output'];
+  /** The fields of the definition the write changed. */
+  changedFields: Array<ToolField>;
+  /** The tool's revision after the write. */
+  revision: Scalars['Int']['output'];
+  /** What the write lowered of the tool's safety. */
+  safetyDowngrades: Array<SafetyDowngrade>;
+  /** The tool as the write left it. */
+  tool: Tool;
 };
 
 /** A tool as a plan read it, for `importTools(expectedRevisions:)`. */
@@ -134,21 +176,33 @@ export type FindingSeverity =
   /** Text that steers the model or hides from a person: selection claims, priority or hidden markup, encoded text, sensitive files. */
   | 'MEDIUM';
 
-/** The caller's credential does not allow writing to this namespace; nothing was read or written. */
-export type Forbidden = UserError & {
-  __typename?: 'Forbidden';
-  /** A summary of what went wrong. */
-  message: Scalars['String']['output'];
-  /** The namespace the credential does not cover. */
-  namespace: Scalars['String']['output'];
+/** What `importTools` returns. */
+export type ImportToolsResult = ImportToolsSuccess | ImportValidationError | ToolRevisionConflict;
+
+/** Every tool of the config is valid; the import was written (or, on a dry run, checked). */
+export type ImportToolsSuccess = {
+  __typename?: 'ImportToolsSuccess';
+  /** Whether the import changed (or, on a dry run, would change) any tool. */
+  changed: Scalars['Boolean']['output'];
+  /** How many tools were (or would be) created. */
+  created: Scalars['Int']['output'];
+  /** How many tools the prune deleted (or would delete). */
+  deleted: Scalars['Int']['output'];
+  /** True when nothing was written: the changes are what would happen. */
+  dryRun: Scalars['Boolean']['output'];
+  /** One entry per tool of the config, in config order, then one per tool the prune deletes, by name. */
+  tools: Array<ImportedToolChange>;
+  /** How many tools were already identical. */
+  unchanged: Scalars['Int']['output'];
+  /** How many tools were (or would be) updated. */
+  updated: Scalars['Int']['output'];
 };
 
-/** What `importTools` returns. */
-export type ImportToolsResult = ImportValidationError | ImportedTools | ToolRevisionConflict;
-
 /** The config is not valid; nothing was written. Every invalid tool is listed. */
-export type ImportValidationError = UserError & {
+export type ImportValidationError = RegistryError & {
   __typename?: 'ImportValidationError';
+  /** `VALIDATION_FAILED`. */
+  code: RegistryErrorCode;
   /** Each invalid tool of the config, with its issues. */
   invalidTools: Array<InvalidToolConfig>;
   /** Problems with the config text as a whole (e.g. not YAML or JSON; paths are config keys), or with the prune (paths `prune[i]`). */
@@ -168,23 +222,6 @@ export type ImportedToolChange = {
   name: Scalars['String']['output'];
   /** The tool as stored after the import; on a dry run, as stored now (null when it would be created). A deleted tool: as it was before. */
   tool?: Maybe<Tool>;
-};
-
-/** Every tool of the config is valid; the import was written (or, on a dry run, checked). */
-export type ImportedTools = {
-  __typename?: 'ImportedTools';
-  /** How many tools were (or would be) created. */
-  created: Scalars['Int']['output'];
-  /** How many tools the prune deleted (or would delete). */
-  deleted: Scalars['Int']['output'];
-  /** True when nothing was written: the changes are what would happen. */
-  dryRun: Scalars['Boolean']['output'];
-  /** One entry per tool of the config, in config order, then one per tool the prune deletes, by name. */
-  tools: Array<ImportedToolChange>;
-  /** How many tools were already identical. */
-  unchanged: Scalars['Int']['output'];
-  /** How many tools were (or would be) updated. */
-  updated: Scalars['Int']['output'];
 };
 
 /** A tool of an import config that breaks rules. */
@@ -249,12 +286,12 @@ export { ModelToolUnavailableReason };
  * Changing the registry. Broken rules come back as error members of the result unions. When access
  * control is on, every mutation needs a credential (`Authorization: Bearer <API token or JWT>`;
  * without one: `extensions.code: UNAUTHENTICATED`, HTTP 401), and a credential whose grant does not
- * cover a tool's namespace gets `Forbidden`.
+ * cover a tool's namespace gets `NamespaceForbidden`.
  */
 export type Mutation = {
   __typename?: 'Mutation';
   /** Registers a new tool or validation. A validation is `toolType: VALIDATION, source: WRAPPED, wraps: "<tool name>"`. */
-  createTool: ToolResult;
+  createTool: CreateToolResult;
   /**
    * Deletes a tool or validation. A tool that validations wrap cannot be deleted while they exist.
    * The tool leaves a tombstone, hidden from every read but `tools(filter: { includeDeleted: true })`,
@@ -268,7 +305,7 @@ export type Mutation = {
    * hash stay as they are. A blank or too long message, or a replacement that is not another
    * registered tool, come back as `ToolValidationError` (paths `message`, `replacedBy`).
    */
-  deprecateTool: ToolResult;
+  deprecateTool: DeprecateToolResult;
   /**
    * Imports tool configs: YAML or JSON text with the model's snake_case keys, holding one tool or a
    * list of them under `tools:`. All or nothing: when any tool is invalid nothing is written and
@@ -285,7 +322,7 @@ export type Mutation = {
    * Deletes for good the history of a deleted tool: afterwards nothing of it remains, and a tool
    * created under the name starts again at revision 1; the old names its renames kept reserved are
    * freed with it (`freedNames`). The tombstone a rename left may also be purged on its own, which
-   * frees that name (its history moved with the tool). Admin role only (`Forbidden`
+   * frees that name (its history moved with the tool). Admin role only (`NamespaceForbidden`
    * otherwise, when access control is on); a tool that still exists must be deleted first
    * (`ToolNotDeleted`).
    */
@@ -302,9 +339,9 @@ export type Mutation = {
    * Needs a credential covering both namespaces. A new name that breaks the name rule, is the
    * current one, is the replacement the tool's own deprecation names, or belongs to a deleted tool's
    * history or another tool's reservation comes back as `ToolValidationError` at `newName`; a tool
-   * that has it, as `ToolNameTaken`. Purging the tool (once deleted) frees its old names too.
+   * that has it, as `NAME_TAKEN` at `newName`. Purging the tool (once deleted) frees its old names too.
    */
-  renameTool: ToolResult;
+  renameTool: RenameToolResult;
   /**
    * Makes the definition of an earlier revision current again, as a new revision (`RESTORED`), also
    * for a deleted tool. The definition must pass every rule as they stand now (e.g. a validation's
@@ -312,16 +349,16 @@ export type Mutation = {
    * are `cliDict` keys, and a revision that is not in the history as `REVISION_NOT_FOUND` at
    * `revision`. The deprecation, if any, stays as it is.
    */
-  restoreTool: ToolResult;
+  restoreTool: RestoreToolResult;
   /** Withdraws a tool's deprecation: it is active again. An active tool stays as it is. */
-  undeprecateTool: ToolResult;
+  undeprecateTool: UndeprecateToolResult;
   /**
    * Changes a tool: fields left out stay as they are, a list given replaces the whole list, and the
    * fields named in `reset` go back to the model's defaults (`ToolPatch` says where null is refused).
    * The name cannot change here: `renameTool` does that. With `expectedRevision`, nothing is written
    * unless the tool is still at that revision (`ToolRevisionConflict`).
    */
-  updateTool: ToolResult;
+  updateTool: UpdateToolResult;
 };
 
 
@@ -329,7 +366,7 @@ export type Mutation = {
  * Changing the registry. Broken rules come back as error members of the result unions. When access
  * control is on, every mutation needs a credential (`Authorization: Bearer <API token or JWT>`;
  * without one: `extensions.code: UNAUTHENTICATED`, HTTP 401), and a credential whose grant does not
- * cover a tool's namespace gets `Forbidden`.
+ * cover a tool's namespace gets `NamespaceForbidden`.
  */
 export type MutationCreateToolArgs = {
   input: ToolInput;
@@ -340,7 +377,7 @@ export type MutationCreateToolArgs = {
  * Changing the registry. Broken rules come back as error members of the result unions. When access
  * control is on, every mutation needs a credential (`Authorization: Bearer <API token or JWT>`;
  * without one: `extensions.code: UNAUTHENTICATED`, HTTP 401), and a credential whose grant does not
- * cover a tool's namespace gets `Forbidden`.
+ * cover a tool's namespace gets `NamespaceForbidden`.
  */
 export type MutationDeleteToolArgs = {
   expectedRevision?: InputMaybe<Scalars['Int']['input']>;
@@ -352,7 +389,7 @@ export type MutationDeleteToolArgs = {
  * Changing the registry. Broken rules come back as error members of the result unions. When access
  * control is on, every mutation needs a credential (`Authorization: Bearer <API token or JWT>`;
  * without one: `extensions.code: UNAUTHENTICATED`, HTTP 401), and a credential whose grant does not
- * cover a tool's namespace gets `Forbidden`.
+ * cover a tool's namespace gets `NamespaceForbidden`.
  */
 export type MutationDeprecateToolArgs = {
   expectedRevision?: InputMaybe<Scalars['Int']['input']>;
@@ -366,7 +403,7 @@ export type MutationDeprecateToolArgs = {
  * Changing the registry. Broken rules come back as error members of the result unions. When access
  * control is on, every mutation needs a credential (`Authorization: Bearer <API token or JWT>`;
  * without one: `extensions.code: UNAUTHENTICATED`, HTTP 401), and a credential whose grant does not
- * cover a tool's namespace gets `Forbidden`.
+ * cover a tool's namespace gets `NamespaceForbidden`.
  */
 export type MutationImportToolsArgs = {
   config: Scalars['String']['input'];
@@ -380,7 +417,7 @@ export type MutationImportToolsArgs = {
  * Changing the registry. Broken rules come back as error members of the result unions. When access
  * control is on, every mutation needs a credential (`Authorization: Bearer <API token or JWT>`;
  * without one: `extensions.code: UNAUTHENTICATED`, HTTP 401), and a credential whose grant does not
- * cover a tool's namespace gets `Forbidden`.
+ * cover a tool's namespace gets `NamespaceForbidden`.
  */
 export type MutationPurgeToolArgs = {
   name: Scalars['String']['input'];
@@ -391,7 +428,7 @@ export type MutationPurgeToolArgs = {
  * Changing the registry. Broken rules come back as error members of the result unions. When access
  * control is on, every mutation needs a credential (`Authorization: Bearer <API token or JWT>`;
  * without one: `extensions.code: UNAUTHENTICATED`, HTTP 401), and a credential whose grant does not
- * cover a tool's namespace gets `Forbidden`.
+ * cover a tool's namespace gets `NamespaceForbidden`.
  */
 export type MutationRenameToolArgs = {
   expectedRevision?: InputMaybe<Scalars['Int']['input']>;
@@ -404,7 +441,7 @@ export type MutationRenameToolArgs = {
  * Changing the registry. Broken rules come back as error members of the result unions. When access
  * control is on, every mutation needs a credential (`Authorization: Bearer <API token or JWT>`;
  * without one: `extensions.code: UNAUTHENTICATED`, HTTP 401), and a credential whose grant does not
- * cover a tool's namespace gets `Forbidden`.
+ * cover a tool's namespace gets `NamespaceForbidden`.
  */
 export type MutationRestoreToolArgs = {
   expectedRevision?: InputMaybe<Scalars['Int']['input']>;
@@ -417,7 +454,7 @@ export type MutationRestoreToolArgs = {
  * Changing the registry. Broken rules come back as error members of the result unions. When access
  * control is on, every mutation needs a credential (`Authorization: Bearer <API token or JWT>`;
  * without one: `extensions.code: UNAUTHENTICATED`, HTTP 401), and a credential whose grant does not
- * cover a tool's namespace gets `Forbidden`.
+ * cover a tool's namespace gets `NamespaceForbidden`.
  */
 export type MutationUndeprecateToolArgs = {
   expectedRevision?: InputMaybe<Scalars['Int']['input']>;
@@ -429,7 +466,7 @@ export type MutationUndeprecateToolArgs = {
  * Changing the registry. Broken rules come back as error members of the result unions. When access
  * control is on, every mutation needs a credential (`Authorization: Bearer <API token or JWT>`;
  * without one: `extensions.code: UNAUTHENTICATED`, HTTP 401), and a credential whose grant does not
- * cover a tool's namespace gets `Forbidden`.
+ * cover a tool's namespace gets `NamespaceForbidden`.
  */
 export type MutationUpdateToolArgs = {
   expectedRevision?: InputMaybe<Scalars['Int']['input']>;
@@ -443,6 +480,17 @@ export type NamespaceCount = {
   /** How many tools passing the filter it holds. */
   count: Scalars['Int']['output'];
   /** The namespace (the part of the names before the `/`). */
+  namespace: Scalars['String']['output'];
+};
+
+/** The caller's credential does not allow writing to this namespace (or, as the message says, this change); nothing was read or written. */
+export type NamespaceForbidden = RegistryError & {
+  __typename?: 'NamespaceForbidden';
+  /** `NAMESPACE_FORBIDDEN`. */
+  code: RegistryErrorCode;
+  /** A summary of what went wrong. */
+  message: Scalars['String']['output'];
+  /** The namespace the credential does not cover. */
   namespace: Scalars['String']['output'];
 };
 
@@ -474,11 +522,11 @@ export type PageInfo = {
 };
 
 /** What `purgeTool` did, or why it did nothing. */
-export type PurgeToolResult = Forbidden | PurgedTool | ToolIsWrapped | ToolNotDeleted | ToolNotFound;
+export type PurgeToolResult = NamespaceForbidden | PurgeToolSuccess | ToolIsWrapped | ToolNotDeleted | ToolNotFound;
 
 /** A deleted tool's history, deleted for good. */
-export type PurgedTool = {
-  __typename?: 'PurgedTool';
+export type PurgeToolSuccess = {
+  __typename?: 'PurgeToolSuccess';
   /** The old names the tool's renames had kept reserved, freed with it (their tombstones are purged too). */
   freedNames: Array<Scalars['String']['output']>;
   /** The name whose history is gone. */
@@ -612,6 +660,47 @@ export type QueryToolsArgs = {
   orderBy?: InputMaybe<ToolOrder>;
 };
 
+/** Implemented by every error member of a mutation's result union: nothing was written. */
+export type RegistryError = {
+  /** Which condition it is, for a program to branch on: one code per error type. */
+  code: RegistryErrorCode;
+  /** What went wrong, for a person to read. */
+  message: Scalars['String']['output'];
+};
+
+/** The conditions a write can end in instead of writing, one per error type. */
+export type RegistryErrorCode =
+  /** `NamespaceForbidden`: the caller's credential does not allow writing there. */
+  | 'NAMESPACE_FORBIDDEN'
+  /** `ToolRevisionConflict`: the tool is not at the revision the write expected. */
+  | 'REVISION_CONFLICT'
+  /** `ToolIsWrapped`: validations wrap the tool, which holds back its removal. */
+  | 'TOOL_IS_WRAPPED'
+  /** `ToolNotDeleted`: the tool still exists, so its history cannot be purged. */
+  | 'TOOL_NOT_DELETED'
+  /** `ToolNotFound`: no tool has the name the write is about. */
+  | 'TOOL_NOT_FOUND'
+  /** `ToolValidationError`, `ImportValidationError`: input values break rules; every issue is listed. */
+  | 'VALIDATION_FAILED';
+
+/** What `renameTool` returns. */
+export type RenameToolResult = NamespaceForbidden | RenameToolSuccess | ToolNotFound | ToolRevisionConflict | ToolValidationError;
+
+/** `renameTool` gave the tool its new name. */
+export type RenameToolSuccess = ToolWriteSuccess & {
+  __typename?: 'RenameToolSuccess';
+  /** Whether the write changed anything. */
+  changed: Scalars['Boolean']['output'];
+  /** The fields of the definition the write changed. */
+  changedFields: Array<ToolField>;
+  /** The tool's revision after the write. */
+  revision: Scalars['Int']['output'];
+  /** What the write lowered of the tool's safety. */
+  safetyDowngrades: Array<SafetyDowngrade>;
+  /** The tool as the write left it. */
+  tool: Tool;
+};
+
 export { ResourceAccessMode };
 
 /** A resource the tool binds when it runs. */
@@ -651,11 +740,30 @@ export type ResourceSlotInput = {
   staticResource?: InputMaybe<Scalars['String']['input']>;
 };
 
+/** What `restoreTool` returns (a revision that is not in the history is the issue `REVISION_NOT_FOUND` at `revision`). */
+export type RestoreToolResult = NamespaceForbidden | RestoreToolSuccess | ToolRevisionConflict | ToolValidationError;
+
+/** `restoreTool` made an earlier definition current again. */
+export type RestoreToolSuccess = ToolWriteSuccess & {
+  __typename?: 'RestoreToolSuccess';
+  /** Whether the write changed anything. */
+  changed: Scalars['Boolean']['output'];
+  /** The fields of the definition the write changed. */
+  changedFields: Array<ToolField>;
+  /** The tool's revision after the write. */
+  revision: Scalars['Int']['output'];
+  /** What the write lowered of the tool's safety. */
+  safetyDowngrades: Array<SafetyDowngrade>;
+  /** The tool as the write left it. */
+  tool: Tool;
+};
+
 /**
  * A change of a tool's capability that lowers the care agents and approvers take with it. A write
  * that makes one lists it in its revision and its event; a server with
- * `TOOLGRAPH_SAFETY_DOWNGRADES=admin` lets only admins make one (others get `Forbidden`, or in an
- * import the issue `FORBIDDEN` at `capability`).
+ * `TOOLGRAPH_SAFETY_DOWNGRADES=admin` lets only admins make one (others get `ToolValidationError`
+ * with the issue `SAFETY_DOWNGRADE_FORBIDDEN` at `capability`). A tool created or restored under a
+ * name with a history is measured from the tool the name last stood for.
  */
 export type SafetyDowngrade = {
   __typename?: 'SafetyDowngrade';
@@ -1087,8 +1195,10 @@ export type ToolInput = {
 };
 
 /** The tool is wrapped by validations and was not removed: deprecate it first (its deletion then retires it, and they show `WrappedImplementation.toolRetired`), or remove or change them. A purge waits until no validation names it. */
-export type ToolIsWrapped = UserError & {
+export type ToolIsWrapped = RegistryError & {
   __typename?: 'ToolIsWrapped';
+  /** `TOOL_IS_WRAPPED`. */
+  code: RegistryErrorCode;
   /** A summary of what went wrong. */
   message: Scalars['String']['output'];
   /** The tool's name. */
@@ -1118,27 +1228,22 @@ export type ToolLifecycleInput = {
   discover?: InputMaybe<Scalars['String']['input']>;
 };
 
-/** Another tool or validation already has this name; nothing was written. */
-export type ToolNameTaken = UserError & {
-  __typename?: 'ToolNameTaken';
-  /** A summary of what went wrong. */
-  message: Scalars['String']['output'];
-  /** The name that is taken. */
-  name: Scalars['String']['output'];
-};
-
 /** The tool still exists: delete it first, then purge its history. */
-export type ToolNotDeleted = UserError & {
+export type ToolNotDeleted = RegistryError & {
   __typename?: 'ToolNotDeleted';
+  /** `TOOL_NOT_DELETED`. */
+  code: RegistryErrorCode;
   /** A summary of what went wrong. */
   message: Scalars['String']['output'];
   /** The name of the tool that still exists. */
   name: Scalars['String']['output'];
 };
 
-/** There is no tool or validation with this name. */
-export type ToolNotFound = UserError & {
+/** There is no tool or validation with this name; nothing was written. */
+export type ToolNotFound = RegistryError & {
   __typename?: 'ToolNotFound';
+  /** `TOOL_NOT_FOUND`. */
+  code: RegistryErrorCode;
   /** A summary of what went wrong. */
   message: Scalars['String']['output'];
   /** The name that was looked for. */
@@ -1170,7 +1275,7 @@ export type ToolPatch = {
    * @deprecated Use `implementation: { agentSkill: { path } }`.
    */
   agentSkillPath?: InputMaybe<Scalars['String']['input']>;
-  /** Capability fields to change: those left out stay as they are, null resets the whole capability to its defaults. */
+  /** Capability fields to change: those left out stay as they are. Null is refused, here and for each flag: `reset: [CAPABILITY]` puts the defaults back. */
   capability?: InputMaybe<ToolCapabilityInput>;
   /**
    * `CUSTOM` only: the inline Python code.
@@ -1187,9 +1292,9 @@ export type ToolPatch = {
    * (`INVALID_VALUE` at `implementation`, nothing else checked).
    */
   implementation?: InputMaybe<ToolImplementationInput>;
-  /** JSON Schema (draft 2020-12) of the input; null removes it. */
+  /** JSON Schema (draft 2020-12) of the input. Null is refused: `reset: [INPUT_SCHEMA]` removes it. */
   inputSchema?: InputMaybe<Scalars['JSONObject']['input']>;
-  /** New lifecycle hooks; null removes them. */
+  /** New lifecycle hooks: those left out stay as they are, a hook set to null is removed. Null for all of them is refused: `reset: [LIFECYCLE]` removes them. */
   lifecycle?: InputMaybe<ToolLifecycleInput>;
   /**
    * `MCP` only: the MCP server's name.
@@ -1201,11 +1306,11 @@ export type ToolPatch = {
    * @deprecated Use `implementation: { mcp: { server, toolName } }`.
    */
   mcpToolName?: InputMaybe<Scalars['String']['input']>;
-  /** JSON Schema (draft 2020-12) of the output; null removes it. */
+  /** JSON Schema (draft 2020-12) of the output. Null is refused: `reset: [OUTPUT_SCHEMA]` removes it. */
   outputSchema?: InputMaybe<Scalars['JSONObject']['input']>;
   /** Fields to put back to the model's defaults (none for `name`, `description` and `source`); a field may not be both given and reset. */
   reset?: InputMaybe<Array<ToolField>>;
-  /** The new list of resource slots, replacing the old one; null or `[]` removes them all. */
+  /** The new list of resource slots, replacing the old one; `[]` removes them all. Null is refused. */
   resourceSlots?: InputMaybe<Array<ResourceSlotInput>>;
   /**
    * A new source. The fields of the old source must be cleared (set to null) in the same patch.
@@ -1225,9 +1330,6 @@ export type ToolPatch = {
    */
   wraps?: InputMaybe<Scalars['String']['input']>;
 };
-
-/** What `createTool` and `updateTool` return: the tool as stored, or why nothing was written. */
-export type ToolResult = Forbidden | Tool | ToolNameTaken | ToolNotFound | ToolRevisionConflict | ToolValidationError;
 
 /**
  * One committed change of a tool: the definition it left, who made it and when. Revisions are never
@@ -1260,8 +1362,10 @@ export type ToolRevision = {
  * The tool is not at the revision the write expected (`expectedRevision`): it was written since the
  * client read it, and nothing was written now. Read `current`, merge, and send again with its revision.
  */
-export type ToolRevisionConflict = UserError & {
+export type ToolRevisionConflict = RegistryError & {
   __typename?: 'ToolRevisionConflict';
+  /** `REVISION_CONFLICT`. */
+  code: RegistryErrorCode;
   /** The tool as it is now; null when it no longer exists. */
   current?: Maybe<Tool>;
   /** The revision the tool is at: its tombstone's when it was deleted; null when the name has no history. */
@@ -1334,19 +1438,71 @@ export type ToolTypeCount = {
   toolType: ToolType;
 };
 
-/** The input breaks rules of the tool model; nothing was written. Every broken rule is listed. */
-export type ToolValidationError = UserError & {
+/**
+ * Input values break rules; nothing was written. Every broken rule is listed, a taken name included
+ * (`NAME_TAKEN` at `name`, or at `newName` for a rename).
+ */
+export type ToolValidationError = RegistryError & {
   __typename?: 'ToolValidationError';
+  /** `VALIDATION_FAILED`. */
+  code: RegistryErrorCode;
   /** Every broken rule, with where it is in the input. */
   issues: Array<Issue>;
   /** A summary of what went wrong. */
   message: Scalars['String']['output'];
 };
 
-/** Implemented by every error member of a mutation's result union. */
-export type UserError = {
-  /** What went wrong, for a person to read. */
-  message: Scalars['String']['output'];
+/**
+ * What a write of one tool did. `changed` is false, and `revision` the tool's current one, for a write
+ * that changed nothing (it appends no revision and announces no event).
+ */
+export type ToolWriteSuccess = {
+  /** Whether the write changed anything. */
+  changed: Scalars['Boolean']['output'];
+  /** The fields of the definition the write changed; empty for a creation, a deletion, a deprecation or none. */
+  changedFields: Array<ToolField>;
+  /** The tool's revision after the write: the one it appended when `changed`. */
+  revision: Scalars['Int']['output'];
+  /** What the write lowered of the tool's safety (`SafetyDowngrade`); also on the revision and the event. */
+  safetyDowngrades: Array<SafetyDowngrade>;
+  /** The tool as the write left it (after a deletion: as it was deleted). */
+  tool: Tool;
+};
+
+/** What `undeprecateTool` returns. */
+export type UndeprecateToolResult = NamespaceForbidden | ToolNotFound | ToolRevisionConflict | UndeprecateToolSuccess;
+
+/** `undeprecateTool` made the tool active again (or it was). */
+export type UndeprecateToolSuccess = ToolWriteSuccess & {
+  __typename?: 'UndeprecateToolSuccess';
+  /** Whether the write changed anything. */
+  changed: Scalars['Boolean']['output'];
+  /** The fields of the definition the write changed. */
+  changedFields: Array<ToolField>;
+  /** The tool's revision after the write. */
+  revision: Scalars['Int']['output'];
+  /** What the write lowered of the tool's safety. */
+  safetyDowngrades: Array<SafetyDowngrade>;
+  /** The tool as the write left it. */
+  tool: Tool;
+};
+
+/** What `updateTool` returns. */
+export type UpdateToolResult = NamespaceForbidden | ToolNotFound | ToolRevisionConflict | ToolValidationError | UpdateToolSuccess;
+
+/** `updateTool` changed the tool (or found nothing to change). */
+export type UpdateToolSuccess = ToolWriteSuccess & {
+  __typename?: 'UpdateToolSuccess';
+  /** Whether the write changed anything. */
+  changed: Scalars['Boolean']['output'];
+  /** The fields of the definition the write changed. */
+  changedFields: Array<ToolField>;
+  /** The tool's revision after the write. */
+  revision: Scalars['Int']['output'];
+  /** What the write lowered of the tool's safety. */
+  safetyDowngrades: Array<SafetyDowngrade>;
+  /** The tool as the write left it. */
+  tool: Tool;
 };
 
 /** A validation (`WRAPPED` source): it wraps another tool. */
@@ -1469,24 +1625,49 @@ export type FederationReferenceTypes = {
 
 /** Mapping of union types */
 export type ResolversUnionTypes<_RefType extends Record<string, unknown>> = {
+  CreateToolResult:
+    | ( Omit<CreateToolSuccess, 'tool'> & { tool: _RefType['Tool'] } & { __typename: 'CreateToolSuccess' } )
+    | ( NamespaceForbidden & { __typename: 'NamespaceForbidden' } )
+    | ( Omit<ToolValidationError, 'issues'> & { issues: Array<_RefType['Issue']> } & { __typename: 'ToolValidationError' } )
+  ;
   DeleteToolResult:
-    | ( Omit<DeletedTool, 'tool'> & { tool?: Maybe<_RefType['Tool']> } & { __typename: 'DeletedTool' } )
-    | ( Forbidden & { __typename: 'Forbidden' } )
+    | ( Omit<DeleteToolSuccess, 'tool'> & { tool: _RefType['Tool'] } & { __typename: 'DeleteToolSuccess' } )
+    | ( NamespaceForbidden & { __typename: 'NamespaceForbidden' } )
     | ( Omit<ToolIsWrapped, 'wrappedBy'> & { wrappedBy: Array<_RefType['Tool']> } & { __typename: 'ToolIsWrapped' } )
     | ( ToolNotFound & { __typename: 'ToolNotFound' } )
     | ( Omit<ToolRevisionConflict, 'current'> & { current?: Maybe<_RefType['Tool']> } & { __typename: 'ToolRevisionConflict' } )
   ;
+  DeprecateToolResult:
+    | ( Omit<DeprecateToolSuccess, 'tool'> & { tool: _RefType['Tool'] } & { __typename: 'DeprecateToolSuccess' } )
+    | ( NamespaceForbidden & { __typename: 'NamespaceForbidden' } )
+    | ( ToolNotFound & { __typename: 'ToolNotFound' } )
+    | ( Omit<ToolRevisionConflict, 'current'> & { current?: Maybe<_RefType['Tool']> } & { __typename: 'ToolRevisionConflict' } )
+    | ( Omit<ToolValidationError, 'issues'> & { issues: Array<_RefType['Issue']> } & { __typename: 'ToolValidationError' } )
+  ;
   ImportToolsResult:
+    | ( Omit<ImportToolsSuccess, 'tools'> & { tools: Array<_RefType['ImportedToolChange']> } & { __typename: 'ImportToolsSuccess' } )
     | ( Omit<ImportValidationError, 'invalidTools' | 'issues'> & { invalidTools: Array<_RefType['InvalidToolConfig']>, issues: Array<_RefType['Issue']> } & { __typename: 'ImportValidationError' } )
-    | ( Omit<ImportedTools, 'tools'> & { tools: Array<_RefType['ImportedToolChange']> } & { __typename: 'ImportedTools' } )
     | ( Omit<ToolRevisionConflict, 'current'> & { current?: Maybe<_RefType['Tool']> } & { __typename: 'ToolRevisionConflict' } )
   ;
   PurgeToolResult:
-    | ( Forbidden & { __typename: 'Forbidden' } )
-    | ( PurgedTool & { __typename: 'PurgedTool' } )
+    | ( NamespaceForbidden & { __typename: 'NamespaceForbidden' } )
+    | ( PurgeToolSuccess & { __typename: 'PurgeToolSuccess' } )
     | ( Omit<ToolIsWrapped, 'wrappedBy'> & { wrappedBy: Array<_RefType['Tool']> } & { __typename: 'ToolIsWrapped' } )
     | ( ToolNotDeleted & { __typename: 'ToolNotDeleted' } )
     | ( ToolNotFound & { __typename: 'ToolNotFound' } )
+  ;
+  RenameToolResult:
+    | ( NamespaceForbidden & { __typename: 'NamespaceForbidden' } )
+    | ( Omit<RenameToolSuccess, 'tool'> & { tool: _RefType['Tool'] } & { __typename: 'RenameToolSuccess' } )
+    | ( ToolNotFound & { __typename: 'ToolNotFound' } )
+    | ( Omit<ToolRevisionConflict, 'current'> & { current?: Maybe<_RefType['Tool']> } & { __typename: 'ToolRevisionConflict' } )
+    | ( Omit<ToolValidationError, 'issues'> & { issues: Array<_RefType['Issue']> } & { __typename: 'ToolValidationError' } )
+  ;
+  RestoreToolResult:
+    | ( NamespaceForbidden & { __typename: 'NamespaceForbidden' } )
+    | ( Omit<RestoreToolSuccess, 'tool'> & { tool: _RefType['Tool'] } & { __typename: 'RestoreToolSuccess' } )
+    | ( Omit<ToolRevisionConflict, 'current'> & { current?: Maybe<_RefType['Tool']> } & { __typename: 'ToolRevisionConflict' } )
+    | ( Omit<ToolValidationError, 'issues'> & { issues: Array<_RefType['Issue']> } & { __typename: 'ToolValidationError' } )
   ;
   ToolImplementation:
     | ( AgentSkillImplementation & { __typename: 'AgentSkillImplementation' } )
@@ -1495,27 +1676,40 @@ export type ResolversUnionTypes<_RefType extends Record<string, unknown>> = {
     | ( McpImplementation & { __typename: 'McpImplementation' } )
     | ( WrappedImplementationModelMapper & { __typename: 'WrappedImplementation' } )
   ;
-  ToolResult:
-    | ( Forbidden & { __typename: 'Forbidden' } )
-    | ( StoredToolMapper & { __typename: 'Tool' } )
-    | ( ToolNameTaken & { __typename: 'ToolNameTaken' } )
+  UndeprecateToolResult:
+    | ( NamespaceForbidden & { __typename: 'NamespaceForbidden' } )
+    | ( ToolNotFound & { __typename: 'ToolNotFound' } )
+    | ( Omit<ToolRevisionConflict, 'current'> & { current?: Maybe<_RefType['Tool']> } & { __typename: 'ToolRevisionConflict' } )
+    | ( Omit<UndeprecateToolSuccess, 'tool'> & { tool: _RefType['Tool'] } & { __typename: 'UndeprecateToolSuccess' } )
+  ;
+  UpdateToolResult:
+    | ( NamespaceForbidden & { __typename: 'NamespaceForbidden' } )
     | ( ToolNotFound & { __typename: 'ToolNotFound' } )
     | ( Omit<ToolRevisionConflict, 'current'> & { current?: Maybe<_RefType['Tool']> } & { __typename: 'ToolRevisionConflict' } )
     | ( Omit<ToolValidationError, 'issues'> & { issues: Array<_RefType['Issue']> } & { __typename: 'ToolValidationError' } )
+    | ( Omit<UpdateToolSuccess, 'tool'> & { tool: _RefType['Tool'] } & { __typename: 'UpdateToolSuccess' } )
   ;
 };
 
 /** Mapping of interface types */
 export type ResolversInterfaceTypes<_RefType extends Record<string, unknown>> = {
-  UserError:
-    | ( Forbidden & { __typename: 'Forbidden' } )
+  RegistryError:
     | ( Omit<ImportValidationError, 'invalidTools' | 'issues'> & { invalidTools: Array<_RefType['InvalidToolConfig']>, issues: Array<_RefType['Issue']> } & { __typename: 'ImportValidationError' } )
+    | ( NamespaceForbidden & { __typename: 'NamespaceForbidden' } )
     | ( Omit<ToolIsWrapped, 'wrappedBy'> & { wrappedBy: Array<_RefType['Tool']> } & { __typename: 'ToolIsWrapped' } )
-    | ( ToolNameTaken & { __typename: 'ToolNameTaken' } )
     | ( ToolNotDeleted & { __typename: 'ToolNotDeleted' } )
     | ( ToolNotFound & { __typename: 'ToolNotFound' } )
     | ( Omit<ToolRevisionConflict, 'current'> & { current?: Maybe<_RefType['Tool']> } & { __typename: 'ToolRevisionConflict' } )
     | ( Omit<ToolValidationError, 'issues'> & { issues: Array<_RefType['Issue']> } & { __typename: 'ToolValidationError' } )
+  ;
+  ToolWriteSuccess:
+    | ( Omit<CreateToolSuccess, 'tool'> & { tool: _RefType['Tool'] } & { __typename: 'CreateToolSuccess' } )
+    | ( Omit<DeleteToolSuccess, 'tool'> & { tool: _RefType['Tool'] } & { __typename: 'DeleteToolSuccess' } )
+    | ( Omit<DeprecateToolSuccess, 'tool'> & { tool: _RefType['Tool'] } & { __typename: 'DeprecateToolSuccess' } )
+    | ( Omit<RenameToolSuccess, 'tool'> & { tool: _RefType['Tool'] } & { __typename: 'RenameToolSuccess' } )
+    | ( Omit<RestoreToolSuccess, 'tool'> & { tool: _RefType['Tool'] } & { __typename: 'RestoreToolSuccess' } )
+    | ( Omit<UndeprecateToolSuccess, 'tool'> & { tool: _RefType['Tool'] } & { __typename: 'UndeprecateToolSuccess' } )
+    | ( Omit<UpdateToolSuccess, 'tool'> & { tool: _RefType['Tool'] } & { __typename: 'UpdateToolSuccess' } )
   ;
 };
 
@@ -1528,18 +1722,21 @@ export type ResolversTypes = {
   CapabilityCounts: ResolverTypeWrapper<CapabilityCounts>;
   Int: ResolverTypeWrapper<Scalars['Int']['output']>;
   CheckpointScope: CheckpointScope;
+  CreateToolResult: ResolverTypeWrapper<ResolversUnionTypes<ResolversTypes>['CreateToolResult']>;
+  CreateToolSuccess: ResolverTypeWrapper<Omit<CreateToolSuccess, 'tool'> & { tool: ResolversTypes['Tool'] }>;
   CustomImplementation: ResolverTypeWrapper<CustomImplementation>;
   CustomImplementationInput: CustomImplementationInput;
   DateTime: ResolverTypeWrapper<Scalars['DateTime']['output']>;
   DeleteToolResult: ResolverTypeWrapper<ResolversUnionTypes<ResolversTypes>['DeleteToolResult']>;
-  DeletedTool: ResolverTypeWrapper<Omit<DeletedTool, 'tool'> & { tool?: Maybe<ResolversTypes['Tool']> }>;
+  DeleteToolSuccess: ResolverTypeWrapper<Omit<DeleteToolSuccess, 'tool'> & { tool: ResolversTypes['Tool'] }>;
+  DeprecateToolResult: ResolverTypeWrapper<ResolversUnionTypes<ResolversTypes>['DeprecateToolResult']>;
+  DeprecateToolSuccess: ResolverTypeWrapper<Omit<DeprecateToolSuccess, 'tool'> & { tool: ResolversTypes['Tool'] }>;
   ExpectedToolRevision: ExpectedToolRevision;
   FindingSeverity: FindingSeverity;
-  Forbidden: ResolverTypeWrapper<Forbidden>;
   ImportToolsResult: ResolverTypeWrapper<ResolversUnionTypes<ResolversTypes>['ImportToolsResult']>;
+  ImportToolsSuccess: ResolverTypeWrapper<Omit<ImportToolsSuccess, 'tools'> & { tools: Array<ResolversTypes['ImportedToolChange']> }>;
   ImportValidationError: ResolverTypeWrapper<Omit<ImportValidationError, 'invalidTools' | 'issues'> & { invalidTools: Array<ResolversTypes['InvalidToolConfig']>, issues: Array<ResolversTypes['Issue']> }>;
   ImportedToolChange: ResolverTypeWrapper<ImportedToolMapper>;
-  ImportedTools: ResolverTypeWrapper<Omit<ImportedTools, 'tools'> & { tools: Array<ResolversTypes['ImportedToolChange']> }>;
   InvalidToolConfig: ResolverTypeWrapper<InvalidImportedToolMapper>;
   Issue: ResolverTypeWrapper<IssueMapper>;
   IssueCode: IssueCode;
@@ -1552,15 +1749,22 @@ export type ResolversTypes = {
   ModelToolUnavailableReason: ModelToolUnavailableReason;
   Mutation: ResolverTypeWrapper<Record<PropertyKey, never>>;
   NamespaceCount: ResolverTypeWrapper<NamespaceCount>;
+  NamespaceForbidden: ResolverTypeWrapper<NamespaceForbidden>;
   NamespaceSummary: ResolverTypeWrapper<NamespaceSummaryMapper>;
   OrderDirection: OrderDirection;
   PageInfo: ResolverTypeWrapper<PageInfo>;
   PurgeToolResult: ResolverTypeWrapper<ResolversUnionTypes<ResolversTypes>['PurgeToolResult']>;
-  PurgedTool: ResolverTypeWrapper<PurgedTool>;
+  PurgeToolSuccess: ResolverTypeWrapper<PurgeToolSuccess>;
   Query: ResolverTypeWrapper<Record<PropertyKey, never>>;
+  RegistryError: ResolverTypeWrapper<ResolversInterfaceTypes<ResolversTypes>['RegistryError']>;
+  RegistryErrorCode: RegistryErrorCode;
+  RenameToolResult: ResolverTypeWrapper<ResolversUnionTypes<ResolversTypes>['RenameToolResult']>;
+  RenameToolSuccess: ResolverTypeWrapper<Omit<RenameToolSuccess, 'tool'> & { tool: ResolversTypes['Tool'] }>;
   ResourceAccessMode: ResourceAccessMode;
   ResourceSlot: ResolverTypeWrapper<ResourceSlotMapper>;
   ResourceSlotInput: ResourceSlotInput;
+  RestoreToolResult: ResolverTypeWrapper<ResolversUnionTypes<ResolversTypes>['RestoreToolResult']>;
+  RestoreToolSuccess: ResolverTypeWrapper<Omit<RestoreToolSuccess, 'tool'> & { tool: ResolversTypes['Tool'] }>;
   SafetyDowngrade: ResolverTypeWrapper<SafetyDowngrade>;
   SafetyDowngradeKind: SafetyDowngradeKind;
   SourceCount: ResolverTypeWrapper<SourceCount>;
@@ -1583,13 +1787,11 @@ export type ResolversTypes = {
   ToolIsWrapped: ResolverTypeWrapper<Omit<ToolIsWrapped, 'wrappedBy'> & { wrappedBy: Array<ResolversTypes['Tool']> }>;
   ToolLifecycle: ResolverTypeWrapper<ToolLifecycleMapper>;
   ToolLifecycleInput: ToolLifecycleInput;
-  ToolNameTaken: ResolverTypeWrapper<ToolNameTaken>;
   ToolNotDeleted: ResolverTypeWrapper<ToolNotDeleted>;
   ToolNotFound: ResolverTypeWrapper<ToolNotFound>;
   ToolOrder: ToolOrder;
   ToolOrderField: ToolOrderField;
   ToolPatch: ToolPatch;
-  ToolResult: ResolverTypeWrapper<ResolversUnionTypes<ResolversTypes>['ToolResult']>;
   ToolRevision: ResolverTypeWrapper<ToolRevisionMapper>;
   ToolRevisionConflict: ResolverTypeWrapper<Omit<ToolRevisionConflict, 'current'> & { current?: Maybe<ResolversTypes['Tool']> }>;
   ToolRevisionConnection: ResolverTypeWrapper<ToolRevisionConnectionModelMapper>;
@@ -1602,7 +1804,11 @@ export type ResolversTypes = {
   ToolType: ToolType;
   ToolTypeCount: ResolverTypeWrapper<ToolTypeCount>;
   ToolValidationError: ResolverTypeWrapper<Omit<ToolValidationError, 'issues'> & { issues: Array<ResolversTypes['Issue']> }>;
-  UserError: ResolverTypeWrapper<ResolversInterfaceTypes<ResolversTypes>['UserError']>;
+  ToolWriteSuccess: ResolverTypeWrapper<ResolversInterfaceTypes<ResolversTypes>['ToolWriteSuccess']>;
+  UndeprecateToolResult: ResolverTypeWrapper<ResolversUnionTypes<ResolversTypes>['UndeprecateToolResult']>;
+  UndeprecateToolSuccess: ResolverTypeWrapper<Omit<UndeprecateToolSuccess, 'tool'> & { tool: ResolversTypes['Tool'] }>;
+  UpdateToolResult: ResolverTypeWrapper<ResolversUnionTypes<ResolversTypes>['UpdateToolResult']>;
+  UpdateToolSuccess: ResolverTypeWrapper<Omit<UpdateToolSuccess, 'tool'> & { tool: ResolversTypes['Tool'] }>;
   WrappedImplementation: ResolverTypeWrapper<WrappedImplementationModelMapper>;
   WrappedImplementationInput: WrappedImplementationInput;
   federation__FieldSet: ResolverTypeWrapper<Scalars['federation__FieldSet']['output']>;
@@ -1619,17 +1825,20 @@ export type ResolversParentTypes = {
   BuiltinImplementation: BuiltinImplementation;
   CapabilityCounts: CapabilityCounts;
   Int: Scalars['Int']['output'];
+  CreateToolResult: ResolversUnionTypes<ResolversParentTypes>['CreateToolResult'];
+  CreateToolSuccess: Omit<CreateToolSuccess, 'tool'> & { tool: ResolversParentTypes['Tool'] };
   CustomImplementation: CustomImplementation;
   CustomImplementationInput: CustomImplementationInput;
   DateTime: Scalars['DateTime']['output'];
   DeleteToolResult: ResolversUnionTypes<ResolversParentTypes>['DeleteToolResult'];
-  DeletedTool: Omit<DeletedTool, 'tool'> & { tool?: Maybe<ResolversParentTypes['Tool']> };
+  DeleteToolSuccess: Omit<DeleteToolSuccess, 'tool'> & { tool: ResolversParentTypes['Tool'] };
+  DeprecateToolResult: ResolversUnionTypes<ResolversParentTypes>['DeprecateToolResult'];
+  DeprecateToolSuccess: Omit<DeprecateToolSuccess, 'tool'> & { tool: ResolversParentTypes['Tool'] };
   ExpectedToolRevision: ExpectedToolRevision;
-  Forbidden: Forbidden;
   ImportToolsResult: ResolversUnionTypes<ResolversParentTypes>['ImportToolsResult'];
+  ImportToolsSuccess: Omit<ImportToolsSuccess, 'tools'> & { tools: Array<ResolversParentTypes['ImportedToolChange']> };
   ImportValidationError: Omit<ImportValidationError, 'invalidTools' | 'issues'> & { invalidTools: Array<ResolversParentTypes['InvalidToolConfig']>, issues: Array<ResolversParentTypes['Issue']> };
   ImportedToolChange: ImportedToolMapper;
-  ImportedTools: Omit<ImportedTools, 'tools'> & { tools: Array<ResolversParentTypes['ImportedToolChange']> };
   InvalidToolConfig: InvalidImportedToolMapper;
   Issue: IssueMapper;
   JSON: Scalars['JSON']['output'];
@@ -1639,13 +1848,19 @@ export type ResolversParentTypes = {
   ModelTool: ModelTool;
   Mutation: Record<PropertyKey, never>;
   NamespaceCount: NamespaceCount;
+  NamespaceForbidden: NamespaceForbidden;
   NamespaceSummary: NamespaceSummaryMapper;
   PageInfo: PageInfo;
   PurgeToolResult: ResolversUnionTypes<ResolversParentTypes>['PurgeToolResult'];
-  PurgedTool: PurgedTool;
+  PurgeToolSuccess: PurgeToolSuccess;
   Query: Record<PropertyKey, never>;
+  RegistryError: ResolversInterfaceTypes<ResolversParentTypes>['RegistryError'];
+  RenameToolResult: ResolversUnionTypes<ResolversParentTypes>['RenameToolResult'];
+  RenameToolSuccess: Omit<RenameToolSuccess, 'tool'> & { tool: ResolversParentTypes['Tool'] };
   ResourceSlot: ResourceSlotMapper;
   ResourceSlotInput: ResourceSlotInput;
+  RestoreToolResult: ResolversUnionTypes<ResolversParentTypes>['RestoreToolResult'];
+  RestoreToolSuccess: Omit<RestoreToolSuccess, 'tool'> & { tool: ResolversParentTypes['Tool'] };
   SafetyDowngrade: SafetyDowngrade;
   SourceCount: SourceCount;
   Subscription: Record<PropertyKey, never>;
@@ -1664,12 +1879,10 @@ export type ResolversParentTypes = {
   ToolIsWrapped: Omit<ToolIsWrapped, 'wrappedBy'> & { wrappedBy: Array<ResolversParentTypes['Tool']> };
   ToolLifecycle: ToolLifecycleMapper;
   ToolLifecycleInput: ToolLifecycleInput;
-  ToolNameTaken: ToolNameTaken;
   ToolNotDeleted: ToolNotDeleted;
   ToolNotFound: ToolNotFound;
   ToolOrder: ToolOrder;
   ToolPatch: ToolPatch;
-  ToolResult: ResolversUnionTypes<ResolversParentTypes>['ToolResult'];
   ToolRevision: ToolRevisionMapper;
   ToolRevisionConflict: Omit<ToolRevisionConflict, 'current'> & { current?: Maybe<ResolversParentTypes['Tool']> };
   ToolRevisionConnection: ToolRevisionConnectionModelMapper;
@@ -1679,7 +1892,11 @@ export type ResolversParentTypes = {
   ToolStats: ToolStatsMapper;
   ToolTypeCount: ToolTypeCount;
   ToolValidationError: Omit<ToolValidationError, 'issues'> & { issues: Array<ResolversParentTypes['Issue']> };
-  UserError: ResolversInterfaceTypes<ResolversParentTypes>['UserError'];
+  ToolWriteSuccess: ResolversInterfaceTypes<ResolversParentTypes>['ToolWriteSuccess'];
+  UndeprecateToolResult: ResolversUnionTypes<ResolversParentTypes>['UndeprecateToolResult'];
+  UndeprecateToolSuccess: Omit<UndeprecateToolSuccess, 'tool'> & { tool: ResolversParentTypes['Tool'] };
+  UpdateToolResult: ResolversUnionTypes<ResolversParentTypes>['UpdateToolResult'];
+  UpdateToolSuccess: Omit<UpdateToolSuccess, 'tool'> & { tool: ResolversParentTypes['Tool'] };
   WrappedImplementation: WrappedImplementationModelMapper;
   WrappedImplementationInput: WrappedImplementationInput;
   federation__FieldSet: Scalars['federation__FieldSet']['output'];
@@ -1724,6 +1941,19 @@ export type CapabilityCountsResolvers<ContextType = GraphQLContext, ParentType e
 
 export type CheckpointScopeResolvers = EnumResolverSignature<{ RESOURCE?: any, SESSION?: any, WRITE_SCOPE?: any }, ResolversTypes['CheckpointScope']>;
 
+export type CreateToolResultResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['CreateToolResult'] = ResolversParentTypes['CreateToolResult']> = {
+  __resolveType: TypeResolveFn<'CreateToolSuccess' | 'NamespaceForbidden' | 'ToolValidationError', ParentType, ContextType>;
+};
+
+export type CreateToolSuccessResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['CreateToolSuccess'] = ResolversParentTypes['CreateToolSuccess']> = {
+  changed?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
+  changedFields?: Resolver<Array<ResolversTypes['ToolField']>, ParentType, ContextType>;
+  revision?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  safetyDowngrades?: Resolver<Array<ResolversTypes['SafetyDowngrade']>, ParentType, ContextType>;
+  tool?: Resolver<ResolversTypes['Tool'], ParentType, ContextType>;
+  __isTypeOf?: IsTypeOfResolverFn<ParentType, ContextType>;
+};
+
 export type CustomImplementationResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['CustomImplementation'] = ResolversParentTypes['CustomImplementation']> = {
   code?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
   __isTypeOf?: IsTypeOfResolverFn<ParentType, ContextType>;
@@ -1734,26 +1964,48 @@ export interface DateTimeScalarConfig extends GraphQLScalarTypeConfig<ResolversT
 }
 
 export type DeleteToolResultResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['DeleteToolResult'] = ResolversParentTypes['DeleteToolResult']> = {
-  __resolveType: TypeResolveFn<'DeletedTool' | 'Forbidden' | 'ToolIsWrapped' | 'ToolNotFound' | 'ToolRevisionConflict', ParentType, ContextType>;
+  __resolveType: TypeResolveFn<'DeleteToolSuccess' | 'NamespaceForbidden' | 'ToolIsWrapped' | 'ToolNotFound' | 'ToolRevisionConflict', ParentType, ContextType>;
 };
 
-export type DeletedToolResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['DeletedTool'] = ResolversParentTypes['DeletedTool']> = {
-  name?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
-  tool?: Resolver<Maybe<ResolversTypes['Tool']>, ParentType, ContextType>;
+export type DeleteToolSuccessResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['DeleteToolSuccess'] = ResolversParentTypes['DeleteToolSuccess']> = {
+  changed?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
+  changedFields?: Resolver<Array<ResolversTypes['ToolField']>, ParentType, ContextType>;
+  revision?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  safetyDowngrades?: Resolver<Array<ResolversTypes['SafetyDowngrade']>, ParentType, ContextType>;
+  tool?: Resolver<ResolversTypes['Tool'], ParentType, ContextType>;
   __isTypeOf?: IsTypeOfResolverFn<ParentType, ContextType>;
 };
 
-export type ForbiddenResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['Forbidden'] = ResolversParentTypes['Forbidden']> = {
-  message?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
-  namespace?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+export type DeprecateToolResultResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['DeprecateToolResult'] = ResolversParentTypes['DeprecateToolResult']> = {
+  __resolveType: TypeResolveFn<'DeprecateToolSuccess' | 'NamespaceForbidden' | 'ToolNotFound' | 'ToolRevisionConflict' | 'ToolValidationError', ParentType, ContextType>;
+};
+
+export type DeprecateToolSuccessResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['DeprecateToolSuccess'] = ResolversParentTypes['DeprecateToolSuccess']> = {
+  changed?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
+  changedFields?: Resolver<Array<ResolversTypes['ToolField']>, ParentType, ContextType>;
+  revision?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  safetyDowngrades?: Resolver<Array<ResolversTypes['SafetyDowngrade']>, ParentType, ContextType>;
+  tool?: Resolver<ResolversTypes['Tool'], ParentType, ContextType>;
   __isTypeOf?: IsTypeOfResolverFn<ParentType, ContextType>;
 };
 
 export type ImportToolsResultResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['ImportToolsResult'] = ResolversParentTypes['ImportToolsResult']> = {
-  __resolveType: TypeResolveFn<'ImportValidationError' | 'ImportedTools' | 'ToolRevisionConflict', ParentType, ContextType>;
+  __resolveType: TypeResolveFn<'ImportToolsSuccess' | 'ImportValidationError' | 'ToolRevisionConflict', ParentType, ContextType>;
+};
+
+export type ImportToolsSuccessResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['ImportToolsSuccess'] = ResolversParentTypes['ImportToolsSuccess']> = {
+  changed?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
+  created?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  deleted?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  dryRun?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
+  tools?: Resolver<Array<ResolversTypes['ImportedToolChange']>, ParentType, ContextType>;
+  unchanged?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  updated?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  __isTypeOf?: IsTypeOfResolverFn<ParentType, ContextType>;
 };
 
 export type ImportValidationErrorResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['ImportValidationError'] = ResolversParentTypes['ImportValidationError']> = {
+  code?: Resolver<ResolversTypes['RegistryErrorCode'], ParentType, ContextType>;
   invalidTools?: Resolver<Array<ResolversTypes['InvalidToolConfig']>, ParentType, ContextType>;
   issues?: Resolver<Array<ResolversTypes['Issue']>, ParentType, ContextType>;
   message?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
@@ -1765,16 +2017,6 @@ export type ImportedToolChangeResolvers<ContextType = GraphQLContext, ParentType
   changedFields?: Resolver<Array<ResolversTypes['String']>, ParentType, ContextType>;
   name?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
   tool?: Resolver<Maybe<ResolversTypes['Tool']>, ParentType, ContextType>;
-};
-
-export type ImportedToolsResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['ImportedTools'] = ResolversParentTypes['ImportedTools']> = {
-  created?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
-  deleted?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
-  dryRun?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
-  tools?: Resolver<Array<ResolversTypes['ImportedToolChange']>, ParentType, ContextType>;
-  unchanged?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
-  updated?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
-  __isTypeOf?: IsTypeOfResolverFn<ParentType, ContextType>;
 };
 
 export type InvalidToolConfigResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['InvalidToolConfig'] = ResolversParentTypes['InvalidToolConfig']> = {
@@ -1789,7 +2031,7 @@ export type IssueResolvers<ContextType = GraphQLContext, ParentType extends Reso
   path?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
 };
 
-export type IssueCodeResolvers = EnumResolverSignature<{ CHECKPOINT_SCOPE_WITHOUT_CHECKPOINTABLE?: any, DUPLICATE_SLOT_NAME?: any, FIELD_NOT_ALLOWED?: any, FORBIDDEN?: any, INVALID_CONFIG?: any, INVALID_DESCRIPTION?: any, INVALID_JSON_SCHEMA?: any, INVALID_NAME?: any, INVALID_SLOT_NAME?: any, INVALID_TIMEOUT?: any, INVALID_VALUE?: any, MISSING_SOURCE_FIELD?: any, NAME_TAKEN?: any, READ_ONLY_CONFLICT?: any, REPLACEMENT_NOT_FOUND?: any, REQUIRED_FIELD?: any, REVISION_NOT_FOUND?: any, STATIC_RESOURCE_FORBIDDEN?: any, STATIC_RESOURCE_REQUIRED?: any, TOOL_IS_WRAPPED?: any, UNKNOWN_FIELD?: any, UNSAFE_CONTENT?: any, VALUE_TOO_LARGE?: any, WRAPPED_ONLY_FOR_VALIDATION?: any, WRAPPED_TOOL_NOT_FOUND?: any }, ResolversTypes['IssueCode']>;
+export type IssueCodeResolvers = EnumResolverSignature<{ CHECKPOINT_SCOPE_WITHOUT_CHECKPOINTABLE?: any, DUPLICATE_SLOT_NAME?: any, FIELD_NOT_ALLOWED?: any, FORBIDDEN?: any, INVALID_CONFIG?: any, INVALID_DESCRIPTION?: any, INVALID_JSON_SCHEMA?: any, INVALID_NAME?: any, INVALID_SLOT_NAME?: any, INVALID_TIMEOUT?: any, INVALID_VALUE?: any, MISSING_SOURCE_FIELD?: any, NAME_TAKEN?: any, READ_ONLY_CONFLICT?: any, REPLACEMENT_NOT_FOUND?: any, REQUIRED_FIELD?: any, REVISION_NOT_FOUND?: any, SAFETY_DOWNGRADE_FORBIDDEN?: any, STATIC_RESOURCE_FORBIDDEN?: any, STATIC_RESOURCE_REQUIRED?: any, TOOL_IS_WRAPPED?: any, UNKNOWN_FIELD?: any, UNSAFE_CONTENT?: any, VALUE_TOO_LARGE?: any, WRAPPED_ONLY_FOR_VALIDATION?: any, WRAPPED_TOOL_NOT_FOUND?: any }, ResolversTypes['IssueCode']>;
 
 export interface JsonScalarConfig extends GraphQLScalarTypeConfig<ResolversTypes['JSON'], any> {
   name: 'JSON';
@@ -1817,20 +2059,27 @@ export type ModelToolFormatResolvers = EnumResolverSignature<{ ANTHROPIC?: any, 
 export type ModelToolUnavailableReasonResolvers = EnumResolverSignature<{ HIGH_FINDING?: any, INPUT_SCHEMA_NOT_OBJECT?: any, NAME_TOO_LONG?: any }, ResolversTypes['ModelToolUnavailableReason']>;
 
 export type MutationResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['Mutation'] = ResolversParentTypes['Mutation']> = {
-  createTool?: Resolver<ResolversTypes['ToolResult'], ParentType, ContextType, RequireFields<MutationCreateToolArgs, 'input'>>;
+  createTool?: Resolver<ResolversTypes['CreateToolResult'], ParentType, ContextType, RequireFields<MutationCreateToolArgs, 'input'>>;
   deleteTool?: Resolver<ResolversTypes['DeleteToolResult'], ParentType, ContextType, RequireFields<MutationDeleteToolArgs, 'name'>>;
-  deprecateTool?: Resolver<ResolversTypes['ToolResult'], ParentType, ContextType, RequireFields<MutationDeprecateToolArgs, 'message' | 'name'>>;
+  deprecateTool?: Resolver<ResolversTypes['DeprecateToolResult'], ParentType, ContextType, RequireFields<MutationDeprecateToolArgs, 'message' | 'name'>>;
   importTools?: Resolver<ResolversTypes['ImportToolsResult'], ParentType, ContextType, RequireFields<MutationImportToolsArgs, 'config' | 'dryRun'>>;
   purgeTool?: Resolver<ResolversTypes['PurgeToolResult'], ParentType, ContextType, RequireFields<MutationPurgeToolArgs, 'name'>>;
-  renameTool?: Resolver<ResolversTypes['ToolResult'], ParentType, ContextType, RequireFields<MutationRenameToolArgs, 'name' | 'newName'>>;
-  restoreTool?: Resolver<ResolversTypes['ToolResult'], ParentType, ContextType, RequireFields<MutationRestoreToolArgs, 'name' | 'revision'>>;
-  undeprecateTool?: Resolver<ResolversTypes['ToolResult'], ParentType, ContextType, RequireFields<MutationUndeprecateToolArgs, 'name'>>;
-  updateTool?: Resolver<ResolversTypes['ToolResult'], ParentType, ContextType, RequireFields<MutationUpdateToolArgs, 'input' | 'name'>>;
+  renameTool?: Resolver<ResolversTypes['RenameToolResult'], ParentType, ContextType, RequireFields<MutationRenameToolArgs, 'name' | 'newName'>>;
+  restoreTool?: Resolver<ResolversTypes['RestoreToolResult'], ParentType, ContextType, RequireFields<MutationRestoreToolArgs, 'name' | 'revision'>>;
+  undeprecateTool?: Resolver<ResolversTypes['UndeprecateToolResult'], ParentType, ContextType, RequireFields<MutationUndeprecateToolArgs, 'name'>>;
+  updateTool?: Resolver<ResolversTypes['UpdateToolResult'], ParentType, ContextType, RequireFields<MutationUpdateToolArgs, 'input' | 'name'>>;
 };
 
 export type NamespaceCountResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['NamespaceCount'] = ResolversParentTypes['NamespaceCount']> = {
   count?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
   namespace?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+};
+
+export type NamespaceForbiddenResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['NamespaceForbidden'] = ResolversParentTypes['NamespaceForbidden']> = {
+  code?: Resolver<ResolversTypes['RegistryErrorCode'], ParentType, ContextType>;
+  message?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  namespace?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  __isTypeOf?: IsTypeOfResolverFn<ParentType, ContextType>;
 };
 
 export type NamespaceSummaryResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['NamespaceSummary'] = ResolversParentTypes['NamespaceSummary']> = {
@@ -1848,10 +2097,10 @@ export type PageInfoResolvers<ContextType = GraphQLContext, ParentType extends R
 };
 
 export type PurgeToolResultResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['PurgeToolResult'] = ResolversParentTypes['PurgeToolResult']> = {
-  __resolveType: TypeResolveFn<'Forbidden' | 'PurgedTool' | 'ToolIsWrapped' | 'ToolNotDeleted' | 'ToolNotFound', ParentType, ContextType>;
+  __resolveType: TypeResolveFn<'NamespaceForbidden' | 'PurgeToolSuccess' | 'ToolIsWrapped' | 'ToolNotDeleted' | 'ToolNotFound', ParentType, ContextType>;
 };
 
-export type PurgedToolResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['PurgedTool'] = ResolversParentTypes['PurgedTool']> = {
+export type PurgeToolSuccessResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['PurgeToolSuccess'] = ResolversParentTypes['PurgeToolSuccess']> = {
   freedNames?: Resolver<Array<ResolversTypes['String']>, ParentType, ContextType>;
   name?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
   revisions?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
@@ -1868,6 +2117,23 @@ export type QueryResolvers<ContextType = GraphQLContext, ParentType extends Reso
   tools?: Resolver<Maybe<ResolversTypes['ToolConnection']>, ParentType, ContextType, RequireFields<QueryToolsArgs, 'first'>>;
 };
 
+export type RegistryErrorResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['RegistryError'] = ResolversParentTypes['RegistryError']> = {
+  __resolveType: TypeResolveFn<'ImportValidationError' | 'NamespaceForbidden' | 'ToolIsWrapped' | 'ToolNotDeleted' | 'ToolNotFound' | 'ToolRevisionConflict' | 'ToolValidationError', ParentType, ContextType>;
+};
+
+export type RenameToolResultResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['RenameToolResult'] = ResolversParentTypes['RenameToolResult']> = {
+  __resolveType: TypeResolveFn<'NamespaceForbidden' | 'RenameToolSuccess' | 'ToolNotFound' | 'ToolRevisionConflict' | 'ToolValidationError', ParentType, ContextType>;
+};
+
+export type RenameToolSuccessResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['RenameToolSuccess'] = ResolversParentTypes['RenameToolSuccess']> = {
+  changed?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
+  changedFields?: Resolver<Array<ResolversTypes['ToolField']>, ParentType, ContextType>;
+  revision?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  safetyDowngrades?: Resolver<Array<ResolversTypes['SafetyDowngrade']>, ParentType, ContextType>;
+  tool?: Resolver<ResolversTypes['Tool'], ParentType, ContextType>;
+  __isTypeOf?: IsTypeOfResolverFn<ParentType, ContextType>;
+};
+
 export type ResourceAccessModeResolvers = EnumResolverSignature<{ READ_ONLY?: any, READ_WRITE?: any }, ResolversTypes['ResourceAccessMode']>;
 
 export type ResourceSlotResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['ResourceSlot'] = ResolversParentTypes['ResourceSlot']> = {
@@ -1878,6 +2144,19 @@ export type ResourceSlotResolvers<ContextType = GraphQLContext, ParentType exten
   required?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
   resourceType?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
   staticResource?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+};
+
+export type RestoreToolResultResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['RestoreToolResult'] = ResolversParentTypes['RestoreToolResult']> = {
+  __resolveType: TypeResolveFn<'NamespaceForbidden' | 'RestoreToolSuccess' | 'ToolRevisionConflict' | 'ToolValidationError', ParentType, ContextType>;
+};
+
+export type RestoreToolSuccessResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['RestoreToolSuccess'] = ResolversParentTypes['RestoreToolSuccess']> = {
+  changed?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
+  changedFields?: Resolver<Array<ResolversTypes['ToolField']>, ParentType, ContextType>;
+  revision?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  safetyDowngrades?: Resolver<Array<ResolversTypes['SafetyDowngrade']>, ParentType, ContextType>;
+  tool?: Resolver<ResolversTypes['Tool'], ParentType, ContextType>;
+  __isTypeOf?: IsTypeOfResolverFn<ParentType, ContextType>;
 };
 
 export type SafetyDowngradeResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['SafetyDowngrade'] = ResolversParentTypes['SafetyDowngrade']> = {
@@ -1934,7 +2213,6 @@ export type ToolResolvers<ContextType = GraphQLContext, ParentType extends Resol
   updatedBy?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
   wrappedBy?: Resolver<Maybe<Array<ResolversTypes['Tool']>>, ParentType, ContextType>;
   wraps?: Resolver<Maybe<ResolversTypes['Tool']>, ParentType, ContextType>;
-  __isTypeOf?: IsTypeOfResolverFn<ParentType, ContextType>;
 };
 
 export type ToolCapabilityResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['ToolCapability'] = ResolversParentTypes['ToolCapability']> = {
@@ -1999,6 +2277,7 @@ export type ToolImplementationResolvers<ContextType = GraphQLContext, ParentType
 };
 
 export type ToolIsWrappedResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['ToolIsWrapped'] = ResolversParentTypes['ToolIsWrapped']> = {
+  code?: Resolver<ResolversTypes['RegistryErrorCode'], ParentType, ContextType>;
   message?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
   name?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
   wrappedBy?: Resolver<Array<ResolversTypes['Tool']>, ParentType, ContextType>;
@@ -2011,29 +2290,21 @@ export type ToolLifecycleResolvers<ContextType = GraphQLContext, ParentType exte
   discover?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
 };
 
-export type ToolNameTakenResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['ToolNameTaken'] = ResolversParentTypes['ToolNameTaken']> = {
-  message?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
-  name?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
-  __isTypeOf?: IsTypeOfResolverFn<ParentType, ContextType>;
-};
-
 export type ToolNotDeletedResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['ToolNotDeleted'] = ResolversParentTypes['ToolNotDeleted']> = {
+  code?: Resolver<ResolversTypes['RegistryErrorCode'], ParentType, ContextType>;
   message?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
   name?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
   __isTypeOf?: IsTypeOfResolverFn<ParentType, ContextType>;
 };
 
 export type ToolNotFoundResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['ToolNotFound'] = ResolversParentTypes['ToolNotFound']> = {
+  code?: Resolver<ResolversTypes['RegistryErrorCode'], ParentType, ContextType>;
   message?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
   name?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
   __isTypeOf?: IsTypeOfResolverFn<ParentType, ContextType>;
 };
 
 export type ToolOrderFieldResolvers = EnumResolverSignature<{ NAME?: any, UPDATED_AT?: any }, ResolversTypes['ToolOrderField']>;
-
-export type ToolResultResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['ToolResult'] = ResolversParentTypes['ToolResult']> = {
-  __resolveType: TypeResolveFn<'Forbidden' | 'Tool' | 'ToolNameTaken' | 'ToolNotFound' | 'ToolRevisionConflict' | 'ToolValidationError', ParentType, ContextType>;
-};
 
 export type ToolRevisionResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['ToolRevision'] = ResolversParentTypes['ToolRevision']> = {
   actor?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
@@ -2048,6 +2319,7 @@ export type ToolRevisionResolvers<ContextType = GraphQLContext, ParentType exten
 };
 
 export type ToolRevisionConflictResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['ToolRevisionConflict'] = ResolversParentTypes['ToolRevisionConflict']> = {
+  code?: Resolver<ResolversTypes['RegistryErrorCode'], ParentType, ContextType>;
   current?: Resolver<Maybe<ResolversTypes['Tool']>, ParentType, ContextType>;
   currentRevision?: Resolver<Maybe<ResolversTypes['Int']>, ParentType, ContextType>;
   expectedRevision?: Resolver<Maybe<ResolversTypes['Int']>, ParentType, ContextType>;
@@ -2091,13 +2363,40 @@ export type ToolTypeCountResolvers<ContextType = GraphQLContext, ParentType exte
 };
 
 export type ToolValidationErrorResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['ToolValidationError'] = ResolversParentTypes['ToolValidationError']> = {
+  code?: Resolver<ResolversTypes['RegistryErrorCode'], ParentType, ContextType>;
   issues?: Resolver<Array<ResolversTypes['Issue']>, ParentType, ContextType>;
   message?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
   __isTypeOf?: IsTypeOfResolverFn<ParentType, ContextType>;
 };
 
-export type UserErrorResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['UserError'] = ResolversParentTypes['UserError']> = {
-  __resolveType: TypeResolveFn<'Forbidden' | 'ImportValidationError' | 'ToolIsWrapped' | 'ToolNameTaken' | 'ToolNotDeleted' | 'ToolNotFound' | 'ToolRevisionConflict' | 'ToolValidationError', ParentType, ContextType>;
+export type ToolWriteSuccessResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['ToolWriteSuccess'] = ResolversParentTypes['ToolWriteSuccess']> = {
+  __resolveType: TypeResolveFn<'CreateToolSuccess' | 'DeleteToolSuccess' | 'DeprecateToolSuccess' | 'RenameToolSuccess' | 'RestoreToolSuccess' | 'UndeprecateToolSuccess' | 'UpdateToolSuccess', ParentType, ContextType>;
+};
+
+export type UndeprecateToolResultResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['UndeprecateToolResult'] = ResolversParentTypes['UndeprecateToolResult']> = {
+  __resolveType: TypeResolveFn<'NamespaceForbidden' | 'ToolNotFound' | 'ToolRevisionConflict' | 'UndeprecateToolSuccess', ParentType, ContextType>;
+};
+
+export type UndeprecateToolSuccessResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['UndeprecateToolSuccess'] = ResolversParentTypes['UndeprecateToolSuccess']> = {
+  changed?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
+  changedFields?: Resolver<Array<ResolversTypes['ToolField']>, ParentType, ContextType>;
+  revision?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  safetyDowngrades?: Resolver<Array<ResolversTypes['SafetyDowngrade']>, ParentType, ContextType>;
+  tool?: Resolver<ResolversTypes['Tool'], ParentType, ContextType>;
+  __isTypeOf?: IsTypeOfResolverFn<ParentType, ContextType>;
+};
+
+export type UpdateToolResultResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['UpdateToolResult'] = ResolversParentTypes['UpdateToolResult']> = {
+  __resolveType: TypeResolveFn<'NamespaceForbidden' | 'ToolNotFound' | 'ToolRevisionConflict' | 'ToolValidationError' | 'UpdateToolSuccess', ParentType, ContextType>;
+};
+
+export type UpdateToolSuccessResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['UpdateToolSuccess'] = ResolversParentTypes['UpdateToolSuccess']> = {
+  changed?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
+  changedFields?: Resolver<Array<ResolversTypes['ToolField']>, ParentType, ContextType>;
+  revision?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  safetyDowngrades?: Resolver<Array<ResolversTypes['SafetyDowngrade']>, ParentType, ContextType>;
+  tool?: Resolver<ResolversTypes['Tool'], ParentType, ContextType>;
+  __isTypeOf?: IsTypeOfResolverFn<ParentType, ContextType>;
 };
 
 export type WrappedImplementationResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['WrappedImplementation'] = ResolversParentTypes['WrappedImplementation']> = {
@@ -2121,15 +2420,18 @@ export type Resolvers<ContextType = GraphQLContext> = {
   BuiltinImplementation?: BuiltinImplementationResolvers<ContextType>;
   CapabilityCounts?: CapabilityCountsResolvers<ContextType>;
   CheckpointScope?: CheckpointScopeResolvers;
+  CreateToolResult?: CreateToolResultResolvers<ContextType>;
+  CreateToolSuccess?: CreateToolSuccessResolvers<ContextType>;
   CustomImplementation?: CustomImplementationResolvers<ContextType>;
   DateTime?: GraphQLScalarType;
   DeleteToolResult?: DeleteToolResultResolvers<ContextType>;
-  DeletedTool?: DeletedToolResolvers<ContextType>;
-  Forbidden?: ForbiddenResolvers<ContextType>;
+  DeleteToolSuccess?: DeleteToolSuccessResolvers<ContextType>;
+  DeprecateToolResult?: DeprecateToolResultResolvers<ContextType>;
+  DeprecateToolSuccess?: DeprecateToolSuccessResolvers<ContextType>;
   ImportToolsResult?: ImportToolsResultResolvers<ContextType>;
+  ImportToolsSuccess?: ImportToolsSuccessResolvers<ContextType>;
   ImportValidationError?: ImportValidationErrorResolvers<ContextType>;
   ImportedToolChange?: ImportedToolChangeResolvers<ContextType>;
-  ImportedTools?: ImportedToolsResolvers<ContextType>;
   InvalidToolConfig?: InvalidToolConfigResolvers<ContextType>;
   Issue?: IssueResolvers<ContextType>;
   IssueCode?: IssueCodeResolvers;
@@ -2141,14 +2443,20 @@ export type Resolvers<ContextType = GraphQLContext> = {
   ModelToolUnavailableReason?: ModelToolUnavailableReasonResolvers;
   Mutation?: MutationResolvers<ContextType>;
   NamespaceCount?: NamespaceCountResolvers<ContextType>;
+  NamespaceForbidden?: NamespaceForbiddenResolvers<ContextType>;
   NamespaceSummary?: NamespaceSummaryResolvers<ContextType>;
   OrderDirection?: OrderDirectionResolvers;
   PageInfo?: PageInfoResolvers<ContextType>;
   PurgeToolResult?: PurgeToolResultResolvers<ContextType>;
-  PurgedTool?: PurgedToolResolvers<ContextType>;
+  PurgeToolSuccess?: PurgeToolSuccessResolvers<ContextType>;
   Query?: QueryResolvers<ContextType>;
+  RegistryError?: RegistryErrorResolvers<ContextType>;
+  RenameToolResult?: RenameToolResultResolvers<ContextType>;
+  RenameToolSuccess?: RenameToolSuccessResolvers<ContextType>;
   ResourceAccessMode?: ResourceAccessModeResolvers;
   ResourceSlot?: ResourceSlotResolvers<ContextType>;
+  RestoreToolResult?: RestoreToolResultResolvers<ContextType>;
+  RestoreToolSuccess?: RestoreToolSuccessResolvers<ContextType>;
   SafetyDowngrade?: SafetyDowngradeResolvers<ContextType>;
   SafetyDowngradeKind?: SafetyDowngradeKindResolvers;
   SourceCount?: SourceCountResolvers<ContextType>;
@@ -2166,11 +2474,9 @@ export type Resolvers<ContextType = GraphQLContext> = {
   ToolImplementation?: ToolImplementationResolvers<ContextType>;
   ToolIsWrapped?: ToolIsWrappedResolvers<ContextType>;
   ToolLifecycle?: ToolLifecycleResolvers<ContextType>;
-  ToolNameTaken?: ToolNameTakenResolvers<ContextType>;
   ToolNotDeleted?: ToolNotDeletedResolvers<ContextType>;
   ToolNotFound?: ToolNotFoundResolvers<ContextType>;
   ToolOrderField?: ToolOrderFieldResolvers;
-  ToolResult?: ToolResultResolvers<ContextType>;
   ToolRevision?: ToolRevisionResolvers<ContextType>;
   ToolRevisionConflict?: ToolRevisionConflictResolvers<ContextType>;
   ToolRevisionConnection?: ToolRevisionConnectionResolvers<ContextType>;
@@ -2182,7 +2488,11 @@ export type Resolvers<ContextType = GraphQLContext> = {
   ToolType?: ToolTypeResolvers;
   ToolTypeCount?: ToolTypeCountResolvers<ContextType>;
   ToolValidationError?: ToolValidationErrorResolvers<ContextType>;
-  UserError?: UserErrorResolvers<ContextType>;
+  ToolWriteSuccess?: ToolWriteSuccessResolvers<ContextType>;
+  UndeprecateToolResult?: UndeprecateToolResultResolvers<ContextType>;
+  UndeprecateToolSuccess?: UndeprecateToolSuccessResolvers<ContextType>;
+  UpdateToolResult?: UpdateToolResultResolvers<ContextType>;
+  UpdateToolSuccess?: UpdateToolSuccessResolvers<ContextType>;
   WrappedImplementation?: WrappedImplementationResolvers<ContextType>;
   federation__FieldSet?: GraphQLScalarType;
   link__Import?: GraphQLScalarType;

@@ -6,8 +6,8 @@ export const deprecateTool: NonNullable<MutationResolvers['deprecateTool']> = as
   _root,
   { name, message, replacedBy, expectedRevision },
   { registry, caller },
-) => toolResult(await registry.deprecate(caller, name, { message, replacedBy, expectedRevision }), 'deprecation');
+) => toolResult(await registry.deprecate(caller, name, { message, replacedBy, expectedRevision }), 'deprecateTool');
 
 /** `undeprecateTool(name)`: the tool is active again. */
 export const undeprecateTool: NonNullable<MutationResolvers['undeprecateTool']> = async (_root, { name, expectedRevision }, { registry, caller }) =>
-  toolResult(await registry.undeprecate(caller, name, expectedRevision), 'deprecation');
+  toolResult(await registry.undeprecate(caller, name, expectedRevision), 'undeprecateTool');

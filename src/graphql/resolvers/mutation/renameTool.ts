@@ -3,4 +3,4 @@ import { toolResult } from '../../results';
 
 /** `renameTool(name, newName)`: the tool under its new name, its history and wrappers moved with it. */
 export const renameTool: NonNullable<MutationResolvers['renameTool']> = async (_root, { name, newName, expectedRevision }, { registry, caller }) =>
-  toolResult(await registry.rename(caller, name, newName, expectedRevision), 'rename');
+  toolResult(await registry.rename(caller, name, newName, expectedRevision), 'renameTool');

@@ -3,4 +3,4 @@ import { toolResult } from '../../results';
 
 /** `restoreTool(name, revision)`: an earlier definition made current again, checked by today's rules. */
 export const restoreTool: NonNullable<MutationResolvers['restoreTool']> = async (_root, { name, revision, expectedRevision }, { registry, caller }) =>
-  toolResult(await registry.restore(caller, name, revision, expectedRevision), 'restore');
+  toolResult(await registry.restore(caller, name, revision, expectedRevision), 'restoreTool');

@@ -7,4 +7,8 @@ export const updateTool: NonNullable<MutationResolvers['updateTool']> = async (
   _root,
   { name, input: { reset, ...patch }, expectedRevision },
   { registry, caller },
-) => toolResult(await writeWithImplementation(patch, 'update', (draft) => registry.update(caller, name, draft, { reset: reset ?? [], expectedRevision })));
+) =>
+  toolResult(
+    await writeWithImplementation(patch, 'update', (draft) => registry.update(caller, name, draft, { reset: reset ?? [], expectedRevision })),
+    'updateTool',
+  );
