@@ -14,7 +14,7 @@ const IMPORT = /* GraphQL */ `
     importTools(config: $config) {
       __typename
       ... on ImportToolsSuccess { tools { name change } }
-      ... on ImportValidationError { message issues { path code message } invalidTools { index name issues { path code message } } }
+      ... on ImportValidationError { message issues { path code message line column } invalidTools { index name issues { code message line column } } }
     }
   }
 `;

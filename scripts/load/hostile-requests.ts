@@ -123,7 +123,7 @@ function poll(url: string) {
 }
 
 interface Issue {
-  path: string;
+  path: string[];
   code: string;
 }
 
@@ -138,7 +138,7 @@ function answerOf(json: HostileAnswer | null): string {
   const result = json?.data && Object.values(json.data)[0];
   if (result && typeof result === 'object' && '__typename' in result) {
     const issue = result.issues?.[0] ?? result.invalidTools?.[0]?.issues?.[0];
-    return issue ? `${result.__typename} ${issue.code} at ${issue.path}` : String(result.__typename);
+    return issue ? `${result.__typename} ${issue.code} at ${issue.path.join('.')}` : String(result.__typename);
   }
   return json?.data ? 'data' : 'no answer';
 }

@@ -1,13 +1,13 @@
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { extname, join } from 'node:path';
 import { configEntry, configPathOf, readToolConfigs, type ConfigEntry } from '../domain/config';
+import { pathText, SourceMap } from '../domain/config-source';
 import { DEFAULT_FINDING_REFUSAL, findingsOf, refuses, unsafeContentIssues } from '../domain/findings';
 import type { Issue } from '../domain/issues';
 import { MAX_CONFIG_BYTES } from '../domain/limits';
 import type { ToolDefinition } from '../domain/model';
 import { CONFIG_PATHS, wrapsIssues } from '../domain/registry/stored-rules';
 import { CliError, type LocatedFinding, type LocatedIssue } from './output';
-import { pathSegments, pathText, SourceMap } from './source-map';
 
 /**
  * `toolgraph validate` and what `plan` / `apply` check before they send anything: the config
@@ -130,26 +130,21 @@ function readFile(file: string): { tools: FileTool[]; issues: LocatedIssue[] } {
     return {
       tools: [],
       issues: read.issues.map((issue) => {
-        const at = issue.path === '' ? (source.parseError() ?? { line: 1, column: 1 }) : source.locate(pathSegments(issue.path));
-        return whole(issue, at.line, at.column);
+        const { line, column } = source.locateIssue(null, issue);
+        return whole(issue, line, column);
       }),
     };
   }
-  // A single-tool file has its keys at the top; a list file, its tools under `tools:`.
-  const listed = source.hasTopLevelKey('tools');
   const tools = read.value.map((config, index): FileTool => {
     const entry = configEntry(index, config);
-    const base = listed ? ['tools', index] : [];
     return {
       file,
       index,
       config,
       entry,
       locate: (issue) => {
-        const { line, column } = source.locate([...base, ...pathSegments(issue.path)], issue.code === 'UNKNOWN_FIELD' ? 'key' : 'value');
-        // The issue's own path, after the tool's place in the file: what the domain named, as it named it.
-        const path = [pathText(base), issue.path].filter((part) => part !== '').join('.');
-        return { file, line, column, tool: entry.name, path, code: issue.code, message: issue.message };
+        const { configPath, line, column } = source.locateIssue(index, issue);
+        return { file, line, column, tool: entry.name, path: pathText(configPath), code: issue.code, message: issue.message };
       },
     };
   });

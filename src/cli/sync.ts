@@ -1,3 +1,4 @@
+import { pathText } from '../domain/config-source';
 import type { Issue } from '../domain/issues';
 import { count, painter, writeJson, type LocatedIssue } from './output';
 import type { RegistryClient } from './registry-client';
@@ -44,15 +45,24 @@ const IMPORT = /* GraphQL */ `
     importTools(config: $config, dryRun: $dryRun, prune: $prune, expectedRevisions: $expectedRevisions) {
       __typename
       ... on ImportToolsSuccess { dryRun tools { name change changedFields tool { revision } } }
-      ... on ImportValidationError { issues { path code message } invalidTools { index name issues { path code message } } }
+      ... on ImportValidationError { issues { ...Issue } invalidTools { index name issues { ...Issue } } }
       ... on ToolRevisionConflict { message }
     }
   }
+  fragment Issue on ToolIssue { path configPath code message }
 `;
+
+/** A `ToolIssue` as the CLI reads it. */
+interface ToolIssue {
+  path: string[];
+  configPath: string[] | null;
+  code: Issue['code'];
+  message: string;
+}
 
 type ImportAnswer =
   | { __typename: 'ImportToolsSuccess'; dryRun: boolean; tools: { name: string; change: string; changedFields: string[]; tool: { revision: number } | null }[] }
-  | { __typename: 'ImportValidationError'; issues: Issue[]; invalidTools: { index: number; name: string | null; issues: Issue[] }[] }
+  | { __typename: 'ImportValidationError'; issues: ToolIssue[]; invalidTools: { index: number; name: string | null; issues: ToolIssue[] }[] }
   | { __typename: 'ToolRevisionConflict'; message: string };
 
 export interface SyncOptions {
@@ -78,23 +88,34 @@ export async function sync(client: RegistryClient, tools: readonly SyncTool[], o
       tools: answer.tools.map((tool) => ({
         name: tool.name,
         change: tool.change.toLowerCase() as Change,
-        changedFields: tool.changedFields,
+        // The enum's values lower-cased are the config's keys, which the files hold.
+        changedFields: tool.changedFields.map((field) => field.toLowerCase()),
         revision: tool.tool?.revision ?? null,
       })),
     };
   }
   const ofTools = answer.invalidTools.flatMap((invalid) => {
     const tool = tools[invalid.index];
-    return invalid.issues.map((issue) => (tool ? tool.locate(issue) : ofNoFile(issue, invalid.name, options.prune)));
+    return invalid.issues.map((issue) => (tool ? tool.locate(ofSentTool(issue)) : ofNoFile(issue, invalid.name, options.prune)));
   });
   return { ok: false, issues: [...answer.issues.map((issue) => ofNoFile(issue, null, options.prune)), ...ofTools] };
 }
 
-/** An issue of the import as a whole (its size) or of its prune, whose path names the option: `prune[1]` → `--prune <namespace>`. */
-function ofNoFile(issue: Issue, tool: string | null, prune: readonly string[]): LocatedIssue {
-  const index = /^prune\[(\d+)\]$/.exec(issue.path)?.[1];
-  const path = index !== undefined ? `--prune ${prune[Number(index)]}` : issue.path === 'prune' ? '--prune' : issue.path;
-  return { file: null, line: 1, column: 1, tool, ...issue, path };
+/** An issue of a tool sent as `tools[i]`, with its path relative to the tool again, as its file names it. */
+function ofSentTool({ configPath, code, message }: ToolIssue): Issue {
+  const [, , ...inTool] = configPath ?? [];
+  return { path: pathText(inTool.map((segment) => (/^\d+$/.test(segment) ? Number(segment) : segment))), code, message };
+}
+
+/** An issue of the import as a whole (its size) or of its options, named as the command line gives them: `['prune', '1']` → `--prune <namespace>`. */
+function ofNoFile({ path: [argument, index], configPath, code, message }: ToolIssue, tool: string | null, prune: readonly string[]): LocatedIssue {
+  const path =
+    argument === 'prune'
+      ? `--prune${index === undefined ? '' : ` ${prune[Number(index)]}`}`
+      : argument === 'expectedRevisions'
+        ? '--plan'
+        : pathText(configPath ?? []);
+  return { file: null, line: 1, column: 1, tool, path, code, message };
 }
 
 const SYMBOLS: Record<Change, string> = { created: '+', updated: '~', unchanged: '=', deleted: '-' };

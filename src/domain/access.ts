@@ -59,7 +59,7 @@ export function forbiddenMessage(namespace: string): string {
 
 /** FORBIDDEN, at the `name` of a tool of an import that the caller may not write. */
 export function forbiddenIssue(namespace: string): Issue {
-  return { path: 'name', code: 'FORBIDDEN', message: forbiddenMessage(namespace) };
+  return { path: 'name', code: 'NAMESPACE_FORBIDDEN', message: forbiddenMessage(namespace) };
 }
 
 // ---- the rules of a grant, for the credentials the registry issues (API tokens)

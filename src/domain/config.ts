@@ -6,7 +6,7 @@ import { MAX_CONFIG_ALIASES, MAX_CONFIG_BYTES, MAX_CONFIG_DEPTH, MAX_CONFIG_VALU
 import { namespaceOf, shortNameOf } from './model';
 import type { JsonObject, ToolDefinition } from './model';
 import { CAPABILITY_FIELDS, LIFECYCLE_FIELDS, RESOURCE_SLOT_FIELDS, TOOL_FIELDS, isToolName, validateTool } from './validation';
-import type { ToolDraft } from './validation';
+import type { ToolDraft, ToolFieldName } from './validation';
 import { describeValue, isPlainObject, sortKeys, truncate } from './values';
 
 /**
@@ -31,6 +31,12 @@ export const DERIVED_NAME_KEYS = [
   ['namespace', namespaceOf],
   ['short_name', shortNameOf],
 ] as const;
+
+/** The fields `cliDict` keys stand for, in the model's order (`namespace` and `short_name` are the name's): how a revision's `changedFields` read. */
+export function fieldsOfConfigKeys(keys: readonly string[]): ToolFieldName[] {
+  const fields = new Set(keys.map((key) => (DERIVED_NAME_KEYS.some(([derived]) => derived === key) ? 'name' : TOOL_KEYS.get(key))));
+  return TOOL_FIELDS.filter((field) => fields.has(field));
+}
 
 /**
  * A path into a definition (`inputSchema.properties.fileName.description`) as a path into its

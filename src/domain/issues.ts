@@ -22,8 +22,8 @@ export const ISSUE_CODES = [
   'INVALID_JSON_SCHEMA',
   'UNKNOWN_FIELD',
   'VALUE_TOO_LARGE',
-  /** A tool of an import that the caller's credential may not write (spec section 6). */
-  'FORBIDDEN',
+  /** A tool or prune of an import in a namespace the caller's credential may not write (spec section 6); named as `NamespaceForbidden`'s code, one name for one condition. */
+  'NAMESPACE_FORBIDDEN',
   /** A required field is absent (e.g. `source`, a slot's `resource_type`). Not in the spec's table; ours. */
   'REQUIRED_FIELD',
   /** A value of the wrong type, or not one of an enum's values. Not in the spec's table; ours. */

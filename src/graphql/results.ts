@@ -12,7 +12,8 @@ import {
   type RevisionConflict,
   type WriteOutcome,
 } from '../domain/registry';
-import type { ResolversTypes, ResolversUnionTypes } from './generated/resolvers-types';
+import type { ResolversTypes, ResolversUnionTypes, ToolIssue } from './generated/resolvers-types';
+import { argumentIssue, importIssue, inputIssue, invalidToolConfig, storedDefinitionIssue } from './tool-issues';
 
 type Union<Name extends keyof ResolversUnionTypes<ResolversTypes>> = ResolversUnionTypes<ResolversTypes>[Name];
 
@@ -41,14 +42,14 @@ const SUCCESS = {
   renameTool: 'RenameToolSuccess',
 } as const;
 
-/** What the issues of an invalid outcome are about, per mutation. */
-const SUBJECT: Record<ToolWriteMutation, string | null> = {
-  createTool: null,
-  updateTool: null,
-  deprecateTool: 'deprecation',
-  undeprecateTool: 'deprecation',
-  restoreTool: 'restore',
-  renameTool: 'rename',
+/** What the issues of an invalid outcome are about (null: a tool's definition), and where they lie in the request, per mutation. */
+const ISSUES: Record<ToolWriteMutation, { subject: string | null; at: (issue: Issue) => ToolIssue }> = {
+  createTool: { subject: null, at: inputIssue('input') },
+  updateTool: { subject: null, at: inputIssue('input') },
+  deprecateTool: { subject: 'deprecation', at: argumentIssue },
+  undeprecateTool: { subject: 'deprecation', at: argumentIssue },
+  restoreTool: { subject: 'restore', at: storedDefinitionIssue('revision', ['revision']) },
+  renameTool: { subject: 'rename', at: storedDefinitionIssue('name', ['newName']) },
 };
 
 /**
@@ -74,10 +75,10 @@ function toolWriteResult(outcome: WriteOutcome, mutation: ToolWriteMutation) {
       };
     }
     case 'invalid':
-      return validationError(outcome.issues, SUBJECT[mutation]);
+      return validationError(outcome.issues, ISSUES[mutation]);
     case 'nameTaken': {
       const message = outcome.reservedFor === undefined ? nameTakenMessage(outcome.name) : reservedNameMessage(outcome.name, outcome.reservedFor);
-      return validationError([{ path: mutation === 'renameTool' ? 'newName' : 'name', code: 'NAME_TAKEN', message }], SUBJECT[mutation]);
+      return validationError([{ path: mutation === 'renameTool' ? 'newName' : 'name', code: 'NAME_TAKEN', message }], ISSUES[mutation]);
     }
     case 'notFound':
       return notFound(outcome.name);
@@ -88,14 +89,13 @@ function toolWriteResult(outcome: WriteOutcome, mutation: ToolWriteMutation) {
   }
 }
 
-/** `subject`: what the issues are about when it is not a tool's definition (a deprecation, a restore, a rename). */
-function validationError(issues: Issue[], subject: string | null) {
+function validationError(issues: Issue[], { subject, at }: (typeof ISSUES)[ToolWriteMutation]) {
   const rules = `${issues.length} rule${issues.length === 1 ? '' : 's'}`;
   return {
     __typename: 'ToolValidationError' as const,
     code: 'VALIDATION_FAILED' as const,
     message: subject === null ? `The tool breaks ${rules} of the tool model; nothing was written.` : `The ${subject} breaks ${rules}; nothing was written.`,
-    issues,
+    issues: issues.map(at),
   };
 }
 
@@ -179,7 +179,13 @@ export function importResult(outcome: ImportOutcome): Union<'ImportToolsResult'>
       : pruneIssues > 0
         ? `The prune cannot be done (${pruneIssues} issue${pruneIssues === 1 ? '' : 's'}); nothing was imported.`
         : 'The config could not be read; nothing was imported.';
-  return { __typename: 'ImportValidationError', code: 'VALIDATION_FAILED', message, issues: outcome.issues, invalidTools: outcome.tools };
+  return {
+    __typename: 'ImportValidationError',
+    code: 'VALIDATION_FAILED',
+    message,
+    issues: outcome.issues.map(importIssue),
+    invalidTools: outcome.tools.map(invalidToolConfig),
+  };
 }
 
 function notFound(name: string) {

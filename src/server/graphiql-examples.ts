@@ -92,7 +92,7 @@ tools:
 """) {
     __typename
     ... on ImportToolsSuccess { dryRun changed created updated unchanged tools { name change } }
-    ... on ImportValidationError { message invalidTools { index name issues { path code message } } }
+    ... on ImportValidationError { message invalidTools { index name issues { path code message configPath line column } } }
   }
 }
 

@@ -121,6 +121,7 @@ async function main(): Promise<void> {
     limits: config.limits,
     fieldSuggestions: config.fieldSuggestions,
     readConfig: configReader.read,
+    locateConfig: configReader.locate,
     refuseFindings: config.refuseFindings,
     safetyDowngrades: config.safetyDowngrades,
     responseCacheTtlSeconds: config.responseCacheTtlSeconds,

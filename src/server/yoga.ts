@@ -5,7 +5,7 @@ import { OPEN_ACCESS } from '../domain/access';
 import type { SafetyDowngradePolicy } from '../domain/safety';
 import type { FindingRefusal } from '../domain/findings';
 import type { ToolStore } from '../domain/ports';
-import { ToolRegistry, type ConfigReader } from '../domain/registry';
+import { ToolRegistry, type ConfigLocator, type ConfigReader } from '../domain/registry';
 import { createGraphQLContext, type GraphQLContext } from '../graphql/context';
 import { maskError } from '../graphql/errors';
 import { createToolgraphSchema } from '../graphql/schema';
@@ -64,6 +64,8 @@ export interface ToolgraphServerOptions {
   fieldSuggestions?: boolean;
   /** How `importTools` reads config texts (main.ts: in a worker thread); default: on this thread. */
   readConfig?: ConfigReader;
+  /** How an invalid import's issues are found in its text; default: on this thread. */
+  locateConfig?: ConfigLocator;
   /** Which findings refuse a write (TOOLGRAPH_REFUSE_FINDINGS, main.ts); default: the registry's (HIGH). */
   refuseFindings?: FindingRefusal;
   /** Who may lower a tool's safety (TOOLGRAPH_SAFETY_DOWNGRADES, main.ts); default: the namespace's writers. */
@@ -102,6 +104,7 @@ export function createToolgraphServer(options: ToolgraphServerOptions): Toolgrap
   const registry = new ToolRegistry(options.store, {
     events,
     readConfig: options.readConfig,
+    locateConfig: options.locateConfig,
     refuseFindings: options.refuseFindings,
     safetyDowngrades: options.safetyDowngrades,
   });

@@ -165,7 +165,7 @@ describe.each(testDatabases())('the CLI against a registry on %s', (kind) => {
     expect([files.code, lines(files)]).toEqual([
       1,
       [
-        `${join(root, 'local.yaml')}:1:7  name  FORBIDDEN  Your credential does not allow writing to the namespace "local".`,
+        `${join(root, 'local.yaml')}:1:7  name  NAMESPACE_FORBIDDEN  Your credential does not allow writing to the namespace "local".`,
         'The registry found 1 issue in 1 file; nothing was written.',
       ],
     ]);
@@ -173,7 +173,7 @@ describe.each(testDatabases())('the CLI against a registry on %s', (kind) => {
     expect([prune.code, lines(prune)]).toEqual([
       1,
       [
-        '::error title=FORBIDDEN::--prune local: Your credential does not allow writing to the namespace "local".',
+        '::error title=NAMESPACE_FORBIDDEN::--prune local: Your credential does not allow writing to the namespace "local".',
         'The registry found 1 issue; nothing was written.',
       ],
     ]);

@@ -126,8 +126,16 @@ describe('the write use cases ask first', () => {
         kind: 'invalid',
         issues: [],
         tools: [
-          { index: 1, name: 'local/two', issues: [{ path: 'name', code: 'FORBIDDEN', message: expect.stringContaining('"local"') }] },
-          { index: 2, name: 'local/three', issues: [{ path: 'name', code: 'FORBIDDEN', message: expect.stringContaining('"local"') }] },
+          {
+            index: 1,
+            name: 'local/two',
+            issues: [{ path: 'name', code: 'NAMESPACE_FORBIDDEN', message: expect.stringContaining('"local"'), at: expect.anything() }],
+          },
+          {
+            index: 2,
+            name: 'local/three',
+            issues: [{ path: 'name', code: 'NAMESPACE_FORBIDDEN', message: expect.stringContaining('"local"'), at: expect.anything() }],
+          },
         ],
       });
     }

@@ -18,7 +18,7 @@ const CREATE = `mutation ($input: ToolInput!) {
 const IMPORT = `mutation ($config: String!) {
   importTools(config: $config) {
     __typename
-    ... on ImportValidationError { issues { path code } invalidTools { index issues { path code } } }
+    ... on ImportValidationError { issues { path code } invalidTools { index issues { path configPath code } } }
   }
 }`;
 
@@ -34,17 +34,25 @@ describe.each(testDatabases())('any text is data, on %s', (kind) => {
 
   describe('in writes: a typed issue at the field', () => {
     it.each([
-      ['a NUL in the name', { name: `known/${NUL}` }, [{ path: 'name', code: 'INVALID_NAME' }]],
-      ['a lone surrogate in the name', { name: `known/${LONE}` }, [{ path: 'name', code: 'INVALID_NAME' }]],
-      ['a NUL in the description', { description: NUL }, [{ path: 'description', code: 'INVALID_VALUE' }]],
+      ['a NUL in the name', { name: `known/${NUL}` }, [{ path: ['input', 'name'], code: 'INVALID_NAME' }]],
+      ['a lone surrogate in the name', { name: `known/${LONE}` }, [{ path: ['input', 'name'], code: 'INVALID_NAME' }]],
+      ['a NUL in the description', { description: NUL }, [{ path: ['input', 'description'], code: 'INVALID_VALUE' }]],
       [
         'a lone surrogate in a slot',
         { resourceSlots: [{ name: 'repo', resourceType: LONE, access: 'READ_ONLY' }] },
-        [{ path: 'resourceSlots[0].resourceType', code: 'INVALID_VALUE' }],
+        [{ path: ['input', 'resourceSlots', '0', 'resourceType'], code: 'INVALID_VALUE' }],
       ],
-      ['a NUL in a side effect', { capability: { sideEffects: [NUL] } }, [{ path: 'capability.sideEffects[0]', code: 'INVALID_VALUE' }]],
-      ['a lone surrogate inside a schema', { inputSchema: { type: 'string', description: LONE } }, [{ path: 'inputSchema', code: 'INVALID_JSON_SCHEMA' }]],
-      ['a NUL in a schema key', { outputSchema: { type: 'object', properties: { [NUL]: {} } } }, [{ path: 'outputSchema', code: 'INVALID_JSON_SCHEMA' }]],
+      ['a NUL in a side effect', { capability: { sideEffects: [NUL] } }, [{ path: ['input', 'capability', 'sideEffects', '0'], code: 'INVALID_VALUE' }]],
+      [
+        'a lone surrogate inside a schema',
+        { inputSchema: { type: 'string', description: LONE } },
+        [{ path: ['input', 'inputSchema'], code: 'INVALID_JSON_SCHEMA' }],
+      ],
+      [
+        'a NUL in a schema key',
+        { outputSchema: { type: 'object', properties: { [NUL]: {} } } },
+        [{ path: ['input', 'outputSchema'], code: 'INVALID_JSON_SCHEMA' }],
+      ],
     ])('createTool with %s', async (_label, fields, issues) => {
       const { createTool } = await data(server.yoga, CREATE, { input: { name: 'text/tool', description: 'A tool.', source: 'BUILTIN', ...fields } });
       expect(createTool).toEqual({ __typename: 'ToolValidationError', issues });
@@ -68,8 +76,8 @@ describe.each(testDatabases())('any text is data, on %s', (kind) => {
           {
             index: 0,
             issues: [
-              { path: 'description', code: 'INVALID_VALUE' },
-              { path: 'capability.write_scope', code: 'INVALID_VALUE' },
+              { path: ['config'], configPath: ['tools', '0', 'description'], code: 'INVALID_VALUE' },
+              { path: ['config'], configPath: ['tools', '0', 'capability', 'write_scope'], code: 'INVALID_VALUE' },
             ],
           },
         ],
@@ -160,7 +168,7 @@ describe.each(testDatabases())('any text is data, on %s', (kind) => {
 
     it(`refuses more than ${MAX_RESOURCE_SLOTS} resource slots with one VALUE_TOO_LARGE at resourceSlots`, async () => {
       const { createTool } = await data(server.yoga, CREATE, { input: slotsInput(5_000) });
-      expect(createTool).toEqual({ __typename: 'ToolValidationError', issues: [{ path: 'resourceSlots', code: 'VALUE_TOO_LARGE' }] });
+      expect(createTool).toEqual({ __typename: 'ToolValidationError', issues: [{ path: ['input', 'resourceSlots'], code: 'VALUE_TOO_LARGE' }] });
     });
 
     it('refuses 100,000 resource slots before reading them: VARIABLES_TOO_LARGE, HTTP 400, in moments', async () => {
@@ -189,7 +197,7 @@ describe.each(testDatabases())('any text is data, on %s', (kind) => {
     it('refuses code of one character more than the limit, and stores code of exactly the limit', async () => {
       const input = (code: string, name: string) => ({ name, description: 'Code.', source: 'CUSTOM', code });
       const tooLong = await data(server.yoga, CREATE, { input: input('x'.repeat(MAX_CODE_LENGTH + 1), 'big/code-over') });
-      expect(tooLong.createTool).toEqual({ __typename: 'ToolValidationError', issues: [{ path: 'code', code: 'VALUE_TOO_LARGE' }] });
+      expect(tooLong.createTool).toEqual({ __typename: 'ToolValidationError', issues: [{ path: ['input', 'code'], code: 'VALUE_TOO_LARGE' }] });
       const atLimit = await data(server.yoga, CREATE, { input: input('x'.repeat(MAX_CODE_LENGTH), 'big/code-at') });
       expect(atLimit.createTool.__typename).toBe('CreateToolSuccess');
     });

@@ -45,7 +45,7 @@ describe.each(testDatabases())('concurrent writes on %s', (kind) => {
     const responses = await run(100, () => execute(server.yoga, CREATE, { input: builtin('race/one') }));
     expect(tally(responses, 'createTool')).toEqual({ typenames: { CreateToolSuccess: 1, ToolValidationError: 99 }, errors: [] });
     const refused = responses.map((r) => r.data?.createTool).filter((answer) => answer?.__typename === 'ToolValidationError');
-    expect(refused.map((answer) => answer.issues)).toEqual(Array(99).fill([{ path: 'name', code: 'NAME_TAKEN' }]));
+    expect(refused.map((answer) => answer.issues)).toEqual(Array(99).fill([{ path: ['input', 'name'], code: 'NAME_TAKEN' }]));
     expect((await data(server.yoga, '{ tools(filter: { namespace: "race" }) { totalCount } }')).tools.totalCount).toBe(1);
   });
 
@@ -147,7 +147,7 @@ describe.each(testDatabases())('concurrent writes on %s', (kind) => {
       // Exactly one of the two: the validation keeps its tool alive, or the deletion makes the
       // validation refer to nothing (refused with WRAPPED_TOOL_NOT_FOUND).
       expect(created !== deleted).toBe(true);
-      if (deleted) expect(validation.data!.createTool.issues).toEqual([{ path: 'wraps', code: 'WRAPPED_TOOL_NOT_FOUND' }]);
+      if (deleted) expect(validation.data!.createTool.issues).toEqual([{ path: ['input', 'wraps'], code: 'WRAPPED_TOOL_NOT_FOUND' }]);
       else expect(deletion.data!.deleteTool.__typename).toBe('ToolIsWrapped');
       return created ? 'validation' : 'deletion';
     });

@@ -53,7 +53,7 @@ describe.each(testDatabases())('GraphQL contract on %s', (kind) => {
       importTools(config: $config, dryRun: $dryRun) {
         __typename
         ... on ImportToolsSuccess { dryRun changed created updated unchanged tools { name change tool { name description } } }
-        ... on ImportValidationError { message code issues { path code } invalidTools { index name issues { path code } } }
+        ... on ImportValidationError { message code issues { path code configPath } invalidTools { index name issues { path code configPath line column } } }
       }
     }
   `;
@@ -159,18 +159,18 @@ describe.each(testDatabases())('GraphQL contract on %s', (kind) => {
       });
       expect(result).toMatchObject({ __typename: 'ToolValidationError', code: 'VALIDATION_FAILED' });
       expect(result.message).toMatch(/nothing was written/);
-      const codes = result.issues.map((issue: { path: string; code: string }) => `${issue.path} ${issue.code}`);
+      const codes = result.issues.map((issue: { path: string[]; code: string }) => `${issue.path.join(' ')} ${issue.code}`);
       expect(codes).toEqual(
         expect.arrayContaining([
-          'name INVALID_NAME',
-          'description INVALID_DESCRIPTION',
-          'code MISSING_SOURCE_FIELD',
-          'mcpServer FIELD_NOT_ALLOWED',
-          'capability.writes READ_ONLY_CONFLICT',
-          'capability.checkpointScope CHECKPOINT_SCOPE_WITHOUT_CHECKPOINTABLE',
-          'resourceSlots[0].name INVALID_SLOT_NAME',
-          'resourceSlots[0].staticResource STATIC_RESOURCE_REQUIRED',
-          'timeout INVALID_TIMEOUT',
+          'input name INVALID_NAME',
+          'input description INVALID_DESCRIPTION',
+          'input code MISSING_SOURCE_FIELD',
+          'input mcpServer FIELD_NOT_ALLOWED',
+          'input capability writes READ_ONLY_CONFLICT',
+          'input capability checkpointScope CHECKPOINT_SCOPE_WITHOUT_CHECKPOINTABLE',
+          'input resourceSlots 0 name INVALID_SLOT_NAME',
+          'input resourceSlots 0 staticResource STATIC_RESOURCE_REQUIRED',
+          'input timeout INVALID_TIMEOUT',
         ]),
       );
       expect((await data(server.yoga, '{ tool(name: "No Slash") { name } }')).tool).toBeNull();
@@ -180,7 +180,7 @@ describe.each(testDatabases())('GraphQL contract on %s', (kind) => {
       await create(builtin('create/taken'));
       const result = await create(builtin('create/taken'));
       expect(result).toMatchObject({ __typename: 'ToolValidationError', code: 'VALIDATION_FAILED' });
-      expect(result.issues).toEqual([{ path: 'name', code: 'NAME_TAKEN', message: expect.stringContaining('create/taken') }]);
+      expect(result.issues).toEqual([{ path: ['input', 'name'], code: 'NAME_TAKEN', message: expect.stringContaining('create/taken') }]);
     });
 
     it('creates a validation that wraps a tool, linked both ways', async () => {
@@ -200,7 +200,7 @@ describe.each(testDatabases())('GraphQL contract on %s', (kind) => {
     it('refuses a validation of a missing tool', async () => {
       const result = await create({ name: 'wrap/orphan', description: 'Orphan.', source: 'WRAPPED', toolType: 'VALIDATION', wraps: 'wrap/missing' });
       expect(result).toMatchObject({ __typename: 'ToolValidationError', code: 'VALIDATION_FAILED' });
-      expect(result.issues).toContainEqual(expect.objectContaining({ path: 'wraps', code: 'WRAPPED_TOOL_NOT_FOUND' }));
+      expect(result.issues).toContainEqual(expect.objectContaining({ path: ['input', 'wraps'], code: 'WRAPPED_TOOL_NOT_FOUND' }));
     });
   });
 
@@ -338,13 +338,59 @@ describe.each(testDatabases())('GraphQL contract on %s', (kind) => {
         [1, 'import/bad'],
         [2, 'import/worse'],
       ]);
-      expect(result.invalidTools[1].issues).toContainEqual({ path: 'colour', code: 'UNKNOWN_FIELD' });
+      expect(result.invalidTools[1].issues).toContainEqual({
+        path: ['config'],
+        code: 'UNKNOWN_FIELD',
+        configPath: ['tools', '2', 'colour'],
+        line: 1,
+        column: 188,
+      });
       expect((await data(server.yoga, '{ tool(name: "import/fine") { name } }')).tool).toBeNull();
     });
 
     it('reports a text that is not YAML or JSON as a whole-config issue', async () => {
       const result = await importTools('tools: [unclosed');
       expect(result).toMatchObject({ __typename: 'ImportValidationError', invalidTools: [], issues: [{ code: 'INVALID_CONFIG' }] });
+      expect(result.issues[0]).toMatchObject({ path: ['config'], configPath: [] });
+    });
+
+    it('points at each issue in the config text: its config path from the root, its line and column', async () => {
+      const yaml = [
+        'tools:',
+        '  - name: import/fine',
+        '    description: Fine.',
+        '    source: builtin',
+        '  - name: import/slots',
+        '    description: Slots.',
+        '    source: builtin',
+        '    capability:',
+        '      read_only: true',
+        '      writes: true',
+        '    resource_slots:',
+        '      - name: repo',
+        '        resource_type: git',
+        '        access: read_only',
+        '        binding: contextual',
+        '        static_resource: x',
+        '',
+      ].join('\n');
+      const result = await importTools(yaml);
+      expect(result.invalidTools).toEqual([
+        {
+          index: 1,
+          name: 'import/slots',
+          issues: expect.arrayContaining([
+            { path: ['config'], code: 'READ_ONLY_CONFLICT', configPath: ['tools', '1', 'capability', 'writes'], line: 10, column: 15 },
+            {
+              path: ['config'],
+              code: 'STATIC_RESOURCE_FORBIDDEN',
+              configPath: ['tools', '1', 'resource_slots', '0', 'static_resource'],
+              line: 16,
+              column: 26,
+            },
+          ]),
+        },
+      ]);
     });
   });
 

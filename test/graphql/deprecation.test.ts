@@ -104,21 +104,21 @@ describe.each(testDatabases())('deprecation on %s', (kind) => {
 
   it('refuses a blank or too long message and a replacement that is no other tool: ToolValidationError, nothing written', async () => {
     const name = 'new/fetch';
-    const cases: [object, { path: string; code: string }[]][] = [
-      [{ message: '   ' }, [{ path: 'message', code: 'INVALID_VALUE' }]],
-      [{ message: 'x'.repeat(1_001) }, [{ path: 'message', code: 'VALUE_TOO_LARGE' }]],
-      [{ message: 'Use it.', replacedBy: 'nowhere/tool' }, [{ path: 'replacedBy', code: 'REPLACEMENT_NOT_FOUND' }]],
-      [{ message: 'Use it.', replacedBy: name }, [{ path: 'replacedBy', code: 'REPLACEMENT_NOT_FOUND' }]],
-      [{ message: 'Use it.', replacedBy: 'Not a name!' }, [{ path: 'replacedBy', code: 'INVALID_NAME' }]],
+    const cases: [object, { path: string[]; code: string }[]][] = [
+      [{ message: '   ' }, [{ path: ['message'], code: 'INVALID_VALUE' }]],
+      [{ message: 'x'.repeat(1_001) }, [{ path: ['message'], code: 'VALUE_TOO_LARGE' }]],
+      [{ message: 'Use it.', replacedBy: 'nowhere/tool' }, [{ path: ['replacedBy'], code: 'REPLACEMENT_NOT_FOUND' }]],
+      [{ message: 'Use it.', replacedBy: name }, [{ path: ['replacedBy'], code: 'REPLACEMENT_NOT_FOUND' }]],
+      [{ message: 'Use it.', replacedBy: 'Not a name!' }, [{ path: ['replacedBy'], code: 'INVALID_NAME' }]],
       [
         { message: '', replacedBy: 'nowhere/tool' },
         [
-          { path: 'message', code: 'INVALID_VALUE' },
-          { path: 'replacedBy', code: 'REPLACEMENT_NOT_FOUND' },
+          { path: ['message'], code: 'INVALID_VALUE' },
+          { path: ['replacedBy'], code: 'REPLACEMENT_NOT_FOUND' },
         ],
       ],
-      [{ message: 'Gone.\u0000' }, [{ path: 'message', code: 'INVALID_VALUE' }]],
-      [{ message: 'Gone \ud800.' }, [{ path: 'message', code: 'INVALID_VALUE' }]],
+      [{ message: 'Gone.\u0000' }, [{ path: ['message'], code: 'INVALID_VALUE' }]],
+      [{ message: 'Gone \ud800.' }, [{ path: ['message'], code: 'INVALID_VALUE' }]],
     ];
     for (const [request, issues] of cases) {
       const result = (await data(server.yoga, DEPRECATE, { name, ...request })).deprecateTool;

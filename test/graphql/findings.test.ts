@@ -19,7 +19,7 @@ const RESTORE = `mutation ($name: String!, $revision: Int!) { restoreTool(name: 
 const IMPORT = `mutation ($config: String!) { importTools(config: $config) {
   __typename
   ... on ImportToolsSuccess { created updated }
-  ... on ImportValidationError { invalidTools { index name issues { path code message } } }
+  ... on ImportValidationError { invalidTools { index name issues { path configPath line column code message } } }
 } }`;
 const TOOL = `query ($name: String!) { tool(name: $name) { name findings { code severity path } asMcpTool asOpenAiTool asAnthropicTool } }`;
 const FILTERED = `query ($filter: ToolFilter) {
@@ -58,7 +58,7 @@ describe.each(testDatabases())('findings on %s', (kind) => {
       const refused = await create(server.yoga, builtin('high/add', HIGH));
       expect(refused).toEqual({
         __typename: 'ToolValidationError',
-        issues: [{ path: 'description', code: 'UNSAFE_CONTENT', message: expect.stringContaining('CONCEALMENT') }],
+        issues: [{ path: ['input', 'description'], code: 'UNSAFE_CONTENT', message: expect.stringContaining('CONCEALMENT') }],
       });
       expect((await data(server.yoga, TOOL, { name: 'high/add' })).tool).toBeNull();
     });
@@ -67,11 +67,11 @@ describe.each(testDatabases())('findings on %s', (kind) => {
       const schema = (description: string) => ({ type: 'object', properties: { note: { type: 'string', description } } });
       const refused = await create(server.yoga, builtin('schema/add', CLEAN, { inputSchema: schema(HIGH) }));
       expect(refused.issues).toEqual([
-        { path: 'inputSchema.properties.note.description', code: 'UNSAFE_CONTENT', message: expect.stringContaining('CONCEALMENT') },
+        { path: ['input', 'inputSchema', 'properties', 'note', 'description'], code: 'UNSAFE_CONTENT', message: expect.stringContaining('CONCEALMENT') },
       ]);
       expect((await create(server.yoga, builtin('schema/add', CLEAN, { inputSchema: schema('A note.') }))).tool.findings).toEqual([]);
       const update = (await data(server.yoga, UPDATE, { name: 'schema/add', input: { description: HIGH } })).updateTool;
-      expect(update).toMatchObject({ __typename: 'ToolValidationError', issues: [{ path: 'description', code: 'UNSAFE_CONTENT' }] });
+      expect(update).toMatchObject({ __typename: 'ToolValidationError', issues: [{ path: ['input', 'description'], code: 'UNSAFE_CONTENT' }] });
       const updated = (await data(server.yoga, UPDATE, { name: 'schema/add', input: { description: MEDIUM } })).updateTool;
       expect(updated.__typename).toBe('UpdateToolSuccess');
       expect(updated.tool.findings.map((finding: { code: string }) => finding.code)).toEqual(['PROMOTIONAL_CLAIMS']);
@@ -93,7 +93,16 @@ describe.each(testDatabases())('findings on %s', (kind) => {
           {
             index: 1,
             name: 'import/poisoned',
-            issues: [{ path: 'input_schema.properties.note.description', code: 'UNSAFE_CONTENT', message: expect.stringContaining('CONCEALMENT') }],
+            issues: [
+              {
+                path: ['config'],
+                configPath: ['tools', '1', 'input_schema', 'properties', 'note', 'description'],
+                line: 6,
+                column: 84,
+                code: 'UNSAFE_CONTENT',
+                message: expect.stringContaining('CONCEALMENT'),
+              },
+            ],
           },
         ],
       });
@@ -118,7 +127,7 @@ describe.each(testDatabases())('findings on %s', (kind) => {
       expect((await create(open, builtin('none/restore', HIGH))).__typename).toBe('CreateToolSuccess');
       expect((await data(open, UPDATE, { name: 'none/restore', input: { description: CLEAN } })).updateTool.tool.findings).toEqual([]);
       const restored = (await data(server.yoga, RESTORE, { name: 'none/restore', revision: 1 })).restoreTool;
-      expect(restored).toMatchObject({ __typename: 'ToolValidationError', issues: [{ path: 'description', code: 'UNSAFE_CONTENT' }] });
+      expect(restored).toMatchObject({ __typename: 'ToolValidationError', issues: [{ path: ['revision'], code: 'UNSAFE_CONTENT' }] });
       expect((await data(open, RESTORE, { name: 'none/restore', revision: 1 })).restoreTool.__typename).toBe('RestoreToolSuccess');
     });
   });
@@ -128,7 +137,7 @@ describe.each(testDatabases())('findings on %s', (kind) => {
       const strict = server.serve({ refuseFindings: 'MEDIUM' });
       expect(await create(strict, builtin('strict/translate', MEDIUM))).toMatchObject({
         __typename: 'ToolValidationError',
-        issues: [{ path: 'description', code: 'UNSAFE_CONTENT', message: expect.stringContaining('PROMOTIONAL_CLAIMS') }],
+        issues: [{ path: ['input', 'description'], code: 'UNSAFE_CONTENT', message: expect.stringContaining('PROMOTIONAL_CLAIMS') }],
       });
     });
   });

@@ -126,8 +126,8 @@ describe.each(testDatabases())('tool history on %s', (kind) => {
     expect((await data(server.yoga, IMPORT, { config: yaml('Three.') })).importTools).toMatchObject({ changed: true, unchanged: 0, updated: 1 });
     const page = await history(name);
     expect(page.edges.map((edge: any) => [edge.node.revision, edge.node.kind, edge.node.changedFields])).toEqual([
-      [3, 'UPDATED', ['description']],
-      [2, 'UPDATED', ['description', 'timeout']],
+      [3, 'UPDATED', ['DESCRIPTION']],
+      [2, 'UPDATED', ['DESCRIPTION', 'TIMEOUT']],
       [1, 'CREATED', []],
     ]);
     expect(page.edges[0].node.definition.description).toBe('Three.');
@@ -214,7 +214,7 @@ describe.each(testDatabases())('tool history on %s', (kind) => {
         __typename
         ... on RestoreToolSuccess { changed changedFields revision tool { revision contentHash description timeout } }
         ... on RegistryError { code }
-        ... on ToolValidationError { message issues { path code } }
+        ... on ToolValidationError { message issues { path configPath code } }
         ... on NamespaceForbidden { namespace }
       }
     }`;
@@ -234,7 +234,7 @@ describe.each(testDatabases())('tool history on %s', (kind) => {
       });
       expect(await restore(name, 1)).toEqual({ ...restored, changed: false, changedFields: [] });
       const [latest] = (await history(name)).edges;
-      expect(latest.node).toMatchObject({ revision: 3, kind: 'RESTORED', changedFields: ['description', 'timeout'], contentHash: first.tool.contentHash });
+      expect(latest.node).toMatchObject({ revision: 3, kind: 'RESTORED', changedFields: ['DESCRIPTION', 'TIMEOUT'], contentHash: first.tool.contentHash });
     });
 
     it('brings a deleted tool back under its name, continuing its history', async () => {
@@ -263,11 +263,11 @@ describe.each(testDatabases())('tool history on %s', (kind) => {
         __typename: 'ToolValidationError',
         code: 'VALIDATION_FAILED',
         message: 'The restore breaks 1 rule; nothing was written.',
-        issues: [{ path: 'wraps', code: 'WRAPPED_TOOL_NOT_FOUND' }],
+        issues: [{ path: ['revision'], configPath: ['wraps'], code: 'WRAPPED_TOOL_NOT_FOUND' }],
       });
-      expect(await restore('restore/check', 3)).toMatchObject({ issues: [{ path: 'revision', code: 'REVISION_NOT_FOUND' }] });
-      expect(await restore('restore/check', 0)).toMatchObject({ issues: [{ path: 'revision', code: 'REVISION_NOT_FOUND' }] });
-      expect(await restore('restore/never', 1)).toMatchObject({ issues: [{ path: 'revision', code: 'REVISION_NOT_FOUND' }] });
+      expect(await restore('restore/check', 3)).toMatchObject({ issues: [{ path: ['revision'], configPath: null, code: 'REVISION_NOT_FOUND' }] });
+      expect(await restore('restore/check', 0)).toMatchObject({ issues: [{ path: ['revision'], configPath: null, code: 'REVISION_NOT_FOUND' }] });
+      expect(await restore('restore/never', 1)).toMatchObject({ issues: [{ path: ['revision'], configPath: null, code: 'REVISION_NOT_FOUND' }] });
       expect((await data(server.yoga, REVISION, { name: 'restore/check' })).toolRevision).toMatchObject({ revision: 2, kind: 'DELETED' });
       // Once the wrapped tool is back, so can the validation be.
       expect(await restore('restore/base', 1)).toMatchObject({ __typename: 'RestoreToolSuccess', revision: 3, tool: { revision: 3 } });

@@ -29,9 +29,9 @@ describe.each(testDatabases())('the implementation input on %s', (kind) => {
   const server = useTestServer(kind);
   const create = async (input: Record<string, unknown>) => (await data(server.yoga, CREATE, { input })).createTool;
   const update = async (name: string, input: Record<string, unknown>) => (await data(server.yoga, UPDATE, { name, input })).updateTool;
-  const issuesOf = (result: { __typename: string; issues?: { path: string; code: string }[] }) => {
+  const issuesOf = (result: { __typename: string; issues?: { path: string[]; code: string }[] }) => {
     expect(result.__typename).toBe('ToolValidationError');
-    return result.issues!.map(({ path, code }) => `${code} ${path}`);
+    return result.issues!.map(({ path, code }) => `${code} ${path.join('.')}`);
   };
   const exists = async (name: string) => (await data(server.yoga, 'query ($name: String!) { tool(name: $name) { name } }', { name })).tool !== null;
 
@@ -82,10 +82,10 @@ describe.each(testDatabases())('the implementation input on %s', (kind) => {
         mcpServer: 'gitlab',
       });
       expect(issuesOf(contradicted)).toEqual([
-        'INVALID_VALUE implementation',
-        'INVALID_VALUE implementation',
-        'INVALID_VALUE implementation',
-        'INVALID_VALUE implementation',
+        'INVALID_VALUE input.implementation',
+        'INVALID_VALUE input.implementation',
+        'INVALID_VALUE input.implementation',
+        'INVALID_VALUE input.implementation',
       ]);
       expect(contradicted.issues.map((issue: { message: string }) => issue.message)).toEqual([
         expect.stringMatching(/^source is "custom", but implementation makes it "mcp"; leave the deprecated source out\.$/),
@@ -98,16 +98,16 @@ describe.each(testDatabases())('the implementation input on %s', (kind) => {
 
     it("reports the domain's issues at the member's own fields", async () => {
       const blank = await create({ name: 'impl/blank', description: 'Blank server.', implementation: { mcp: { server: ' ', toolName: 'x' } } });
-      expect(issuesOf(blank)).toEqual(['MISSING_SOURCE_FIELD implementation.mcp.server']);
+      expect(issuesOf(blank)).toEqual(['MISSING_SOURCE_FIELD input.implementation.mcp.server']);
       const nowhere = await create({ name: 'impl/checks-nothing', description: 'Wraps nothing.', implementation: { wrapped: { toolName: 'impl/no-such' } } });
-      expect(issuesOf(nowhere)).toEqual(['WRAPPED_TOOL_NOT_FOUND implementation.wrapped.toolName']);
+      expect(issuesOf(nowhere)).toEqual(['WRAPPED_TOOL_NOT_FOUND input.implementation.wrapped.toolName']);
       const tooLong = await create({ name: 'impl/long', description: 'Long path.', implementation: { agentSkill: { path: 'p'.repeat(5000) } } });
-      expect(issuesOf(tooLong)).toEqual(['VALUE_TOO_LARGE implementation.agentSkill.path']);
+      expect(issuesOf(tooLong)).toEqual(['VALUE_TOO_LARGE input.implementation.agentSkill.path']);
     });
 
     it('refuses builtin: false', async () => {
       expect(issuesOf(await create({ name: 'impl/not-builtin', description: 'No.', implementation: { builtin: false } }))).toEqual([
-        'INVALID_VALUE implementation.builtin',
+        'INVALID_VALUE input.implementation.builtin',
       ]);
     });
 
@@ -116,7 +116,7 @@ describe.each(testDatabases())('the implementation input on %s', (kind) => {
         __typename: 'CustomImplementation',
         code: 'pass',
       });
-      expect(issuesOf(await create({ name: 'impl/nothing', description: 'No source at all.' }))).toEqual(['REQUIRED_FIELD source']);
+      expect(issuesOf(await create({ name: 'impl/nothing', description: 'No source at all.' }))).toEqual(['REQUIRED_FIELD input.source']);
     });
   });
 
@@ -177,7 +177,7 @@ describe.each(testDatabases())('the implementation input on %s', (kind) => {
 
     it('refuses a reset of a field the implementation sets', async () => {
       await create({ name: 'impl/reset', description: 'Reset.', implementation: { custom: { code: 'pass' } } });
-      expect(issuesOf(await update('impl/reset', { implementation: { builtin: true }, reset: ['CODE'] }))).toEqual(['INVALID_VALUE reset[0]']);
+      expect(issuesOf(await update('impl/reset', { implementation: { builtin: true }, reset: ['CODE'] }))).toEqual(['INVALID_VALUE input.reset.0']);
     });
 
     it('leaves the implementation as it is when left out', async () => {
@@ -191,15 +191,17 @@ describe.each(testDatabases())('the implementation input on %s', (kind) => {
     it('refuses a null implementation, and a tool that validations wrap becoming one, at implementation', async () => {
       await create({ name: 'impl/wrapped-base', description: 'Wrapped.', implementation: { builtin: true } });
       await create({ name: 'impl/wrapper', description: 'Wraps.', implementation: { wrapped: { toolName: 'impl/wrapped-base' } } });
-      expect(issuesOf(await update('impl/wrapped-base', { implementation: null }))).toEqual(['INVALID_VALUE implementation']);
+      expect(issuesOf(await update('impl/wrapped-base', { implementation: null }))).toEqual(['INVALID_VALUE input.implementation']);
       expect(issuesOf(await update('impl/wrapped-base', { implementation: { wrapped: { toolName: 'impl/stays' } } }))).toEqual([
-        'TOOL_IS_WRAPPED implementation',
+        'TOOL_IS_WRAPPED input.implementation',
       ]);
     });
 
     it('refuses a deprecated field that contradicts it, and takes the old way of switching by hand', async () => {
       await create({ name: 'impl/by-hand', description: 'By hand.', source: 'MCP', mcpServer: 'github', mcpToolName: 'x' });
-      expect(issuesOf(await update('impl/by-hand', { implementation: { builtin: true }, mcpServer: 'github' }))).toEqual(['INVALID_VALUE implementation']);
+      expect(issuesOf(await update('impl/by-hand', { implementation: { builtin: true }, mcpServer: 'github' }))).toEqual([
+        'INVALID_VALUE input.implementation',
+      ]);
       expect(await update('impl/by-hand', { source: 'CUSTOM', code: 'pass', mcpServer: null, mcpToolName: null })).toMatchObject({
         __typename: 'UpdateToolSuccess',
         tool: { source: 'CUSTOM', code: 'pass', mcpServer: null },

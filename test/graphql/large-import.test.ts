@@ -38,7 +38,7 @@ const IMPORT = /* GraphQL */ `
     importTools(config: $config) {
       __typename
       ... on ImportToolsSuccess { changed created updated unchanged tools { name change } }
-      ... on ImportValidationError { message issues { path code message } invalidTools { index } }
+      ... on ImportValidationError { message issues { path configPath code message } invalidTools { index } }
     }
   }
 `;
@@ -120,7 +120,8 @@ describe.each(testDatabases())('an import of the maximum size on %s', (kind) => 
       message: 'The config could not be read; nothing was imported.',
       issues: [
         {
-          path: 'tools',
+          path: ['config'],
+          configPath: ['tools'],
           code: 'VALUE_TOO_LARGE',
           message: 'The config holds 1,001 tools; one import takes at most 1,000. Split it into several imports.',
         },

@@ -24,7 +24,7 @@ const IMPORT = `mutation ($config: String!, $dryRun: Boolean, $prune: [String!])
   importTools(config: $config, dryRun: $dryRun, prune: $prune) {
     __typename
     ... on ImportToolsSuccess { dryRun changed created updated unchanged deleted tools { name change changedFields tool { name status } } }
-    ... on ImportValidationError { message issues { path code message } invalidTools { index name issues { path code message } } }
+    ... on ImportValidationError { message issues { path code message } invalidTools { index name issues { path configPath code message } } }
   }
 }`;
 const LIST = `query ($namespace: String) {
@@ -62,7 +62,7 @@ describe.each(testDatabases())('importTools with prune on %s', (kind) => {
     expect(plan).toMatchObject({ __typename: 'ImportToolsSuccess', dryRun: true, changed: true, created: 1, updated: 1, unchanged: 1, deleted: 3 });
     expect(plan.tools.map((t: any) => [t.name, t.change, t.changedFields])).toEqual([
       ['sync/keep', 'UNCHANGED', []],
-      ['sync/edit', 'UPDATED', ['description', 'timeout']],
+      ['sync/edit', 'UPDATED', ['DESCRIPTION', 'TIMEOUT']],
       ['sync/new', 'CREATED', []],
       ['sync/gone', 'DELETED', []],
       ['sync/guard', 'DELETED', []],
@@ -127,7 +127,7 @@ describe.each(testDatabases())('importTools with prune on %s', (kind) => {
     });
     expect(refused.issues).toEqual([
       {
-        path: 'prune[0]',
+        path: ['prune', '0'],
         code: 'TOOL_IS_WRAPPED',
         message: 'The prune would delete "pw/tool", which no file names, but guards/pw-check wraps it; delete or change that validation too.',
       },
@@ -144,26 +144,32 @@ describe.each(testDatabases())('importTools with prune on %s', (kind) => {
     await run([builtin('pv/target'), builtin('pv/kept')]);
     const refused = await run([builtin('pv/kept'), validation('checks/pv', 'pv/target')], ['pv']);
     expect(refused.invalidTools).toEqual([
-      { index: 1, name: 'checks/pv', issues: [{ path: 'wraps', code: 'WRAPPED_TOOL_NOT_FOUND', message: 'No tool named "pv/target" exists to be wrapped.' }] },
+      {
+        index: 1,
+        name: 'checks/pv',
+        issues: [
+          { path: ['config'], configPath: ['tools', '1', 'wraps'], code: 'WRAPPED_TOOL_NOT_FOUND', message: 'No tool named "pv/target" exists to be wrapped.' },
+        ],
+      },
     ]);
     expect(await list('pv')).toEqual(['pv/kept ACTIVE r1 CREATED', 'pv/target ACTIVE r1 CREATED']);
   });
 
   it('refuses namespaces that are no namespace, and more than an import may delete', async () => {
     const refused = await run([builtin('bad/one')], ['ok', 'Bad', '', 'a/b']);
-    expect(refused.issues.map((issue: any) => `${issue.code} ${issue.path}`)).toEqual([
-      'INVALID_VALUE prune[1]',
-      'INVALID_VALUE prune[2]',
-      'INVALID_VALUE prune[3]',
+    expect(refused.issues.map((issue: any) => `${issue.code} ${issue.path.join('.')}`)).toEqual([
+      'INVALID_VALUE prune.1',
+      'INVALID_VALUE prune.2',
+      'INVALID_VALUE prune.3',
     ]);
     const tooMany = Array.from({ length: 101 }, (_, i) => `ns${i}`);
-    expect((await run([], tooMany)).issues.map((issue: any) => `${issue.code} ${issue.path}`)).toEqual(['VALUE_TOO_LARGE prune']);
+    expect((await run([], tooMany)).issues.map((issue: any) => `${issue.code} ${issue.path.join('.')}`)).toEqual(['VALUE_TOO_LARGE prune']);
 
     const many = Array.from({ length: MAX_PRUNED_TOOLS + 1 }, (_, i) => builtin(`big/t${String(i).padStart(4, '0')}`));
     expect((await run(many.slice(0, 1_000))).created).toBe(1_000);
     expect((await run(many.slice(1_000))).created).toBe(1);
     const overLimit = await run([], ['big'], true);
-    expect(overLimit.issues.map((issue: any) => `${issue.code} ${issue.path}`)).toEqual(['VALUE_TOO_LARGE prune']);
+    expect(overLimit.issues.map((issue: any) => `${issue.code} ${issue.path.join('.')}`)).toEqual(['VALUE_TOO_LARGE prune']);
     // One tool named by the config: exactly as many as an import may delete.
     expect(await run([builtin('big/t0000')], ['big'], true)).toMatchObject({ unchanged: 1, deleted: MAX_PRUNED_TOOLS });
   });
@@ -199,10 +205,12 @@ describe.each(testDatabases())('importTools with prune on %s', (kind) => {
       return (await response.json()).data.importTools;
     };
 
-    it('prunes only namespaces the credential may write; otherwise FORBIDDEN and nothing written', async () => {
+    it('prunes only namespaces the credential may write; otherwise NAMESPACE_FORBIDDEN and nothing written', async () => {
       await run([builtin('team/a'), builtin('team/b'), builtin('theirs/x')]);
       const refused = await as(['team'], [builtin('team/a', { description: 'Changed.' })], ['team', 'theirs']);
-      expect(refused.issues).toEqual([{ path: 'prune[1]', code: 'FORBIDDEN', message: 'Your credential does not allow writing to the namespace "theirs".' }]);
+      expect(refused.issues).toEqual([
+        { path: ['prune', '1'], code: 'NAMESPACE_FORBIDDEN', message: 'Your credential does not allow writing to the namespace "theirs".' },
+      ]);
       expect([...(await list('team')), ...(await list('theirs'))]).toEqual([
         'team/a ACTIVE r1 CREATED',
         'team/b ACTIVE r1 CREATED',

@@ -76,14 +76,14 @@ describe.each(testDatabases())('renameTool on %s', (kind) => {
     expect(tool.gone).toBeNull();
     expect(tool.tool.cliDict).toMatchObject({ name: 'new/line-counter', namespace: 'new', short_name: 'line-counter' });
     expect(tool.tool.history.edges.map((edge: any) => [edge.node.name, edge.node.revision, edge.node.kind, edge.node.changedFields])).toEqual([
-      ['new/line-counter', 3, 'RENAMED', ['name', 'namespace', 'short_name']],
-      ['old/counter', 2, 'UPDATED', ['description']],
+      ['new/line-counter', 3, 'RENAMED', ['NAME']],
+      ['old/counter', 2, 'UPDATED', ['DESCRIPTION']],
       ['old/counter', 1, 'CREATED', []],
     ]);
     expect(tool.tool.history.edges[0].node.definition).toEqual(tool.tool.cliDict);
     expect(tool.tool.wrappedBy).toEqual([
-      { name: 'old/counter-check', wraps: { name: 'new/line-counter' }, history: { edges: [{ node: { kind: 'UPDATED', changedFields: ['wraps'] } }] } },
-      { name: 'other/counter-check', wraps: { name: 'new/line-counter' }, history: { edges: [{ node: { kind: 'UPDATED', changedFields: ['wraps'] } }] } },
+      { name: 'old/counter-check', wraps: { name: 'new/line-counter' }, history: { edges: [{ node: { kind: 'UPDATED', changedFields: ['WRAPS'] } }] } },
+      { name: 'other/counter-check', wraps: { name: 'new/line-counter' }, history: { edges: [{ node: { kind: 'UPDATED', changedFields: ['WRAPS'] } }] } },
     ]);
     expect(tool.search).toEqual({ totalCount: 1, edges: [{ node: { name: 'new/line-counter' } }] });
     expect(tool.namespaces).toEqual(
@@ -109,21 +109,24 @@ describe.each(testDatabases())('renameTool on %s', (kind) => {
     expect((await rename('keep/a', 'keep/b')).tool.name).toBe('keep/b');
 
     const taken = await data(server.yoga, CREATE, { input: builtin('keep/a') });
-    expect(taken.createTool).toEqual({ __typename: 'ToolValidationError', issues: [{ path: 'name', code: 'NAME_TAKEN' }] });
+    expect(taken.createTool).toEqual({ __typename: 'ToolValidationError', issues: [{ path: ['input', 'name'], code: 'NAME_TAKEN' }] });
     const imported = await data(
       server.yoga,
-      `mutation ($config: String!) { importTools(config: $config) { __typename ... on ImportValidationError { invalidTools { issues { path code } } } } }`,
+      `mutation ($config: String!) { importTools(config: $config) { __typename ... on ImportValidationError { invalidTools { issues { path configPath code } } } } }`,
       {
         config: JSON.stringify({ name: 'keep/a', description: 'Again.', source: 'builtin' }),
       },
     );
-    expect(imported.importTools).toEqual({ __typename: 'ImportValidationError', invalidTools: [{ issues: [{ path: 'name', code: 'NAME_TAKEN' }] }] });
+    expect(imported.importTools).toEqual({
+      __typename: 'ImportValidationError',
+      invalidTools: [{ issues: [{ path: ['config'], configPath: ['name'], code: 'NAME_TAKEN' }] }],
+    });
     await data(server.yoga, CREATE, { input: builtin('keep/other') });
     expect(await rename('keep/other', 'keep/a')).toEqual({
       __typename: 'ToolValidationError',
       code: 'VALIDATION_FAILED',
       message: expect.any(String),
-      issues: [{ path: 'newName', code: 'NAME_TAKEN', message: expect.stringContaining('"keep/b"') }],
+      issues: [{ path: ['newName'], code: 'NAME_TAKEN', message: expect.stringContaining('"keep/b"') }],
     });
 
     // A chain a → b → c: both tombstones say c; c takes a back, and b's tombstone then says a.
@@ -172,12 +175,12 @@ describe.each(testDatabases())('renameTool on %s', (kind) => {
       `mutation { createTool(input: { name: "res/a", description: "", source: BUILTIN }) { __typename ... on ToolValidationError { issues { path code message } } } }`,
     );
     expect(withOtherIssue.createTool.issues).toEqual([
-      { path: 'description', code: 'INVALID_DESCRIPTION', message: expect.any(String) },
-      { path: 'name', code: 'NAME_TAKEN', message: expect.stringContaining('renamed to "res/c"') },
+      { path: ['input', 'description'], code: 'INVALID_DESCRIPTION', message: expect.any(String) },
+      { path: ['input', 'name'], code: 'NAME_TAKEN', message: expect.stringContaining('renamed to "res/c"') },
     ]);
     expect((await data(server.yoga, CREATE, { input: builtin('res/b') })).createTool).toEqual({
       __typename: 'ToolValidationError',
-      issues: [{ path: 'name', code: 'NAME_TAKEN' }],
+      issues: [{ path: ['input', 'name'], code: 'NAME_TAKEN' }],
     });
     const alone = await data(
       server.yoga,
@@ -185,11 +188,11 @@ describe.each(testDatabases())('renameTool on %s', (kind) => {
     );
     expect(alone.createTool).toEqual({
       code: 'VALIDATION_FAILED',
-      issues: [{ path: 'name', code: 'NAME_TAKEN', message: expect.stringContaining('renamed to "res/c"') }],
+      issues: [{ path: ['input', 'name'], code: 'NAME_TAKEN', message: expect.stringContaining('renamed to "res/c"') }],
     });
     const dryRun = await data(
       server.yoga,
-      `mutation ($config: String!) { importTools(config: $config, dryRun: true) { __typename ... on ImportValidationError { invalidTools { name issues { path code message } } } } }`,
+      `mutation ($config: String!) { importTools(config: $config, dryRun: true) { __typename ... on ImportValidationError { invalidTools { name issues { path configPath line column code message } } } } }`,
       {
         config: JSON.stringify({
           tools: [
@@ -201,7 +204,21 @@ describe.each(testDatabases())('renameTool on %s', (kind) => {
     );
     expect(dryRun.importTools).toEqual({
       __typename: 'ImportValidationError',
-      invalidTools: [{ name: 'res/a', issues: [{ path: 'name', code: 'NAME_TAKEN', message: expect.stringContaining('renamed to "res/c"') }] }],
+      invalidTools: [
+        {
+          name: 'res/a',
+          issues: [
+            {
+              path: ['config'],
+              configPath: ['tools', '0', 'name'],
+              line: 1,
+              column: 19,
+              code: 'NAME_TAKEN',
+              message: expect.stringContaining('renamed to "res/c"'),
+            },
+          ],
+        },
+      ],
     });
 
     await data(server.yoga, DELETE, { name: 'res/c' });
@@ -218,7 +235,7 @@ describe.each(testDatabases())('renameTool on %s', (kind) => {
     await data(server.yoga, CREATE, { input: builtin('no/taken') });
     await data(server.yoga, CREATE, { input: builtin('no/deleted') });
     await data(server.yoga, DELETE, { name: 'no/deleted' });
-    const issue = (result: any) => [result.__typename, result.issues?.map((found: any) => [found.path, found.code])];
+    const issue = (result: any) => [result.__typename, result.issues?.map((found: any) => [found.path.join('.'), found.code])];
 
     expect(await rename('no/missing', 'no/other')).toMatchObject({ __typename: 'ToolNotFound', code: 'TOOL_NOT_FOUND' });
     expect(await rename('no/deleted', 'no/other')).toMatchObject({ __typename: 'ToolNotFound', code: 'TOOL_NOT_FOUND' });
@@ -226,7 +243,7 @@ describe.each(testDatabases())('renameTool on %s', (kind) => {
       __typename: 'ToolValidationError',
       code: 'VALIDATION_FAILED',
       message: expect.any(String),
-      issues: [{ path: 'newName', code: 'NAME_TAKEN', message: expect.stringContaining('"no/taken"') }],
+      issues: [{ path: ['newName'], code: 'NAME_TAKEN', message: expect.stringContaining('"no/taken"') }],
     });
     expect(issue(await rename('no/tool', 'no/tool'))).toEqual(['ToolValidationError', [['newName', 'INVALID_VALUE']]]);
     expect(issue(await rename('no/tool', 'no/deleted'))).toEqual(['ToolValidationError', [['newName', 'NAME_TAKEN']]]);
@@ -267,7 +284,7 @@ describe.each(testDatabases())('renameTool on %s', (kind) => {
         name: 'dep/the-way',
         revision: 4,
         description: 'First description.',
-        history: { edges: [{ node: { kind: 'RESTORED', changedFields: ['description'] } }] },
+        history: { edges: [{ node: { kind: 'RESTORED', changedFields: ['DESCRIPTION'] } }] },
       },
     });
   });
@@ -317,7 +334,7 @@ describe.each(testDatabases())('renameTool on %s', (kind) => {
     const both = await Promise.all([rename('race/x', 'race/z'), rename('race/y', 'race/z')]);
     expect(both.map((result) => result.__typename).sort()).toEqual(['RenameToolSuccess', 'ToolValidationError']);
     expect(both.find((result) => result.__typename === 'ToolValidationError').issues).toEqual([
-      { path: 'newName', code: 'NAME_TAKEN', message: expect.stringContaining('"race/z"') },
+      { path: ['newName'], code: 'NAME_TAKEN', message: expect.stringContaining('"race/z"') },
     ]);
   });
 

@@ -39,9 +39,9 @@ describe('schema.graphql as the user manual', () => {
     expect(ownTypes.flatMap(undocumented)).toEqual([]);
   });
 
-  it('has one IssueCode per issue code of the domain', () => {
-    const issueCode = schema.getType('IssueCode');
-    if (!isEnumType(issueCode)) throw new Error('IssueCode is not an enum');
+  it('has one ToolIssueCode per issue code of the domain', () => {
+    const issueCode = schema.getType('ToolIssueCode');
+    if (!isEnumType(issueCode)) throw new Error('ToolIssueCode is not an enum');
     expect(
       issueCode
         .getValues()

@@ -90,7 +90,7 @@ describe.each(testDatabases())('tombstones on %s', (kind) => {
       server.yoga,
       `mutation { createTool(input: { name: "wrap/check-2", description: "Checks.", source: WRAPPED, toolType: VALIDATION, wraps: "wrap/tool" }) { __typename ... on ToolValidationError { issues { path code } } } }`,
     );
-    expect(wrapsTombstone.createTool).toEqual({ __typename: 'ToolValidationError', issues: [{ path: 'wraps', code: 'WRAPPED_TOOL_NOT_FOUND' }] });
+    expect(wrapsTombstone.createTool).toEqual({ __typename: 'ToolValidationError', issues: [{ path: ['input', 'wraps'], code: 'WRAPPED_TOOL_NOT_FOUND' }] });
   });
 
   it('imports over tombstones: a deleted tool imported again is created, continuing its history', async () => {

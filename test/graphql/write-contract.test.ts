@@ -56,18 +56,22 @@ describe.each(testDatabases())('the write contract on %s', (kind) => {
       const name = await rollout();
       const before = await read(name);
       const answer = await update(name, { description: 'Roll out, with a canary first.', capability: null });
-      expect(answer).toMatchObject({ __typename: 'ToolValidationError', code: 'VALIDATION_FAILED', issues: [{ path: 'capability', code: 'INVALID_VALUE' }] });
+      expect(answer).toMatchObject({
+        __typename: 'ToolValidationError',
+        code: 'VALIDATION_FAILED',
+        issues: [{ path: ['input', 'capability'], code: 'INVALID_VALUE' }],
+      });
       expect(answer.issues[0].message).toMatch(/reset/);
       expect(await read(name)).toEqual(before);
     });
 
     it.each([
-      ['lifecycle', { lifecycle: null }, 'lifecycle'],
-      ['resource slots', { resourceSlots: null }, 'resourceSlots'],
-      ['the input schema', { inputSchema: null }, 'inputSchema'],
-      ['the output schema', { outputSchema: null }, 'outputSchema'],
-      ['a capability flag', { capability: { unsafe: null } }, 'capability.unsafe'],
-      ['the side effects', { capability: { sideEffects: null } }, 'capability.sideEffects'],
+      ['lifecycle', { lifecycle: null }, ['input', 'lifecycle']],
+      ['resource slots', { resourceSlots: null }, ['input', 'resourceSlots']],
+      ['the input schema', { inputSchema: null }, ['input', 'inputSchema']],
+      ['the output schema', { outputSchema: null }, ['input', 'outputSchema']],
+      ['a capability flag', { capability: { unsafe: null } }, ['input', 'capability', 'unsafe']],
+      ['the side effects', { capability: { sideEffects: null } }, ['input', 'capability', 'sideEffects']],
     ])('refuses null for %s, at its path, and writes nothing', async (_what, input, path) => {
       const name = await rollout();
       expect(await update(name, input)).toMatchObject({
@@ -81,7 +85,11 @@ describe.each(testDatabases())('the write contract on %s', (kind) => {
     it('names every refused null and every other broken rule in one answer', async () => {
       const name = await rollout();
       const answer = await update(name, { capability: { readOnly: null, unsafe: null }, lifecycle: null, timeout: 0 });
-      expect(answer.issues.map((issue: { path: string }) => issue.path).sort()).toEqual(['capability.readOnly', 'capability.unsafe', 'lifecycle']);
+      expect(answer.issues.map((issue: { path: string[] }) => issue.path.join('.')).sort()).toEqual([
+        'input.capability.readOnly',
+        'input.capability.unsafe',
+        'input.lifecycle',
+      ]);
     });
 
     it('still clears a single optional value given as null', async () => {
@@ -142,9 +150,9 @@ describe.each(testDatabases())('the write contract on %s', (kind) => {
     });
 
     it.each([
-      ['a field without a default', ['DESCRIPTION'], {}, 'reset[0]', /no default/],
-      ['a field also given', ['TIMEOUT'], { timeout: 5 }, 'reset[0]', /both given and reset/],
-      ['a field twice', ['TIMEOUT', 'TIMEOUT'], {}, 'reset[1]', /twice/],
+      ['a field without a default', ['DESCRIPTION'], {}, ['input', 'reset', '0'], /no default/],
+      ['a field also given', ['TIMEOUT'], { timeout: 5 }, ['input', 'reset', '0'], /both given and reset/],
+      ['a field twice', ['TIMEOUT', 'TIMEOUT'], {}, ['input', 'reset', '1'], /twice/],
     ])('refuses a reset of %s', async (_what, reset, fields, path, message) => {
       const name = await rollout();
       const answer = await update(name, { ...fields, reset });
@@ -355,7 +363,7 @@ describe.each(testDatabases())('the write contract on %s', (kind) => {
       expect(await importing('Listed twice.', [namespacePlan[0]!, namespacePlan[0]!])).toEqual({
         __typename: 'ImportValidationError',
         code: 'VALIDATION_FAILED',
-        issues: [{ path: 'expectedRevisions[1]', code: 'INVALID_VALUE' }],
+        issues: [{ path: ['expectedRevisions', '1'], code: 'INVALID_VALUE' }],
       });
     });
 
@@ -373,9 +381,9 @@ describe.each(testDatabases())('the write contract on %s', (kind) => {
         importTools(config: "tools: []", expectedRevisions: $expected) { __typename ... on ImportValidationError { issues { path code } } }
       }`;
       const plan = Array.from({ length: 2001 }, (_, index) => ({ name: `devops/planned-${index}`, revision: 1 }));
-      expect((await data(server.yoga, IMPORT, { expected: plan })).importTools.issues).toEqual([{ path: 'expectedRevisions', code: 'VALUE_TOO_LARGE' }]);
+      expect((await data(server.yoga, IMPORT, { expected: plan })).importTools.issues).toEqual([{ path: ['expectedRevisions'], code: 'VALUE_TOO_LARGE' }]);
       expect((await data(server.yoga, IMPORT, { expected: [{ name, revision: 0 }] })).importTools.issues).toEqual([
-        { path: 'expectedRevisions[0]', code: 'INVALID_VALUE' },
+        { path: ['expectedRevisions', '0'], code: 'INVALID_VALUE' },
       ]);
     });
 

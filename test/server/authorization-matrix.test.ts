@@ -129,7 +129,7 @@ const IMPORT = `mutation ($config: String!, $dryRun: Boolean) {
   importTools(config: $config, dryRun: $dryRun) {
     __typename
     ... on ImportToolsSuccess { dryRun created updated unchanged tools { name change tool { ${STORED_FIELDS} } } }
-    ... on ImportValidationError { message issues { path code message } invalidTools { index name issues { path code message } } }
+    ... on ImportValidationError { message issues { path code message } invalidTools { index name issues { path configPath code message } } }
   }
 }`;
 
@@ -161,7 +161,15 @@ function importing(label: string, column: string, dryRun: boolean, tools: Operat
         issues: [],
         invalidTools: cellTools.flatMap((tool, index) =>
           forbiddenNamespaces.includes(tool.namespace)
-            ? [{ index, name: tool.name, issues: [{ path: 'name', code: 'FORBIDDEN', message: forbiddenMessage(tool.namespace) }] }]
+            ? [
+                {
+                  index,
+                  name: tool.name,
+                  issues: [
+                    { path: ['config'], configPath: ['tools', String(index), 'name'], code: 'NAMESPACE_FORBIDDEN', message: forbiddenMessage(tool.namespace) },
+                  ],
+                },
+              ]
             : [],
         ),
       },
@@ -275,7 +283,7 @@ function outcomeOf(answer: HttpResult): string {
   const result = Object.values(answer.body?.data ?? {})[0] as { __typename?: string } | undefined;
   const typename = result?.__typename ?? '';
   if (typename.endsWith('Success')) return 'ok';
-  return ({ NamespaceForbidden: 'NamespaceForbidden', ImportValidationError: 'FORBIDDEN' } as Record<string, string>)[typename] ?? '?';
+  return ({ NamespaceForbidden: 'NamespaceForbidden', ImportValidationError: 'NAMESPACE_FORBIDDEN' } as Record<string, string>)[typename] ?? '?';
 }
 
 function printMatrix(kind: string, outcomes: ReadonlyMap<string, string>): void {

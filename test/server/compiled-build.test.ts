@@ -71,6 +71,19 @@ describe.each(nodes)('the compiled server on %s', (_label, prepare) => {
       const config = 'tools:\n  - name: built/count\n    description: Counts.\n    source: builtin\n';
       const imported = await post(server.url, 'mutation ($config: String!) { importTools(config: $config) { __typename } }', { config });
       expect(imported).toEqual({ data: { importTools: { __typename: 'ImportToolsSuccess' } } });
+      // An invalid one is located in its text by the same worker.
+      const refused = await post(
+        server.url,
+        'mutation ($config: String!) { importTools(config: $config) { ... on ImportValidationError { invalidTools { issues { path configPath line column code } } } } }',
+        { config: `${config}    timeout: 0\n` },
+      );
+      expect(refused).toEqual({
+        data: {
+          importTools: {
+            invalidTools: [{ issues: [{ path: ['config'], configPath: ['tools', '0', 'timeout'], line: 5, column: 14, code: 'INVALID_TIMEOUT' }] }],
+          },
+        },
+      });
       expect(await post(server.url, '{ tools(filter: { namespace: "built" }) { totalCount edges { node { name } } } }')).toEqual({
         data: { tools: { totalCount: 2, edges: [{ node: { name: 'built/count' } }, { node: { name: 'built/echo' } }] } },
       });

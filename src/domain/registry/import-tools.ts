@@ -1,12 +1,14 @@
 import { forbiddenIssue, forbiddenMessage, isNamespace, mayWrite, namespaceToWrite, type Caller } from '../access';
-import { asCliDict, configPathOf, type ConfigEntry } from '../config';
+import { configPathOf, type ConfigEntry } from '../config';
+import type { IssueToLocate, LocatedConfigIssue } from '../config-source';
 import { findingsOf, unsafeContentIssues } from '../findings';
 import type { Checked, Issue } from '../issues';
-import { changedFields, contentHashOf } from '../history';
+import { contentHashOf, definitionChanges } from '../history';
 import { MAX_EXPECTED_REVISIONS, MAX_PRUNE_NAMESPACES, MAX_PRUNED_TOOLS } from '../limits';
 import { namespaceOf, type StoredTool, type ToolDefinition } from '../model';
 import { StoreConflict } from '../ports';
 import { describeValue } from '../values';
+import type { ToolFieldName } from '../validation';
 import { byName, CONFIG_PATHS, conflictIssue, holdsBackRemoval, reservedNameIssue, reservedNames, wrappedTypeIssues, wrapsIssues } from './stored-rules';
 import type { WritePolicy } from './write-policy';
 import { downgradeIssue, safetyDowngrades, type SafetyDowngrade } from '../safety';
@@ -23,8 +25,8 @@ export interface ImportedTool {
    * created). A tool the prune deletes: as it was before.
    */
   tool: StoredTool | null;
-  /** For an update, the top-level `cliDict` keys it changes, in `cliDict` order; empty otherwise. */
-  changedFields: string[];
+  /** For an update, the fields of the definition it changes, in the model's order; empty otherwise. */
+  changedFields: ToolFieldName[];
 }
 
 export interface ImportOptions {
@@ -44,22 +46,34 @@ export interface ExpectedToolRevision {
   revision: number | null;
 }
 
-export interface InvalidImportedTool {
+/** The issues of one tool of a config: paths are snake_case config keys, relative to that tool. */
+interface ToolIssues<I = Issue> {
   /** Position of the tool in the config (0 for a single-tool file). */
   index: number;
   name: string | null;
-  /** Paths are snake_case config keys, relative to that tool. */
-  issues: Issue[];
+  issues: I[];
 }
 
-export type ImportOutcome =
+/**
+ * An issue of an import, with where it lies in the config text (`at`, config-source.ts): null for
+ * an issue of another argument (`prune[i]`, `expectedRevisions[i]`), or when the text could not
+ * be read again to find it.
+ */
+export type ImportIssue = Issue & { at: LocatedConfigIssue | null };
+export type InvalidImportedTool = ToolIssues<ImportIssue>;
+
+type Decided<I> =
   | { kind: 'ok'; dryRun: boolean; tools: ImportedTool[] }
   | RevisionConflict
-  /** `issues`: of the config text as a whole (paths are config keys), or of the prune (paths `prune[i]`). */
-  | { kind: 'invalid'; tools: InvalidImportedTool[]; issues: Issue[] };
+  /** `issues`: of the config text as a whole (paths are config keys), of the prune (`prune[i]`) or of the expected revisions (`expectedRevisions[i]`). */
+  | { kind: 'invalid'; tools: ToolIssues<I>[]; issues: I[] };
+export type ImportOutcome = Decided<ImportIssue>;
 
 /** Reads a config text into its tools, each checked against the rules (config.ts `parseToolConfigs`). */
 export type ConfigReader = (text: string) => Promise<Checked<ConfigEntry[]>>;
+
+/** Finds where issues lie in a config text (config-source.ts `locateConfigIssues`); null for one it cannot place. */
+export type ConfigLocator = (text: string, issues: readonly IssueToLocate[]) => Promise<(LocatedConfigIssue | null)[]>;
 
 /**
  * How often an import runs again after a tool it was about to create was created meanwhile by
@@ -70,8 +84,8 @@ const NAME_RACE_ATTEMPTS = 5;
 
 /**
  * `importTools`: all or nothing. Who may: a caller whose grant covers the namespace of every tool
- * of the text and every namespace it prunes; each tool outside it is FORBIDDEN (at its `name`),
- * each pruned namespace outside it FORBIDDEN at `prune[i]`, dry runs included. What makes it
+ * of the text and every namespace it prunes; each tool outside it is NAMESPACE_FORBIDDEN (at its `name`),
+ * each pruned namespace outside it NAMESPACE_FORBIDDEN at `prune[i]`, dry runs included. What makes it
  * valid: every tool of the text is checked against the rules (the findings policy, `policy.refuseFindings`,
  * included: UNSAFE_CONTENT at the finding's config path) and against the registry as it will
  * be after the import (a validation may wrap a tool of the same import, and not one the prune
@@ -83,12 +97,44 @@ const NAME_RACE_ATTEMPTS = 5;
  */
 export async function importTools(
   commit: Commit,
-  readConfig: ConfigReader,
+  config: { read: ConfigReader; locate: ConfigLocator },
   policy: WritePolicy,
   caller: Caller,
   configText: string,
   options: ImportOptions,
 ): Promise<ImportOutcome> {
+  const decided = await decideImport(commit, config.read, policy, caller, configText, options);
+  if (decided.kind !== 'invalid') return decided;
+  return locateIssues(decided, (issues) => config.locate(configText, issues));
+}
+
+/** The issues of an invalid import, each with where it lies in the config text; one place asked for all, as reading the text again is what costs. */
+async function locateIssues(
+  { tools, issues }: Extract<Decided<Issue>, { kind: 'invalid' }>,
+  locate: (issues: readonly IssueToLocate[]) => Promise<(LocatedConfigIssue | null)[]>,
+): Promise<ImportOutcome> {
+  const wanted: IssueToLocate[] = [
+    ...issues.filter((issue) => !isArgumentIssue(issue)).map((issue) => ({ tool: null, issue })),
+    ...tools.flatMap(({ index, issues }) => issues.map((issue) => ({ tool: index, issue }))),
+  ];
+  const found = wanted.length > 0 ? await locate(wanted) : [];
+  // Answers come in the order asked: the text's issues, then each tool's.
+  let next = 0;
+  const located = (issue: Issue): ImportIssue => ({ ...issue, at: isArgumentIssue(issue) ? null : (found[next++] ?? null) });
+  return { kind: 'invalid', issues: issues.map(located), tools: tools.map((tool) => ({ ...tool, issues: tool.issues.map(located) })) };
+}
+
+/** An issue of the prune or the expected revisions, not of the config text. */
+export const isArgumentIssue = (issue: Issue): boolean => /^(prune|expectedRevisions)\b/.test(issue.path);
+
+async function decideImport(
+  commit: Commit,
+  readConfig: ConfigReader,
+  policy: WritePolicy,
+  caller: Caller,
+  configText: string,
+  options: ImportOptions,
+): Promise<Decided<Issue>> {
   const parsed = await readConfig(configText);
   if (!parsed.ok) return { kind: 'invalid', tools: [], issues: parsed.issues };
   const prune = checkPrune(options.prune ?? [], caller);
@@ -117,7 +163,7 @@ export async function importTools(
 /** What the rules decided without stored data; read-only, so every run of the transaction starts from it. */
 interface ImportPlan {
   valid: { index: number; definition: ToolDefinition }[];
-  invalid: ReadonlyMap<number, InvalidImportedTool>;
+  invalid: ReadonlyMap<number, ToolIssues>;
   firstIndexOfName: ReadonlyMap<string, number>;
   /** The namespaces to prune, each once, in the order given. */
   prune: readonly string[];
@@ -191,7 +237,7 @@ function checkPrune(prune: readonly string[], caller: Caller): { namespaces: str
         message: `${describeValue(namespace)} is not a namespace (a-z 0-9 . _ -, starting and ending with a letter or digit).`,
       });
     } else if (!mayWrite(caller.grant, namespace)) {
-      issues.push({ path, code: 'FORBIDDEN', message: forbiddenMessage(namespace) });
+      issues.push({ path, code: 'NAMESPACE_FORBIDDEN', message: forbiddenMessage(namespace) });
     }
   });
   return { namespaces: [...new Set(prune)], issues };
@@ -224,7 +270,7 @@ function planImport(entries: readonly ConfigEntry[], caller: Caller, policy: Wri
 }
 
 /** One run of the import's transaction; its issues start from the plan's on every run. */
-async function applyImport(writer: UnitWriter, plan: ImportPlan, options: ImportOptions): Promise<ImportOutcome> {
+async function applyImport(writer: UnitWriter, plan: ImportPlan, options: ImportOptions): Promise<Decided<Issue>> {
   const invalid = new IssuesByTool(plan.invalid);
   const definitions = plan.valid.map((v) => v.definition);
   const names = new Set(definitions.map((d) => d.name));
@@ -274,7 +320,7 @@ async function applyImport(writer: UnitWriter, plan: ImportPlan, options: Import
       name: c.definition.name,
       change: c.change,
       tool: written.get(c.definition.name) ?? c.stored,
-      changedFields: c.change === 'updated' && c.stored ? changedFields(asCliDict(c.stored), asCliDict(c.definition)) : [],
+      changedFields: c.change === 'updated' && c.stored ? definitionChanges(c.stored, c.definition) : [],
     })),
     ...pruning.tools.map((tool) => ({ name: tool.name, change: 'deleted' as const, tool, changedFields: [] })),
   ];
@@ -341,9 +387,9 @@ function byDeleteOrder(a: StoredTool, b: StoredTool): number {
 
 /** The issues found so far, per tool of the config. */
 class IssuesByTool {
-  readonly byIndex: Map<number, InvalidImportedTool>;
+  readonly byIndex: Map<number, ToolIssues>;
 
-  constructor(from: ReadonlyMap<number, InvalidImportedTool> = new Map()) {
+  constructor(from: ReadonlyMap<number, ToolIssues> = new Map()) {
     this.byIndex = new Map([...from].map(([index, tool]) => [index, { ...tool, issues: [...tool.issues] }]));
   }
 
@@ -369,6 +415,6 @@ function byWriteOrder(a: { definition: ToolDefinition; stored: StoredTool | null
   return group(a) - group(b) || (name(a) < name(b) ? -1 : name(a) > name(b) ? 1 : 0);
 }
 
-function invalidImport(invalid: ReadonlyMap<number, InvalidImportedTool>, issues: Issue[] = []): ImportOutcome {
+function invalidImport(invalid: ReadonlyMap<number, ToolIssues>, issues: Issue[] = []): Decided<Issue> {
   return { kind: 'invalid', tools: [...invalid.values()].sort((a, b) => a.index - b.index), issues };
 }

@@ -1,5 +1,6 @@
 import type { Caller } from '../access';
 import { parseToolConfigs } from '../config';
+import { locateConfigIssues } from '../config-source';
 import { DEFAULT_FINDING_REFUSAL, type FindingRefusal } from '../findings';
 import { EventsUnavailable, type ToolEvent, type ToolEventFilter, type ToolEventPublisher, type ToolEventSubscriber } from '../events';
 import type { RevisionRange, ToolRevision } from '../history';
@@ -10,7 +11,7 @@ import type { ToolDraft } from '../validation';
 import { createTool } from './create-tool';
 import { deleteTool, type DeleteOutcome } from './delete-tool';
 import { deprecateTool, undeprecateTool, type DeprecationRequest } from './deprecate-tool';
-import { importTools, type ConfigReader, type ImportOptions, type ImportOutcome } from './import-tools';
+import { importTools, type ConfigLocator, type ConfigReader, type ImportOptions, type ImportOutcome } from './import-tools';
 import * as reads from './read-tools';
 import { purgeTool, type PurgeOutcome } from './purge-tool';
 import { RankedSearch, type RankedHit, type RankedSearchRequest } from './ranked-search';
@@ -24,18 +25,21 @@ import type { ExpectedRevision, WriteOutcome } from './write-outcome';
 export type { ToolDraft };
 export type { DeleteOutcome } from './delete-tool';
 export type { PurgeOutcome } from './purge-tool';
-export type { ConfigReader, ImportedTool, ImportOptions, ImportOutcome, InvalidImportedTool, ToolChange } from './import-tools';
+export type { ConfigLocator, ConfigReader, ImportedTool, ImportIssue, ImportOptions, ImportOutcome, InvalidImportedTool, ToolChange } from './import-tools';
 export type { ListRequest } from './read-tools';
 export type { RankedHit, RankedSearch, RankedSearchRequest } from './ranked-search';
 export type { ExpectedRevision, Forbidden, RevisionConflict, WriteOutcome } from './write-outcome';
 export type { UpdateRequest } from './update-tool';
 export { nameTakenMessage, reservedNameMessage } from './stored-rules';
+export { isArgumentIssue } from './import-tools';
 
 export interface ToolRegistryOptions {
   /** Where committed writes are announced, and where subscribers listen. None: no live events. */
   events?: ToolEventPublisher & Partial<ToolEventSubscriber>;
   /** How `importTools` reads a config text; default: `parseToolConfigs` on this thread. */
   readConfig?: ConfigReader;
+  /** How an invalid import's issues are found in its text; default: `locateConfigIssues` on this thread. */
+  locateConfig?: ConfigLocator;
   /** The least severity of finding that refuses a write (spec section 8); null: none. Default: DEFAULT_FINDING_REFUSAL. */
   refuseFindings?: FindingRefusal;
   /** Who may lower a tool's safety (safety.ts); default: whoever may write its namespace. */
@@ -52,7 +56,7 @@ export interface ToolRegistryOptions {
 export class ToolRegistry {
   private readonly commit: Commit;
   private readonly events: ToolRegistryOptions['events'];
-  private readonly readConfig: ConfigReader;
+  private readonly config: { read: ConfigReader; locate: ConfigLocator };
   /**
    * Ranked search (ranked-search.ts): this instance's writes reach its index before they answer;
    * the server hands it every other instance's events as they arrive.
@@ -72,7 +76,10 @@ export class ToolRegistry {
         options.events?.publish(events);
       },
     });
-    this.readConfig = options.readConfig ?? (async (text) => parseToolConfigs(text));
+    this.config = {
+      read: options.readConfig ?? (async (text) => parseToolConfigs(text)),
+      locate: options.locateConfig ?? (async (text, issues) => locateConfigIssues(text, issues)),
+    };
     this.policy = {
       refuseFindings: options.refuseFindings === undefined ? DEFAULT_FINDING_REFUSAL : options.refuseFindings,
       safetyDowngrades: options.safetyDowngrades ?? 'write',
@@ -140,7 +147,7 @@ export class ToolRegistry {
   }
 
   importTools(caller: Caller, configText: string, options: ImportOptions): Promise<ImportOutcome> {
-    return importTools(this.commit, this.readConfig, this.policy, caller, configText, options);
+    return importTools(this.commit, this.config, this.policy, caller, configText, options);
   }
 
   deprecate(caller: Caller, name: string, request: DeprecationRequest): Promise<WriteOutcome> {

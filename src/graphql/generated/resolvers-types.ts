@@ -6,7 +6,7 @@ import type { CheckpointScope } from '../../domain/model';
 import type { ToolChange } from '../../domain/registry';
 import type { ToolFieldName as ToolField } from '../../domain/validation';
 import type { SafetyDowngradeKind } from '../../domain/safety';
-import type { IssueCode } from '../../domain/issues';
+import type { IssueCode as ToolIssueCode } from '../../domain/issues';
 import type { ToolEventKind } from '../../domain/events';
 import type { ToolStatus } from '../../domain/model';
 import type { ToolOrderField } from '../../domain/ports';
@@ -19,10 +19,9 @@ import type { GraphQLResolveInfo, GraphQLScalarType, GraphQLScalarTypeConfig } f
 import type { StoredTool as StoredToolMapper, ToolCapability as ToolCapabilityMapper, ResourceSlot as ResourceSlotMapper, ToolLifecycle as ToolLifecycleMapper, ToolDeprecation as ToolDeprecationMapper } from '../../domain/model';
 import type { NamespaceSummary as NamespaceSummaryMapper, ToolStats as ToolStatsMapper } from '../../domain/ports';
 import type { ToolEvent as ToolEventMapper } from '../../domain/events';
-import type { Issue as IssueMapper } from '../../domain/issues';
 import type { ToolConnectionModel as ToolConnectionModelMapper, ToolRevisionConnectionModel as ToolRevisionConnectionModelMapper, WrappedImplementationModel as WrappedImplementationModelMapper } from '../mappers';
 import type { ToolRevision as ToolRevisionMapper } from '../../domain/history';
-import type { ImportedTool as ImportedToolMapper, InvalidImportedTool as InvalidImportedToolMapper, RankedHit as RankedHitMapper } from '../../domain/registry';
+import type { ImportedTool as ImportedToolMapper, RankedHit as RankedHitMapper } from '../../domain/registry';
 import type { GraphQLContext } from '../context';
 export type Maybe<T> = T | null;
 export type InputMaybe<T> = Maybe<T>;
@@ -205,8 +204,8 @@ export type ImportValidationError = RegistryError & {
   code: RegistryErrorCode;
   /** Each invalid tool of the config, with its issues. */
   invalidTools: Array<InvalidToolConfig>;
-  /** Problems with the config text as a whole (e.g. not YAML or JSON; paths are config keys), or with the prune (paths `prune[i]`). */
-  issues: Array<Issue>;
+  /** Problems with the config text as a whole (e.g. not YAML or JSON: `path` `["config"]`, with where in it), with the prune (`["prune", "i"]`) or with the expected revisions (`["expectedRevisions", "i"]`). */
+  issues: Array<ToolIssue>;
   /** A summary of what went wrong. */
   message: Scalars['String']['output'];
 };
@@ -216,8 +215,8 @@ export type ImportedToolChange = {
   __typename?: 'ImportedToolChange';
   /** Created, updated, unchanged or deleted. */
   change: ToolChange;
-  /** For `UPDATED`: the top-level `cliDict` keys the import changes, in `cliDict` order (`description`, `capability`, …); empty otherwise. */
-  changedFields: Array<Scalars['String']['output']>;
+  /** For `UPDATED`: the fields of the definition the import changes, in the model's order; empty otherwise. */
+  changedFields: Array<ToolField>;
   /** The tool's name. */
   name: Scalars['String']['output'];
   /** The tool as stored after the import; on a dry run, as stored now (null when it would be created). A deleted tool: as it was before. */
@@ -229,24 +228,11 @@ export type InvalidToolConfig = {
   __typename?: 'InvalidToolConfig';
   /** Its position in the config's `tools:` list, from 0 (0 for a single-tool file). */
   index: Scalars['Int']['output'];
-  /** Every broken rule; paths are the config's snake_case keys, relative to this tool. */
-  issues: Array<Issue>;
+  /** Every broken rule: `path` `["config"]`, `configPath` from the config's root (`["tools", "3", "capability", "read_only"]`), `line` and `column` in the config text. */
+  issues: Array<ToolIssue>;
   /** Its name, when the config gives one. */
   name?: Maybe<Scalars['String']['output']>;
 };
-
-/** One broken rule of an input. */
-export type Issue = {
-  __typename?: 'Issue';
-  /** Which rule was broken. */
-  code: IssueCode;
-  /** What is wrong, for a person to read. */
-  message: Scalars['String']['output'];
-  /** Where in the input: `capability.writes`, `resourceSlots[1].staticResource`; empty for the input as a whole. In `importTools`, the config's snake_case keys, relative to the tool. */
-  path: Scalars['String']['output'];
-};
-
-export { IssueCode };
 
 /** An `MCP` tool: a tool of an MCP server. */
 export type McpImplementation = {
@@ -311,11 +297,11 @@ export type Mutation = {
    * list of them under `tools:`. All or nothing: when any tool is invalid nothing is written and
    * every invalid tool's issues come back. Existing names are updated, new ones created. One import
    * holds at most 1,000 tools and 5 MiB of text (larger ones: VALUE_TOO_LARGE; split them). A tool
-   * of a namespace the caller may not write gets the issue FORBIDDEN at `name`, and nothing is written.
+   * of a namespace the caller may not write gets the issue NAMESPACE_FORBIDDEN at its `name`, and nothing is written.
    * With `prune`, the live tools of those namespaces that the config does not name are deleted in the
    * same transaction, each leaving a tombstone with a DELETED revision and event, as `deleteTool`
-   * does (at most 1,000 per import); a namespace the caller may not write is FORBIDDEN at
-   * `prune[i]`, and a deleted tool that a validation would still wrap is TOOL_IS_WRAPPED there.
+   * does (at most 1,000 per import); a namespace the caller may not write is NAMESPACE_FORBIDDEN at
+   * `["prune", "i"]`, and a deleted tool that a validation would still wrap is TOOL_IS_WRAPPED there.
    */
   importTools: ImportToolsResult;
   /**
@@ -329,7 +315,7 @@ export type Mutation = {
   purgeTool: PurgeToolResult;
   /**
    * Renames a tool, keeping everything else: its history moves with it (the rename is a revision of
-   * kind `RENAMED`, whose `changedFields` are `name`, `namespace` and `short_name` as they differ),
+   * kind `RENAMED`, whose `changedFields` are `[NAME]`),
    * and in the same transaction the validations wrapping it are changed to wrap the new name, and
    * deprecations naming it as the replacement name the new name (an `UPDATED` or `DEPRECATED`
    * revision each, whatever their namespace; such a deprecation's `deprecatedAt` and `deprecatedBy`
@@ -1207,6 +1193,33 @@ export type ToolIsWrapped = RegistryError & {
   wrappedBy: Array<Tool>;
 };
 
+/**
+ * One broken rule of an input. `path` says where in the request, in its GraphQL names: from the
+ * argument (`["input", "capability", "readOnly"]`, `["input", "resourceSlots", "1", "staticResource"]`,
+ * `["newName"]`, `["prune", "2"]`; a list position as its number). Where the rule is broken inside a
+ * definition the request names but does not spell out as input (an import's `config` text, the
+ * revision a restore brings back, the tool a rename moves), `path` ends at that argument and
+ * `configPath` goes on in the definition's config keys; for an import, `line` and `column` point at
+ * it in the config text.
+ */
+export type ToolIssue = {
+  __typename?: 'ToolIssue';
+  /** Which rule was broken. */
+  code: ToolIssueCode;
+  /** For an import: the column on that line, from 1; null otherwise. */
+  column?: Maybe<Scalars['Int']['output']>;
+  /** Where in the definition, as its config's snake_case keys and list positions from the config's root (`["tools", "3", "capability", "read_only"]`); null when `path` says it all. */
+  configPath?: Maybe<Array<Scalars['String']['output']>>;
+  /** For an import: the line of the config text where the issue lies, from 1; null otherwise. */
+  line?: Maybe<Scalars['Int']['output']>;
+  /** What is wrong, for a person to read. */
+  message: Scalars['String']['output'];
+  /** Where in the request, as GraphQL argument and input field names and list positions; `[]` for none in particular. */
+  path: Array<Scalars['String']['output']>;
+};
+
+export { ToolIssueCode };
+
 /** The tool's lifecycle hooks; each is null when not declared. */
 export type ToolLifecycle = {
   __typename?: 'ToolLifecycle';
@@ -1340,8 +1353,8 @@ export type ToolRevision = {
   __typename?: 'ToolRevision';
   /** Who made the change, in the terms of `Tool.updatedBy`. */
   actor: Scalars['String']['output'];
-  /** The top-level `definition` keys whose values differ from the previous revision's; empty for a creation or a deletion. */
-  changedFields: Array<Scalars['String']['output']>;
+  /** The fields of the definition whose values differ from the previous revision's, in the model's order; empty for a creation or a deletion. */
+  changedFields: Array<ToolField>;
   /** When the change was committed. */
   committedAt: Scalars['DateTime']['output'];
   /** The content hash of `definition` (see `Tool.contentHash`). */
@@ -1447,7 +1460,7 @@ export type ToolValidationError = RegistryError & {
   /** `VALIDATION_FAILED`. */
   code: RegistryErrorCode;
   /** Every broken rule, with where it is in the input. */
-  issues: Array<Issue>;
+  issues: Array<ToolIssue>;
   /** A summary of what went wrong. */
   message: Scalars['String']['output'];
 };
@@ -1628,7 +1641,7 @@ export type ResolversUnionTypes<_RefType extends Record<string, unknown>> = {
   CreateToolResult:
     | ( Omit<CreateToolSuccess, 'tool'> & { tool: _RefType['Tool'] } & { __typename: 'CreateToolSuccess' } )
     | ( NamespaceForbidden & { __typename: 'NamespaceForbidden' } )
-    | ( Omit<ToolValidationError, 'issues'> & { issues: Array<_RefType['Issue']> } & { __typename: 'ToolValidationError' } )
+    | ( ToolValidationError & { __typename: 'ToolValidationError' } )
   ;
   DeleteToolResult:
     | ( Omit<DeleteToolSuccess, 'tool'> & { tool: _RefType['Tool'] } & { __typename: 'DeleteToolSuccess' } )
@@ -1642,11 +1655,11 @@ export type ResolversUnionTypes<_RefType extends Record<string, unknown>> = {
     | ( NamespaceForbidden & { __typename: 'NamespaceForbidden' } )
     | ( ToolNotFound & { __typename: 'ToolNotFound' } )
     | ( Omit<ToolRevisionConflict, 'current'> & { current?: Maybe<_RefType['Tool']> } & { __typename: 'ToolRevisionConflict' } )
-    | ( Omit<ToolValidationError, 'issues'> & { issues: Array<_RefType['Issue']> } & { __typename: 'ToolValidationError' } )
+    | ( ToolValidationError & { __typename: 'ToolValidationError' } )
   ;
   ImportToolsResult:
     | ( Omit<ImportToolsSuccess, 'tools'> & { tools: Array<_RefType['ImportedToolChange']> } & { __typename: 'ImportToolsSuccess' } )
-    | ( Omit<ImportValidationError, 'invalidTools' | 'issues'> & { invalidTools: Array<_RefType['InvalidToolConfig']>, issues: Array<_RefType['Issue']> } & { __typename: 'ImportValidationError' } )
+    | ( ImportValidationError & { __typename: 'ImportValidationError' } )
     | ( Omit<ToolRevisionConflict, 'current'> & { current?: Maybe<_RefType['Tool']> } & { __typename: 'ToolRevisionConflict' } )
   ;
   PurgeToolResult:
@@ -1661,13 +1674,13 @@ export type ResolversUnionTypes<_RefType extends Record<string, unknown>> = {
     | ( Omit<RenameToolSuccess, 'tool'> & { tool: _RefType['Tool'] } & { __typename: 'RenameToolSuccess' } )
     | ( ToolNotFound & { __typename: 'ToolNotFound' } )
     | ( Omit<ToolRevisionConflict, 'current'> & { current?: Maybe<_RefType['Tool']> } & { __typename: 'ToolRevisionConflict' } )
-    | ( Omit<ToolValidationError, 'issues'> & { issues: Array<_RefType['Issue']> } & { __typename: 'ToolValidationError' } )
+    | ( ToolValidationError & { __typename: 'ToolValidationError' } )
   ;
   RestoreToolResult:
     | ( NamespaceForbidden & { __typename: 'NamespaceForbidden' } )
     | ( Omit<RestoreToolSuccess, 'tool'> & { tool: _RefType['Tool'] } & { __typename: 'RestoreToolSuccess' } )
     | ( Omit<ToolRevisionConflict, 'current'> & { current?: Maybe<_RefType['Tool']> } & { __typename: 'ToolRevisionConflict' } )
-    | ( Omit<ToolValidationError, 'issues'> & { issues: Array<_RefType['Issue']> } & { __typename: 'ToolValidationError' } )
+    | ( ToolValidationError & { __typename: 'ToolValidationError' } )
   ;
   ToolImplementation:
     | ( AgentSkillImplementation & { __typename: 'AgentSkillImplementation' } )
@@ -1686,7 +1699,7 @@ export type ResolversUnionTypes<_RefType extends Record<string, unknown>> = {
     | ( NamespaceForbidden & { __typename: 'NamespaceForbidden' } )
     | ( ToolNotFound & { __typename: 'ToolNotFound' } )
     | ( Omit<ToolRevisionConflict, 'current'> & { current?: Maybe<_RefType['Tool']> } & { __typename: 'ToolRevisionConflict' } )
-    | ( Omit<ToolValidationError, 'issues'> & { issues: Array<_RefType['Issue']> } & { __typename: 'ToolValidationError' } )
+    | ( ToolValidationError & { __typename: 'ToolValidationError' } )
     | ( Omit<UpdateToolSuccess, 'tool'> & { tool: _RefType['Tool'] } & { __typename: 'UpdateToolSuccess' } )
   ;
 };
@@ -1694,13 +1707,13 @@ export type ResolversUnionTypes<_RefType extends Record<string, unknown>> = {
 /** Mapping of interface types */
 export type ResolversInterfaceTypes<_RefType extends Record<string, unknown>> = {
   RegistryError:
-    | ( Omit<ImportValidationError, 'invalidTools' | 'issues'> & { invalidTools: Array<_RefType['InvalidToolConfig']>, issues: Array<_RefType['Issue']> } & { __typename: 'ImportValidationError' } )
+    | ( ImportValidationError & { __typename: 'ImportValidationError' } )
     | ( NamespaceForbidden & { __typename: 'NamespaceForbidden' } )
     | ( Omit<ToolIsWrapped, 'wrappedBy'> & { wrappedBy: Array<_RefType['Tool']> } & { __typename: 'ToolIsWrapped' } )
     | ( ToolNotDeleted & { __typename: 'ToolNotDeleted' } )
     | ( ToolNotFound & { __typename: 'ToolNotFound' } )
     | ( Omit<ToolRevisionConflict, 'current'> & { current?: Maybe<_RefType['Tool']> } & { __typename: 'ToolRevisionConflict' } )
-    | ( Omit<ToolValidationError, 'issues'> & { issues: Array<_RefType['Issue']> } & { __typename: 'ToolValidationError' } )
+    | ( ToolValidationError & { __typename: 'ToolValidationError' } )
   ;
   ToolWriteSuccess:
     | ( Omit<CreateToolSuccess, 'tool'> & { tool: _RefType['Tool'] } & { __typename: 'CreateToolSuccess' } )
@@ -1735,11 +1748,9 @@ export type ResolversTypes = {
   FindingSeverity: FindingSeverity;
   ImportToolsResult: ResolverTypeWrapper<ResolversUnionTypes<ResolversTypes>['ImportToolsResult']>;
   ImportToolsSuccess: ResolverTypeWrapper<Omit<ImportToolsSuccess, 'tools'> & { tools: Array<ResolversTypes['ImportedToolChange']> }>;
-  ImportValidationError: ResolverTypeWrapper<Omit<ImportValidationError, 'invalidTools' | 'issues'> & { invalidTools: Array<ResolversTypes['InvalidToolConfig']>, issues: Array<ResolversTypes['Issue']> }>;
+  ImportValidationError: ResolverTypeWrapper<ImportValidationError>;
   ImportedToolChange: ResolverTypeWrapper<ImportedToolMapper>;
-  InvalidToolConfig: ResolverTypeWrapper<InvalidImportedToolMapper>;
-  Issue: ResolverTypeWrapper<IssueMapper>;
-  IssueCode: IssueCode;
+  InvalidToolConfig: ResolverTypeWrapper<InvalidToolConfig>;
   JSON: ResolverTypeWrapper<Scalars['JSON']['output']>;
   JSONObject: ResolverTypeWrapper<Scalars['JSONObject']['output']>;
   McpImplementation: ResolverTypeWrapper<McpImplementation>;
@@ -1785,6 +1796,8 @@ export type ResolversTypes = {
   ToolImplementationInput: ToolImplementationInput;
   ToolInput: ToolInput;
   ToolIsWrapped: ResolverTypeWrapper<Omit<ToolIsWrapped, 'wrappedBy'> & { wrappedBy: Array<ResolversTypes['Tool']> }>;
+  ToolIssue: ResolverTypeWrapper<ToolIssue>;
+  ToolIssueCode: ToolIssueCode;
   ToolLifecycle: ResolverTypeWrapper<ToolLifecycleMapper>;
   ToolLifecycleInput: ToolLifecycleInput;
   ToolNotDeleted: ResolverTypeWrapper<ToolNotDeleted>;
@@ -1803,7 +1816,7 @@ export type ResolversTypes = {
   ToolStatus: ToolStatus;
   ToolType: ToolType;
   ToolTypeCount: ResolverTypeWrapper<ToolTypeCount>;
-  ToolValidationError: ResolverTypeWrapper<Omit<ToolValidationError, 'issues'> & { issues: Array<ResolversTypes['Issue']> }>;
+  ToolValidationError: ResolverTypeWrapper<ToolValidationError>;
   ToolWriteSuccess: ResolverTypeWrapper<ResolversInterfaceTypes<ResolversTypes>['ToolWriteSuccess']>;
   UndeprecateToolResult: ResolverTypeWrapper<ResolversUnionTypes<ResolversTypes>['UndeprecateToolResult']>;
   UndeprecateToolSuccess: ResolverTypeWrapper<Omit<UndeprecateToolSuccess, 'tool'> & { tool: ResolversTypes['Tool'] }>;
@@ -1837,10 +1850,9 @@ export type ResolversParentTypes = {
   ExpectedToolRevision: ExpectedToolRevision;
   ImportToolsResult: ResolversUnionTypes<ResolversParentTypes>['ImportToolsResult'];
   ImportToolsSuccess: Omit<ImportToolsSuccess, 'tools'> & { tools: Array<ResolversParentTypes['ImportedToolChange']> };
-  ImportValidationError: Omit<ImportValidationError, 'invalidTools' | 'issues'> & { invalidTools: Array<ResolversParentTypes['InvalidToolConfig']>, issues: Array<ResolversParentTypes['Issue']> };
+  ImportValidationError: ImportValidationError;
   ImportedToolChange: ImportedToolMapper;
-  InvalidToolConfig: InvalidImportedToolMapper;
-  Issue: IssueMapper;
+  InvalidToolConfig: InvalidToolConfig;
   JSON: Scalars['JSON']['output'];
   JSONObject: Scalars['JSONObject']['output'];
   McpImplementation: McpImplementation;
@@ -1877,6 +1889,7 @@ export type ResolversParentTypes = {
   ToolImplementationInput: ToolImplementationInput;
   ToolInput: ToolInput;
   ToolIsWrapped: Omit<ToolIsWrapped, 'wrappedBy'> & { wrappedBy: Array<ResolversParentTypes['Tool']> };
+  ToolIssue: ToolIssue;
   ToolLifecycle: ToolLifecycleMapper;
   ToolLifecycleInput: ToolLifecycleInput;
   ToolNotDeleted: ToolNotDeleted;
@@ -1891,7 +1904,7 @@ export type ResolversParentTypes = {
   Float: Scalars['Float']['output'];
   ToolStats: ToolStatsMapper;
   ToolTypeCount: ToolTypeCount;
-  ToolValidationError: Omit<ToolValidationError, 'issues'> & { issues: Array<ResolversParentTypes['Issue']> };
+  ToolValidationError: ToolValidationError;
   ToolWriteSuccess: ResolversInterfaceTypes<ResolversParentTypes>['ToolWriteSuccess'];
   UndeprecateToolResult: ResolversUnionTypes<ResolversParentTypes>['UndeprecateToolResult'];
   UndeprecateToolSuccess: Omit<UndeprecateToolSuccess, 'tool'> & { tool: ResolversParentTypes['Tool'] };
@@ -2007,31 +2020,23 @@ export type ImportToolsSuccessResolvers<ContextType = GraphQLContext, ParentType
 export type ImportValidationErrorResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['ImportValidationError'] = ResolversParentTypes['ImportValidationError']> = {
   code?: Resolver<ResolversTypes['RegistryErrorCode'], ParentType, ContextType>;
   invalidTools?: Resolver<Array<ResolversTypes['InvalidToolConfig']>, ParentType, ContextType>;
-  issues?: Resolver<Array<ResolversTypes['Issue']>, ParentType, ContextType>;
+  issues?: Resolver<Array<ResolversTypes['ToolIssue']>, ParentType, ContextType>;
   message?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
   __isTypeOf?: IsTypeOfResolverFn<ParentType, ContextType>;
 };
 
 export type ImportedToolChangeResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['ImportedToolChange'] = ResolversParentTypes['ImportedToolChange']> = {
   change?: Resolver<ResolversTypes['ToolChange'], ParentType, ContextType>;
-  changedFields?: Resolver<Array<ResolversTypes['String']>, ParentType, ContextType>;
+  changedFields?: Resolver<Array<ResolversTypes['ToolField']>, ParentType, ContextType>;
   name?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
   tool?: Resolver<Maybe<ResolversTypes['Tool']>, ParentType, ContextType>;
 };
 
 export type InvalidToolConfigResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['InvalidToolConfig'] = ResolversParentTypes['InvalidToolConfig']> = {
   index?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
-  issues?: Resolver<Array<ResolversTypes['Issue']>, ParentType, ContextType>;
+  issues?: Resolver<Array<ResolversTypes['ToolIssue']>, ParentType, ContextType>;
   name?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
 };
-
-export type IssueResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['Issue'] = ResolversParentTypes['Issue']> = {
-  code?: Resolver<ResolversTypes['IssueCode'], ParentType, ContextType>;
-  message?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
-  path?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
-};
-
-export type IssueCodeResolvers = EnumResolverSignature<{ CHECKPOINT_SCOPE_WITHOUT_CHECKPOINTABLE?: any, DUPLICATE_SLOT_NAME?: any, FIELD_NOT_ALLOWED?: any, FORBIDDEN?: any, INVALID_CONFIG?: any, INVALID_DESCRIPTION?: any, INVALID_JSON_SCHEMA?: any, INVALID_NAME?: any, INVALID_SLOT_NAME?: any, INVALID_TIMEOUT?: any, INVALID_VALUE?: any, MISSING_SOURCE_FIELD?: any, NAME_TAKEN?: any, READ_ONLY_CONFLICT?: any, REPLACEMENT_NOT_FOUND?: any, REQUIRED_FIELD?: any, REVISION_NOT_FOUND?: any, SAFETY_DOWNGRADE_FORBIDDEN?: any, STATIC_RESOURCE_FORBIDDEN?: any, STATIC_RESOURCE_REQUIRED?: any, TOOL_IS_WRAPPED?: any, UNKNOWN_FIELD?: any, UNSAFE_CONTENT?: any, VALUE_TOO_LARGE?: any, WRAPPED_ONLY_FOR_VALIDATION?: any, WRAPPED_TOOL_NOT_FOUND?: any }, ResolversTypes['IssueCode']>;
 
 export interface JsonScalarConfig extends GraphQLScalarTypeConfig<ResolversTypes['JSON'], any> {
   name: 'JSON';
@@ -2284,6 +2289,17 @@ export type ToolIsWrappedResolvers<ContextType = GraphQLContext, ParentType exte
   __isTypeOf?: IsTypeOfResolverFn<ParentType, ContextType>;
 };
 
+export type ToolIssueResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['ToolIssue'] = ResolversParentTypes['ToolIssue']> = {
+  code?: Resolver<ResolversTypes['ToolIssueCode'], ParentType, ContextType>;
+  column?: Resolver<Maybe<ResolversTypes['Int']>, ParentType, ContextType>;
+  configPath?: Resolver<Maybe<Array<ResolversTypes['String']>>, ParentType, ContextType>;
+  line?: Resolver<Maybe<ResolversTypes['Int']>, ParentType, ContextType>;
+  message?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  path?: Resolver<Array<ResolversTypes['String']>, ParentType, ContextType>;
+};
+
+export type ToolIssueCodeResolvers = EnumResolverSignature<{ CHECKPOINT_SCOPE_WITHOUT_CHECKPOINTABLE?: any, DUPLICATE_SLOT_NAME?: any, FIELD_NOT_ALLOWED?: any, INVALID_CONFIG?: any, INVALID_DESCRIPTION?: any, INVALID_JSON_SCHEMA?: any, INVALID_NAME?: any, INVALID_SLOT_NAME?: any, INVALID_TIMEOUT?: any, INVALID_VALUE?: any, MISSING_SOURCE_FIELD?: any, NAMESPACE_FORBIDDEN?: any, NAME_TAKEN?: any, READ_ONLY_CONFLICT?: any, REPLACEMENT_NOT_FOUND?: any, REQUIRED_FIELD?: any, REVISION_NOT_FOUND?: any, SAFETY_DOWNGRADE_FORBIDDEN?: any, STATIC_RESOURCE_FORBIDDEN?: any, STATIC_RESOURCE_REQUIRED?: any, TOOL_IS_WRAPPED?: any, UNKNOWN_FIELD?: any, UNSAFE_CONTENT?: any, VALUE_TOO_LARGE?: any, WRAPPED_ONLY_FOR_VALIDATION?: any, WRAPPED_TOOL_NOT_FOUND?: any }, ResolversTypes['ToolIssueCode']>;
+
 export type ToolLifecycleResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['ToolLifecycle'] = ResolversParentTypes['ToolLifecycle']> = {
   activate?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
   deactivate?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
@@ -2308,7 +2324,7 @@ export type ToolOrderFieldResolvers = EnumResolverSignature<{ NAME?: any, UPDATE
 
 export type ToolRevisionResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['ToolRevision'] = ResolversParentTypes['ToolRevision']> = {
   actor?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
-  changedFields?: Resolver<Array<ResolversTypes['String']>, ParentType, ContextType>;
+  changedFields?: Resolver<Array<ResolversTypes['ToolField']>, ParentType, ContextType>;
   committedAt?: Resolver<ResolversTypes['DateTime'], ParentType, ContextType>;
   contentHash?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
   definition?: Resolver<ResolversTypes['JSONObject'], ParentType, ContextType>;
@@ -2364,7 +2380,7 @@ export type ToolTypeCountResolvers<ContextType = GraphQLContext, ParentType exte
 
 export type ToolValidationErrorResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['ToolValidationError'] = ResolversParentTypes['ToolValidationError']> = {
   code?: Resolver<ResolversTypes['RegistryErrorCode'], ParentType, ContextType>;
-  issues?: Resolver<Array<ResolversTypes['Issue']>, ParentType, ContextType>;
+  issues?: Resolver<Array<ResolversTypes['ToolIssue']>, ParentType, ContextType>;
   message?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
   __isTypeOf?: IsTypeOfResolverFn<ParentType, ContextType>;
 };
@@ -2433,8 +2449,6 @@ export type Resolvers<ContextType = GraphQLContext> = {
   ImportValidationError?: ImportValidationErrorResolvers<ContextType>;
   ImportedToolChange?: ImportedToolChangeResolvers<ContextType>;
   InvalidToolConfig?: InvalidToolConfigResolvers<ContextType>;
-  Issue?: IssueResolvers<ContextType>;
-  IssueCode?: IssueCodeResolvers;
   JSON?: GraphQLScalarType;
   JSONObject?: GraphQLScalarType;
   McpImplementation?: McpImplementationResolvers<ContextType>;
@@ -2473,6 +2487,8 @@ export type Resolvers<ContextType = GraphQLContext> = {
   ToolFinding?: ToolFindingResolvers<ContextType>;
   ToolImplementation?: ToolImplementationResolvers<ContextType>;
   ToolIsWrapped?: ToolIsWrappedResolvers<ContextType>;
+  ToolIssue?: ToolIssueResolvers<ContextType>;
+  ToolIssueCode?: ToolIssueCodeResolvers;
   ToolLifecycle?: ToolLifecycleResolvers<ContextType>;
   ToolNotDeleted?: ToolNotDeletedResolvers<ContextType>;
   ToolNotFound?: ToolNotFoundResolvers<ContextType>;

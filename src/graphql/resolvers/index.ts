@@ -7,6 +7,7 @@ import { Subscription } from './subscription';
 import { Tool } from './types/Tool';
 import { ToolConnection } from './types/ToolConnection';
 import { ToolDeprecation } from './types/ToolDeprecation';
+import { ToolRevision } from './types/ToolRevision';
 import { ToolRevisionConnection } from './types/ToolRevisionConnection';
 import { WrappedImplementation } from './types/WrappedImplementation';
 
@@ -23,6 +24,7 @@ export const resolvers: Resolvers = {
   Tool,
   ToolConnection,
   ToolDeprecation,
+  ToolRevision,
   ToolRevisionConnection,
   WrappedImplementation,
 };

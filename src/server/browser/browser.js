@@ -667,11 +667,14 @@ function renderStatus(tool) {
 
 let historyOf = { name: null, revisions: [], endCursor: null };
 
+// The definition keys a revision changed: `ToolField` values lower-cased are the config's keys.
+const changedKeys = (revision) => revision.changedFields.map((field) => field.toLowerCase());
+
 function renderHistory(name, history, { append = false } = {}) {
   const revisions = history.edges.map((edge) => edge.node);
   historyOf = { name, revisions: append ? [...historyOf.revisions, ...revisions] : revisions, endCursor: history.pageInfo.endCursor };
   const items = revisions.map((revision) => {
-    const changed = revision.changedFields.length ? `: ${revision.changedFields.join(', ')}` : '';
+    const changed = revision.changedFields.length ? `: ${changedKeys(revision).join(', ')}` : '';
     const button = el(
       'button',
       { className: 'revision', attrs: { type: 'button', 'aria-pressed': 'false', 'data-revision': revision.revision } },
@@ -722,7 +725,7 @@ async function showRevision(number) {
     if (name !== historyOf.name) return;
     const heading = el('h4', { text: `Revision #${number}: ${REVISION_KINDS[revision.kind] ?? revision.kind}` });
     const hash = el('p', { className: 'muted' }, document.createTextNode('Content hash '), el('code', { className: 'hash', text: revision.contentHash }));
-    const fields = revision.kind === 'CREATED' || before === null ? Object.keys(revision.definition) : revision.changedFields;
+    const fields = revision.kind === 'CREATED' || before === null ? Object.keys(revision.definition) : changedKeys(revision);
     if (fields.length === 0) {
       box.replaceChildren(heading, hash, el('p', { text: 'The definition did not change.' }));
       return;

@@ -1,4 +1,5 @@
 import { isMap, isPair, isScalar, isSeq, LineCounter, parseDocument, type Node } from 'yaml';
+import type { Issue } from './issues';
 
 /**
  * Where a path of a config lies in its text: `resource_slots[1].static_resource` → line 14,
@@ -10,6 +11,8 @@ import { isMap, isPair, isScalar, isSeq, LineCounter, parseDocument, type Node }
 export class SourceMap {
   private readonly lines = new LineCounter();
   private readonly document;
+  /** Whether the tools are listed under `tools:`, once asked. */
+  private listsTools: boolean | undefined;
 
   constructor(text: string) {
     this.document = parseDocument(text, { lineCounter: this.lines, uniqueKeys: false, prettyErrors: false });
@@ -21,9 +24,22 @@ export class SourceMap {
     return error ? this.position(error.pos[0]) : null;
   }
 
-  hasTopLevelKey(key: string): boolean {
+  private hasTopLevelKey(key: string): boolean {
     const top = this.document.contents;
     return isMap(top) && top.items.some((item) => isScalar(item.key) && String(item.key.value) === key);
+  }
+
+  /**
+   * Where an issue lies in the text: its path from the config's root and the position of what it
+   * names. `tool` is the issue's tool (its index in the config), whose paths are relative to it:
+   * under `tools:` in a list file, at the top in a single-tool file; null for an issue of the text
+   * as a whole, whose path is from the root already (or empty: where the parser stopped).
+   */
+  locateIssue(tool: number | null, issue: Issue): LocatedConfigIssue {
+    if (tool === null && issue.path === '') return { configPath: [], ...(this.parseError() ?? { line: 1, column: 1 }) };
+    this.listsTools ??= this.hasTopLevelKey('tools');
+    const configPath = [...(tool !== null && this.listsTools ? ['tools', tool] : []), ...pathSegments(issue.path)];
+    return { configPath, ...this.locate(configPath, issue.code === 'UNKNOWN_FIELD' ? 'key' : 'value') };
   }
 
   /**
@@ -68,18 +84,36 @@ export interface Position {
   column: number;
 }
 
+/** An issue to find in a config text: of its tool `tool` (its index), or of the text as a whole (null). */
+export interface IssueToLocate {
+  tool: number | null;
+  issue: Issue;
+}
+
+/** Where each issue lies in `text`, in the order given. The text is read once, however many. */
+export function locateConfigIssues(text: string, issues: readonly IssueToLocate[]): LocatedConfigIssue[] {
+  const source = new SourceMap(text);
+  return issues.map(({ tool, issue }) => source.locateIssue(tool, issue));
+}
+
+export interface LocatedConfigIssue extends Position {
+  /** Keys and list positions from the config's root: `['tools', 1, 'capability', 'read_only']`. */
+  configPath: (string | number)[];
+}
+
 const isNode = (value: unknown): value is Node => isMap(value) || isSeq(value) || isScalar(value);
 
 /**
  * An issue path as segments: `resource_slots[1].static_resource` → `['resource_slots', 1,
- * 'static_resource']`. The model's keys are `a-z` and `_`; from the first part that is not such a
- * key (an unknown key may hold `.`, `[` or anything), the rest of the path is one key.
+ * 'static_resource']`, `capability.readOnly` → `['capability', 'readOnly']`. The model's keys are
+ * letters and `_`; from the first part that is not such a key (an unknown key may hold `.`, `[`
+ * or anything), the rest of the path is one key.
  */
 export function pathSegments(path: string): (string | number)[] {
   const segments: (string | number)[] = [];
   let rest = path;
   while (rest !== '') {
-    const part = /^([a-z_]+)((?:\[\d+\])*)(?:\.|$)/.exec(rest);
+    const part = /^([A-Za-z_]+)((?:\[\d+\])*)(?:\.|$)/.exec(rest);
     if (part === null) {
       segments.push(rest);
       break;
