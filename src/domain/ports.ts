@@ -193,8 +193,8 @@ export interface ToolWriter extends ToolReader {
    * still name `from`, but hold nothing back: the writer replaces them next.
    */
   rename(from: string, tool: RevisedTool, actor: string): Promise<StoredTool>;
-  /** The revision of `name` numbered `revision`, read in this transaction (after the name's lock); null when none. */
-  findRevision(name: string, match: { revision: number }): Promise<ToolRevision | null>;
+  /** The revisions named, read in this transaction (after the names' locks), in one statement; those that do not exist are left out. */
+  findRevisions(wanted: readonly { name: string; revision: number }[]): Promise<ToolRevision[]>;
   /**
    * Deletes for good the history of `name`, its tombstone and the tombstones of the names its
    * renames left (under the name's lock): how many revisions it held, the last of them or, with

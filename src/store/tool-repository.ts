@@ -159,9 +159,10 @@ class TransactionWriter implements ToolWriter {
     return tools(this.tx, tombstonesSql(names, this.dialect));
   }
 
-  async findRevision(name: string, match: { revision: number }): Promise<ToolRevision | null> {
-    const [row] = await rows<ToolRevisionRow>(this.tx, findRevisionSql(name, match, this.dialect));
-    return row ? toToolRevision(row) : null;
+  async findRevisions(wanted: readonly { name: string; revision: number }[]): Promise<ToolRevision[]> {
+    if (wanted.length === 0) return [];
+    const ranges = wanted.map(({ name, revision }) => ({ name, lowest: revision, highest: revision }));
+    return (await rows<ToolRevisionRow>(this.tx, revisionsInSql(ranges, this.dialect))).map(toToolRevision);
   }
 
   async lastRevisions(names: readonly string[]): Promise<Map<string, number>> {

@@ -41,7 +41,7 @@ export async function restoreTool(
     const currentRevision = current ? current.revision : ((await writer.lastRevisions([name])).get(name) ?? null);
     const conflict = revisionConflict(name, expectedRevision, current, currentRevision);
     if (conflict) return conflict;
-    const earlier = await writer.findRevision(name, { revision });
+    const [earlier] = await writer.findRevisions([{ name, revision }]);
     if (!earlier) return notFound;
     const checked = fromConfig(earlier.definition);
     if (!checked.ok) return { kind: 'invalid', issues: checked.issues };

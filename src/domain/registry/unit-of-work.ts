@@ -8,7 +8,8 @@ import type { StoredTool, ToolCapability, ToolDefinition, ToolDeprecation } from
 import type { ToolReader, ToolStore, ToolWriter } from '../ports';
 
 /** What a write use case does inside its transaction: the store's writer, with the actor already bound. */
-export interface UnitWriter extends ToolReader, Pick<ToolWriter, 'findRevision' | 'findTombstones' | 'findReplacedBy' | 'lastRevisions' | 'namesInNamespaces'> {
+export interface UnitWriter
+  extends ToolReader, Pick<ToolWriter, 'findRevisions' | 'findTombstones' | 'findReplacedBy' | 'lastRevisions' | 'namesInNamespaces'> {
   /** Stores new tools; their revisions are of kind `kind` (a restore's, or by default a creation's). */
   insert(tools: readonly ToolDefinition[], kind?: 'created' | 'restored'): Promise<StoredTool[]>;
   /** Of `names` that have a history and no live tool, the capability of the definition their last revision holds. */
@@ -98,7 +99,10 @@ function recording(writer: ToolWriter, actor: string, revisions: RecordedRevisio
     findReplacedBy: (names) => writer.findReplacedBy(storableNames(names)),
     findTombstones: (names) => writer.findTombstones(storableNames(names)),
     lastRevisions: (names) => writer.lastRevisions(storableNames(names)),
-    findRevision: (name, match) => writer.findRevision(name, match),
+    findRevisions(wanted) {
+      const storable = new Set(storableNames(wanted.map(({ name }) => name)));
+      return writer.findRevisions(wanted.filter(({ name }) => storable.has(name)));
+    },
     namesInNamespaces: (namespaces, limit) => writer.namesInNamespaces(namespaces, limit),
     async formerCapabilities(names): Promise<Map<string, ToolCapability>> {
       return formerCapabilities(writer, await writer.lastRevisions(storableNames(names)));
@@ -193,10 +197,9 @@ function recording(writer: ToolWriter, actor: string, revisions: RecordedRevisio
  */
 async function formerCapabilities(writer: ToolWriter, last: ReadonlyMap<string, number>): Promise<Map<string, ToolCapability>> {
   const capabilities = new Map<string, ToolCapability>();
-  for (const [name, revision] of last) {
-    const former = await writer.findRevision(name, { revision });
-    const checked = former ? fromConfig(former.definition) : null;
-    if (checked?.ok) capabilities.set(name, checked.value.capability);
+  for (const former of await writer.findRevisions([...last].map(([name, revision]) => ({ name, revision })))) {
+    const checked = fromConfig(former.definition);
+    if (checked.ok) capabilities.set(former.name, checked.value.capability);
   }
   return capabilities;
 }
