@@ -4,10 +4,17 @@
  * and every write of an existing tool may name the revision it was decided on, so that of two
  * editors who read one revision exactly one writes and the other gets the conflict.
  */
+import { randomBytes } from 'node:crypto';
 import { ToolRegistry } from '../../src/domain/registry';
+import { Authenticator } from '../../src/server/auth/authenticator';
+import { createJwtVerifier } from '../../src/server/auth/jwt';
+import { TokenVerifier } from '../../src/server/auth/tokens';
 import { InProcessToolEventBus } from '../../src/server/events';
+import { createToolgraphServer } from '../../src/server/yoga';
+import { createStores, type Stores } from '../../src/store';
 import { subscribe } from '../events/sse';
 import { testDatabases } from '../support/databases';
+import { signJwt } from '../support/jwt-issuer';
 import { useTestServer } from '../support/test-server';
 import { data, execute } from './helpers';
 
@@ -226,6 +233,72 @@ describe.each(testDatabases())('the write contract on %s', (kind) => {
       });
       expect(await strict.update(admin, name, { capability: { humanApprovalRequired: false } })).toMatchObject({ kind: 'ok' });
       expect(await new ToolRegistry(server.store).update(writer, name, { capability: { unsafe: false } })).toMatchObject({ kind: 'ok' });
+    });
+
+    describe('with TOOLGRAPH_SAFETY_DOWNGRADES=admin and access control on, over HTTP', () => {
+      const secret = randomBytes(32).toString('base64url');
+      let stores: Stores;
+      let tokens: TokenVerifier;
+      let secured: ReturnType<typeof createToolgraphServer>;
+
+      beforeAll(async () => {
+        stores = await createStores(server.database.url);
+        tokens = new TokenVerifier(stores.tokens);
+        secured = createToolgraphServer({
+          store: server.store,
+          logging: false,
+          safetyDowngrades: 'admin',
+          authenticator: new Authenticator({ control: 'on', reads: 'public' }, tokens, createJwtVerifier({ secret })),
+        });
+      });
+      afterAll(async () => {
+        await tokens?.close();
+        await stores?.tools.close();
+      });
+
+      const as = async (role: 'write' | 'admin', query: string, variables: object) => {
+        const jwt = await signJwt(
+          { sub: role, exp: Math.floor(Date.now() / 1000) + 600, toolgraph_role: role, toolgraph_namespaces: role === 'admin' ? '*' : ['devops'] },
+          { secret },
+        );
+        const response = await secured.fetch('http://yoga/graphql', {
+          method: 'POST',
+          headers: { 'content-type': 'application/json', authorization: `Bearer ${jwt}` },
+          body: JSON.stringify({ query, variables }),
+        });
+        expect(response.status).toBe(200);
+        return ((await response.json()) as { data: Record<string, any> }).data;
+      };
+      const IMPORT = `mutation ($config: String!) {
+        importTools(config: $config) { __typename ... on ImportValidationError { invalidTools { issues { path configPath line column code } } } }
+      }`;
+
+      it("keeps a writer's downgrade out, at the capability it lowers, and lets an admin make it, listed", async () => {
+        const name = await rollout();
+        const refused = (await as('write', UPDATE, { name, input: { capability: { unsafe: false } } })).updateTool;
+        expect(refused).toMatchObject({
+          __typename: 'ToolValidationError',
+          issues: [{ path: ['input', 'capability'], code: 'SAFETY_DOWNGRADE_FORBIDDEN', message: expect.stringContaining('(unsafe off)') }],
+        });
+        const config = `name: ${name}\ndescription: ${ROLLOUT.description}\nsource: builtin\ncapability:\n  writes: false\n`;
+        expect((await as('write', IMPORT, { config })).importTools).toEqual({
+          __typename: 'ImportValidationError',
+          invalidTools: [{ issues: [{ path: ['config'], configPath: ['capability'], line: 5, column: 3, code: 'SAFETY_DOWNGRADE_FORBIDDEN' }] }],
+        });
+        expect((await read(name)).revision).toBe(1);
+        // Raising safety stays the writers' business.
+        expect((await as('write', UPDATE, { name, input: { capability: { idempotent: false, sideEffects: ['network', 'email'] } } })).updateTool).toMatchObject(
+          {
+            __typename: 'UpdateToolSuccess',
+            safetyDowngrades: [],
+          },
+        );
+        expect((await as('admin', UPDATE, { name, input: { capability: { unsafe: false } } })).updateTool).toMatchObject({
+          __typename: 'UpdateToolSuccess',
+          revision: 3,
+          safetyDowngrades: [{ kind: 'UNSAFE_OFF', sideEffect: null }],
+        });
+      });
     });
   });
 
