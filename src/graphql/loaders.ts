@@ -10,6 +10,8 @@ import type { ToolRegistry } from '../domain/registry';
 export interface ToolLoaders {
   /** A tool by its name; null when there is none. */
   toolByName: DataLoader<string, StoredTool | null>;
+  /** The tool a federation reference by name stands for now: the tool of that name, or the one a rename took it to; null when none. */
+  toolByReference: DataLoader<string, StoredTool | null>;
   /** The validations that wrap the tool of this name, ordered by name. */
   wrappersOf: DataLoader<string, StoredTool[]>;
   /** The revisions of a range of a tool's history, newest first. */
@@ -20,6 +22,10 @@ export function createToolLoaders(registry: ToolRegistry): ToolLoaders {
   const toolByName = new DataLoader<string, StoredTool | null>(async (names) => {
     const found = new Map((await registry.getMany(names)).map((tool) => [tool.name, tool]));
     return names.map((name) => found.get(name) ?? null);
+  });
+  const toolByReference = new DataLoader<string, StoredTool | null>(async (names) => {
+    const current = await registry.currentTools(names);
+    return names.map((name) => current.get(name) ?? null);
   });
   const wrappersOf = new DataLoader<string, StoredTool[]>(async (names) => {
     const byWrapped = new Map<string, StoredTool[]>(names.map((name) => [name, []]));
@@ -32,7 +38,7 @@ export function createToolLoaders(registry: ToolRegistry): ToolLoaders {
   const revisionsIn = new DataLoader<RevisionRange, ToolRevision[], string>((ranges) => registry.revisionsIn(ranges), {
     cacheKeyFn: (range) => `${range.name}|${range.lowest}|${range.highest}`,
   });
-  return { toolByName, wrappersOf, revisionsIn };
+  return { toolByName, toolByReference, wrappersOf, revisionsIn };
 }
 
 /** Seeds the by-name cache with tools already read (a listed page), so they are not read again. */

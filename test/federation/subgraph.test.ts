@@ -6,6 +6,8 @@ import { execFile } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
+import { composeServices, compositionHasErrors } from '@theguild/federation-composition';
+import { parse } from 'graphql';
 import { testDatabases } from '../support/databases';
 import { useTestServer } from '../support/test-server';
 import { data, execute } from '../graphql/helpers';
@@ -93,6 +95,29 @@ describe.each(testDatabases())('the federation subgraph on %s', (kind) => {
       expect(twenty[0]).toMatch(/FROM\s+"Tool"\s+WHERE\s+"name"\s+(= ANY\(\$1::text\[\]\)|IN \(SELECT "value" FROM json_each\(\?\)\))/);
     });
 
+    it('resolves a reference by a name the tool had before renames to the tool it became; a deleted name to null', async () => {
+      const rename = (name: string, newName: string) =>
+        data(server.yoga, `mutation ($name: String!, $newName: String!) { renameTool(name: $name, newName: $newName) { __typename } }`, { name, newName });
+      await data(server.yoga, `mutation { createTool(input: { name: "fed/counter", description: "Counts.", source: BUILTIN }) { __typename } }`);
+      expect(await rename('fed/counter', 'text/counter')).toEqual({ renameTool: { __typename: 'RenameToolSuccess' } });
+      expect(await rename('text/counter', 'text/line-counter')).toEqual({ renameTool: { __typename: 'RenameToolSuccess' } });
+      await data(server.yoga, `mutation { createTool(input: { name: "fed/gone", description: "Gone.", source: BUILTIN }) { __typename } }`);
+      await data(server.yoga, `mutation { deleteTool(name: "fed/gone") { __typename } }`);
+      const result = await execute(server.yoga, ENTITIES.replace('description', 'description revision'), {
+        representations: ['fed/counter', 'text/counter', 'text/line-counter', 'fed/gone', 'fed/tool-01'].map((name) => ({ __typename: 'Tool', name })),
+      });
+      expect(result.errors).toBeUndefined();
+      expect(result.data?._entities.map((tool: { name: string; revision: number } | null) => tool && [tool.name, tool.revision])).toEqual([
+        ['text/line-counter', 3],
+        ['text/line-counter', 3],
+        ['text/line-counter', 3],
+        null,
+        ['fed/tool-01', 1],
+      ]);
+      // `tool(name:)` stays a read of the name itself: a deleted or renamed name has no tool.
+      expect(await data(server.yoga, '{ tool(name: "fed/counter") { name } }')).toEqual({ tool: null });
+    });
+
     it('resolves an unknown name to null, not to an error', async () => {
       const result = await execute(server.yoga, ENTITIES, {
         representations: [
@@ -160,5 +185,34 @@ describe('npm run sdl', () => {
   it('prints the subgraph SDL, exactly schema.graphql', async () => {
     const { stdout } = await promisify(execFile)('npm', ['run', '--silent', 'sdl'], { cwd: root });
     expect(stdout).toBe(schemaFile);
+  });
+});
+
+describe('composition with a subgraph that has names of its own', () => {
+  /** A platform subgraph using the generic names a registry must not take from it. */
+  const platformSdl = (extra = '') => /* GraphQL */ `
+    extend schema @link(url: "https://specs.apollo.dev/federation/v2.3", import: ["@key", "@shareable"])
+    type Query { issues(order: OrderDirection): [Issue!]! }
+    type Issue @key(fields: "id") { id: ID! path: String code: IssueCode }
+    enum IssueCode { BLOCKER MINOR }
+    interface UserError { message: String! field: String }
+    type Forbidden implements UserError { message: String! field: String role: String }
+    enum OrderDirection { ASCENDING DESCENDING }
+    type ToolChange { id: ID! summary: String }
+    ${extra}
+  `;
+  const compose = (platform: string) =>
+    composeServices([
+      { name: 'toolgraph', typeDefs: parse(schemaFile), url: 'http://toolgraph/graphql' },
+      { name: 'platform', typeDefs: parse(platform), url: 'http://platform/graphql' },
+    ]);
+
+  it('composes: every type name of the registry is its own', () => {
+    const composition = compose(platformSdl());
+    expect(compositionHasErrors(composition) ? composition.errors.map((error) => error.message) : []).toEqual([]);
+  });
+
+  it("fails when the other subgraph defines one of the registry's names differently (the check can fail)", () => {
+    expect(compositionHasErrors(compose(platformSdl('enum ToolOrderDirection { UP DOWN }')))).toBe(true);
   });
 });

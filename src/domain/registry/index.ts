@@ -95,6 +95,11 @@ export class ToolRegistry {
     return reads.toolsByName(this.store, names);
   }
 
+  /** The tool each name stands for now: its own, or the one a rename took it to (read-tools.ts `currentToolsByName`). */
+  currentTools(names: readonly string[]): Promise<Map<string, StoredTool>> {
+    return reads.currentToolsByName(this.store, names);
+  }
+
   wrappersOf(names: readonly string[]): Promise<StoredTool[]> {
     return reads.wrappersOf(this.store, names);
   }

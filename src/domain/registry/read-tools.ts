@@ -1,4 +1,4 @@
-import { storableNames, toolQuery } from '../filter';
+import { amongNames, storableNames, toolQuery } from '../filter';
 import type { RevisionRange, ToolRevision } from '../history';
 import type { StoredTool } from '../model';
 import {
@@ -32,6 +32,28 @@ export interface ListRequest {
 export async function toolsByName(store: ToolQueries, names: readonly string[]): Promise<StoredTool[]> {
   const storable = storableNames(names);
   return storable.length === 0 ? [] : store.findByNames(storable);
+}
+
+/**
+ * The tool each of `names` stands for now, by name: the live tool of that name, or the tool a
+ * rename took it to (a rename's tombstone names the tool's current name, kept so through later
+ * renames), so that a reference made before a rename keeps resolving. Two statements at most, and
+ * a third only for names that no live tool has.
+ */
+export async function currentToolsByName(store: ToolQueries, names: readonly string[]): Promise<Map<string, StoredTool>> {
+  const current = new Map((await toolsByName(store, names)).map((tool) => [tool.name, tool]));
+  const missing = storableNames(names.filter((name) => !current.has(name)));
+  const tombstones = toolQuery({ includeDeleted: true });
+  if (missing.length === 0 || tombstones === null) return current;
+  const renamed = (await store.listPage({ query: amongNames(tombstones, missing), first: missing.length })).tools.flatMap((tool) =>
+    tool.deletion?.renamedTo ? [{ from: tool.name, to: tool.deletion.renamedTo }] : [],
+  );
+  const moved = new Map((await toolsByName(store, renamed.map(({ to }) => to))).map((tool) => [tool.name, tool]));
+  for (const { from, to } of renamed) {
+    const tool = moved.get(to);
+    if (tool) current.set(from, tool);
+  }
+  return current;
 }
 
 export async function wrappersOf(store: ToolQueries, names: readonly string[]): Promise<StoredTool[]> {

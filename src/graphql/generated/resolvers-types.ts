@@ -3,14 +3,14 @@ import type { ToolType } from '../../domain/model';
 import type { ResourceAccessMode } from '../../domain/model';
 import type { BindingMode } from '../../domain/model';
 import type { CheckpointScope } from '../../domain/model';
-import type { ToolChange } from '../../domain/registry';
+import type { ToolChange as ImportedToolChangeKind } from '../../domain/registry';
 import type { ToolFieldName as ToolField } from '../../domain/validation';
 import type { SafetyDowngradeKind } from '../../domain/safety';
 import type { IssueCode as ToolIssueCode } from '../../domain/issues';
 import type { ToolEventKind } from '../../domain/events';
 import type { ToolStatus } from '../../domain/model';
 import type { ToolOrderField } from '../../domain/ports';
-import type { OrderDirection } from '../../domain/ports';
+import type { OrderDirection as ToolOrderDirection } from '../../domain/ports';
 import type { ModelFormat as ModelToolFormat } from '../../domain/exports';
 import type { ModelToolUnavailableReason } from '../../domain/exports';
 import type { JsonValue } from '../../domain/model';
@@ -214,7 +214,7 @@ export type ImportValidationError = RegistryError & {
 export type ImportedToolChange = {
   __typename?: 'ImportedToolChange';
   /** Created, updated, unchanged or deleted. */
-  change: ToolChange;
+  change: ImportedToolChangeKind;
   /** For `UPDATED`: the fields of the definition the import changes, in the model's order; empty otherwise. */
   changedFields: Array<ToolField>;
   /** The tool's name. */
@@ -222,6 +222,8 @@ export type ImportedToolChange = {
   /** The tool as stored after the import; on a dry run, as stored now (null when it would be created). A deleted tool: as it was before. */
   tool?: Maybe<Tool>;
 };
+
+export { ImportedToolChangeKind };
 
 /** A tool of an import config that breaks rules. */
 export type InvalidToolConfig = {
@@ -488,8 +490,6 @@ export type NamespaceSummary = {
   /** The number of tools and validations in it. */
   toolCount: Scalars['Int']['output'];
 };
-
-export { OrderDirection };
 
 /**
  * Paging state of a connection: the Relay `PageInfo`, field for field. Other subgraphs define the
@@ -980,8 +980,6 @@ export type ToolCapabilityInput = {
   writes?: InputMaybe<Scalars['Boolean']['input']>;
 };
 
-export { ToolChange };
-
 /** A page of tools, in the order asked for. */
 export type ToolConnection = {
   __typename?: 'ToolConnection';
@@ -1266,10 +1264,12 @@ export type ToolNotFound = RegistryError & {
 /** The order of `tools`. Every order is total: ties are broken by name, in the same direction. */
 export type ToolOrder = {
   /** Ascending or descending. */
-  direction?: OrderDirection;
+  direction?: ToolOrderDirection;
   /** What to order by. */
   field?: ToolOrderField;
 };
+
+export { ToolOrderDirection };
 
 export { ToolOrderField };
 
@@ -1750,6 +1750,7 @@ export type ResolversTypes = {
   ImportToolsSuccess: ResolverTypeWrapper<Omit<ImportToolsSuccess, 'tools'> & { tools: Array<ResolversTypes['ImportedToolChange']> }>;
   ImportValidationError: ResolverTypeWrapper<ImportValidationError>;
   ImportedToolChange: ResolverTypeWrapper<ImportedToolMapper>;
+  ImportedToolChangeKind: ImportedToolChangeKind;
   InvalidToolConfig: ResolverTypeWrapper<InvalidToolConfig>;
   JSON: ResolverTypeWrapper<Scalars['JSON']['output']>;
   JSONObject: ResolverTypeWrapper<Scalars['JSONObject']['output']>;
@@ -1762,7 +1763,6 @@ export type ResolversTypes = {
   NamespaceCount: ResolverTypeWrapper<NamespaceCount>;
   NamespaceForbidden: ResolverTypeWrapper<NamespaceForbidden>;
   NamespaceSummary: ResolverTypeWrapper<NamespaceSummaryMapper>;
-  OrderDirection: OrderDirection;
   PageInfo: ResolverTypeWrapper<PageInfo>;
   PurgeToolResult: ResolverTypeWrapper<ResolversUnionTypes<ResolversTypes>['PurgeToolResult']>;
   PurgeToolSuccess: ResolverTypeWrapper<PurgeToolSuccess>;
@@ -1783,7 +1783,6 @@ export type ResolversTypes = {
   Tool: ResolverTypeWrapper<StoredToolMapper>;
   ToolCapability: ResolverTypeWrapper<ToolCapabilityMapper>;
   ToolCapabilityInput: ToolCapabilityInput;
-  ToolChange: ToolChange;
   ToolConnection: ResolverTypeWrapper<ToolConnectionModelMapper>;
   ToolDeprecation: ResolverTypeWrapper<ToolDeprecationMapper>;
   ToolEdge: ResolverTypeWrapper<Omit<ToolEdge, 'node'> & { node: ResolversTypes['Tool'] }>;
@@ -1803,6 +1802,7 @@ export type ResolversTypes = {
   ToolNotDeleted: ResolverTypeWrapper<ToolNotDeleted>;
   ToolNotFound: ResolverTypeWrapper<ToolNotFound>;
   ToolOrder: ToolOrder;
+  ToolOrderDirection: ToolOrderDirection;
   ToolOrderField: ToolOrderField;
   ToolPatch: ToolPatch;
   ToolRevision: ResolverTypeWrapper<ToolRevisionMapper>;
@@ -2026,11 +2026,13 @@ export type ImportValidationErrorResolvers<ContextType = GraphQLContext, ParentT
 };
 
 export type ImportedToolChangeResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['ImportedToolChange'] = ResolversParentTypes['ImportedToolChange']> = {
-  change?: Resolver<ResolversTypes['ToolChange'], ParentType, ContextType>;
+  change?: Resolver<ResolversTypes['ImportedToolChangeKind'], ParentType, ContextType>;
   changedFields?: Resolver<Array<ResolversTypes['ToolField']>, ParentType, ContextType>;
   name?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
   tool?: Resolver<Maybe<ResolversTypes['Tool']>, ParentType, ContextType>;
 };
+
+export type ImportedToolChangeKindResolvers = EnumResolverSignature<{ CREATED?: any, DELETED?: any, UNCHANGED?: any, UPDATED?: any }, ResolversTypes['ImportedToolChangeKind']>;
 
 export type InvalidToolConfigResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['InvalidToolConfig'] = ResolversParentTypes['InvalidToolConfig']> = {
   index?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
@@ -2091,8 +2093,6 @@ export type NamespaceSummaryResolvers<ContextType = GraphQLContext, ParentType e
   namespace?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
   toolCount?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
 };
-
-export type OrderDirectionResolvers = EnumResolverSignature<{ ASC?: any, DESC?: any }, ResolversTypes['OrderDirection']>;
 
 export type PageInfoResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['PageInfo'] = ResolversParentTypes['PageInfo']> = {
   endCursor?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
@@ -2233,8 +2233,6 @@ export type ToolCapabilityResolvers<ContextType = GraphQLContext, ParentType ext
   writes?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
 };
 
-export type ToolChangeResolvers = EnumResolverSignature<{ CREATED?: any, DELETED?: any, UNCHANGED?: any, UPDATED?: any }, ResolversTypes['ToolChange']>;
-
 export type ToolConnectionResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['ToolConnection'] = ResolversParentTypes['ToolConnection']> = {
   edges?: Resolver<Array<ResolversTypes['ToolEdge']>, ParentType, ContextType>;
   pageInfo?: Resolver<ResolversTypes['PageInfo'], ParentType, ContextType>;
@@ -2319,6 +2317,8 @@ export type ToolNotFoundResolvers<ContextType = GraphQLContext, ParentType exten
   name?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
   __isTypeOf?: IsTypeOfResolverFn<ParentType, ContextType>;
 };
+
+export type ToolOrderDirectionResolvers = EnumResolverSignature<{ ASC?: any, DESC?: any }, ResolversTypes['ToolOrderDirection']>;
 
 export type ToolOrderFieldResolvers = EnumResolverSignature<{ NAME?: any, UPDATED_AT?: any }, ResolversTypes['ToolOrderField']>;
 
@@ -2448,6 +2448,7 @@ export type Resolvers<ContextType = GraphQLContext> = {
   ImportToolsSuccess?: ImportToolsSuccessResolvers<ContextType>;
   ImportValidationError?: ImportValidationErrorResolvers<ContextType>;
   ImportedToolChange?: ImportedToolChangeResolvers<ContextType>;
+  ImportedToolChangeKind?: ImportedToolChangeKindResolvers;
   InvalidToolConfig?: InvalidToolConfigResolvers<ContextType>;
   JSON?: GraphQLScalarType;
   JSONObject?: GraphQLScalarType;
@@ -2459,7 +2460,6 @@ export type Resolvers<ContextType = GraphQLContext> = {
   NamespaceCount?: NamespaceCountResolvers<ContextType>;
   NamespaceForbidden?: NamespaceForbiddenResolvers<ContextType>;
   NamespaceSummary?: NamespaceSummaryResolvers<ContextType>;
-  OrderDirection?: OrderDirectionResolvers;
   PageInfo?: PageInfoResolvers<ContextType>;
   PurgeToolResult?: PurgeToolResultResolvers<ContextType>;
   PurgeToolSuccess?: PurgeToolSuccessResolvers<ContextType>;
@@ -2477,7 +2477,6 @@ export type Resolvers<ContextType = GraphQLContext> = {
   Subscription?: SubscriptionResolvers<ContextType>;
   Tool?: ToolResolvers<ContextType>;
   ToolCapability?: ToolCapabilityResolvers<ContextType>;
-  ToolChange?: ToolChangeResolvers;
   ToolConnection?: ToolConnectionResolvers<ContextType>;
   ToolDeprecation?: ToolDeprecationResolvers<ContextType>;
   ToolEdge?: ToolEdgeResolvers<ContextType>;
@@ -2492,6 +2491,7 @@ export type Resolvers<ContextType = GraphQLContext> = {
   ToolLifecycle?: ToolLifecycleResolvers<ContextType>;
   ToolNotDeleted?: ToolNotDeletedResolvers<ContextType>;
   ToolNotFound?: ToolNotFoundResolvers<ContextType>;
+  ToolOrderDirection?: ToolOrderDirectionResolvers;
   ToolOrderField?: ToolOrderFieldResolvers;
   ToolRevision?: ToolRevisionResolvers<ContextType>;
   ToolRevisionConflict?: ToolRevisionConflictResolvers<ContextType>;

@@ -12,13 +12,13 @@ export const enumResolvers: Pick<
   | 'ResourceAccessMode'
   | 'BindingMode'
   | 'CheckpointScope'
-  | 'ToolChange'
+  | 'ImportedToolChangeKind'
   | 'ToolField'
   | 'SafetyDowngradeKind'
   | 'ToolEventKind'
   | 'ToolStatus'
   | 'ToolOrderField'
-  | 'OrderDirection'
+  | 'ToolOrderDirection'
   | 'ModelToolFormat'
   | 'ModelToolUnavailableReason'
 > = {
@@ -27,7 +27,7 @@ export const enumResolvers: Pick<
   ResourceAccessMode: { READ_ONLY: 'read_only', READ_WRITE: 'read_write' },
   BindingMode: { CONTEXTUAL: 'contextual', STATIC: 'static' },
   CheckpointScope: { RESOURCE: 'resource', WRITE_SCOPE: 'write_scope', SESSION: 'session' },
-  ToolChange: { CREATED: 'created', UPDATED: 'updated', UNCHANGED: 'unchanged', DELETED: 'deleted' },
+  ImportedToolChangeKind: { CREATED: 'created', UPDATED: 'updated', UNCHANGED: 'unchanged', DELETED: 'deleted' },
   SafetyDowngradeKind: {
     UNSAFE_OFF: 'unsafe_off',
     HUMAN_APPROVAL_OFF: 'human_approval_off',
@@ -65,7 +65,7 @@ export const enumResolvers: Pick<
   },
   ToolStatus: { ACTIVE: 'active', DEPRECATED: 'deprecated', DELETED: 'deleted' },
   ToolOrderField: { NAME: 'name', UPDATED_AT: 'updatedAt' },
-  OrderDirection: { ASC: 'asc', DESC: 'desc' },
+  ToolOrderDirection: { ASC: 'asc', DESC: 'desc' },
   ModelToolFormat: { MCP: 'mcp', OPENAI_CHAT_COMPLETIONS: 'openai', ANTHROPIC: 'anthropic' },
   ModelToolUnavailableReason: { HIGH_FINDING: 'high_finding', NAME_TOO_LONG: 'name_too_long', INPUT_SCHEMA_NOT_OBJECT: 'input_schema_not_object' },
 };

@@ -9,14 +9,16 @@ import type { ResolversParentTypes, ResolversTypes, ResolversUnionTypes, ToolRes
 
 /** `Tool`: a StoredTool; the derived and related fields. The rest resolve by name. */
 export const Tool: ToolResolvers = {
-  // Federation: a gateway's reference `{ __typename: "Tool", name }`; null for an unknown name. Through
-  // the loader, so all the references of one `_entities` call cost one query.
+  // Federation: a gateway's reference `{ __typename: "Tool", name }`: the tool of that name, or, for a
+  // name the tool had before a rename, the tool it became; null for an unknown name. Through the
+  // loader, so all the references of one `_entities` call cost one query (and two more for names no
+  // live tool has).
   __resolveReference: ({ name }, { loaders }) => {
     // Representations arrive as untyped `_Any`: a non-string name is the gateway's mistake, not ours.
     if (typeof (name as unknown) !== 'string') {
       throw new GraphQLError('A Tool reference\'s "name" must be a string.', { extensions: { code: 'BAD_USER_INPUT' } });
     }
-    return loaders.toolByName.load(name);
+    return loaders.toolByReference.load(name);
   },
   namespace: (tool) => namespaceOf(tool.name),
   shortName: (tool) => shortNameOf(tool.name),
