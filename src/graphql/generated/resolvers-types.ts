@@ -13,7 +13,6 @@ import type { ToolOrderField } from '../../domain/ports';
 import type { OrderDirection } from '../../domain/ports';
 import type { ModelFormat as ModelToolFormat } from '../../domain/exports';
 import type { ModelToolUnavailableReason } from '../../domain/exports';
-import type { JsonValue } from '../../domain/model';
 import type { JsonObject } from '../../domain/model';
 import type { GraphQLResolveInfo, GraphQLScalarType, GraphQLScalarTypeConfig } from 'graphql';
 import type { StoredTool as StoredToolMapper, ToolCapability as ToolCapabilityMapper, ResourceSlot as ResourceSlotMapper, ToolLifecycle as ToolLifecycleMapper, ToolDeprecation as ToolDeprecationMapper } from '../../domain/model';
@@ -38,8 +37,6 @@ export type Scalars = {
   Float: { input: number; output: number; }
   /** A date and time in UTC, as an ISO 8601 string (`2025-01-31T12:00:00.000Z`). */
   DateTime: { input: Date; output: Date | string; }
-  /** Any JSON value. */
-  JSON: { input: JsonValue; output: JsonValue; }
   /** A JSON object (a map of string keys to JSON values). */
   JSONObject: { input: JsonObject; output: JsonObject; }
   /** A selection of fields, written as a string: the fields of a key (here `name`). */
@@ -1740,7 +1737,6 @@ export type ResolversTypes = {
   InvalidToolConfig: ResolverTypeWrapper<InvalidImportedToolMapper>;
   Issue: ResolverTypeWrapper<IssueMapper>;
   IssueCode: IssueCode;
-  JSON: ResolverTypeWrapper<Scalars['JSON']['output']>;
   JSONObject: ResolverTypeWrapper<Scalars['JSONObject']['output']>;
   McpImplementation: ResolverTypeWrapper<McpImplementation>;
   McpImplementationInput: McpImplementationInput;
@@ -1841,7 +1837,6 @@ export type ResolversParentTypes = {
   ImportedToolChange: ImportedToolMapper;
   InvalidToolConfig: InvalidImportedToolMapper;
   Issue: IssueMapper;
-  JSON: Scalars['JSON']['output'];
   JSONObject: Scalars['JSONObject']['output'];
   McpImplementation: McpImplementation;
   McpImplementationInput: McpImplementationInput;
@@ -2032,10 +2027,6 @@ export type IssueResolvers<ContextType = GraphQLContext, ParentType extends Reso
 };
 
 export type IssueCodeResolvers = EnumResolverSignature<{ CHECKPOINT_SCOPE_WITHOUT_CHECKPOINTABLE?: any, DUPLICATE_SLOT_NAME?: any, FIELD_NOT_ALLOWED?: any, FORBIDDEN?: any, INVALID_CONFIG?: any, INVALID_DESCRIPTION?: any, INVALID_JSON_SCHEMA?: any, INVALID_NAME?: any, INVALID_SLOT_NAME?: any, INVALID_TIMEOUT?: any, INVALID_VALUE?: any, MISSING_SOURCE_FIELD?: any, NAME_TAKEN?: any, READ_ONLY_CONFLICT?: any, REPLACEMENT_NOT_FOUND?: any, REQUIRED_FIELD?: any, REVISION_NOT_FOUND?: any, SAFETY_DOWNGRADE_FORBIDDEN?: any, STATIC_RESOURCE_FORBIDDEN?: any, STATIC_RESOURCE_REQUIRED?: any, TOOL_IS_WRAPPED?: any, UNKNOWN_FIELD?: any, UNSAFE_CONTENT?: any, VALUE_TOO_LARGE?: any, WRAPPED_ONLY_FOR_VALIDATION?: any, WRAPPED_TOOL_NOT_FOUND?: any }, ResolversTypes['IssueCode']>;
-
-export interface JsonScalarConfig extends GraphQLScalarTypeConfig<ResolversTypes['JSON'], any> {
-  name: 'JSON';
-}
 
 export interface JsonObjectScalarConfig extends GraphQLScalarTypeConfig<ResolversTypes['JSONObject'], any> {
   name: 'JSONObject';
@@ -2435,7 +2426,6 @@ export type Resolvers<ContextType = GraphQLContext> = {
   InvalidToolConfig?: InvalidToolConfigResolvers<ContextType>;
   Issue?: IssueResolvers<ContextType>;
   IssueCode?: IssueCodeResolvers;
-  JSON?: GraphQLScalarType;
   JSONObject?: GraphQLScalarType;
   McpImplementation?: McpImplementationResolvers<ContextType>;
   ModelTool?: ModelToolResolvers<ContextType>;
