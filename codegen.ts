@@ -39,7 +39,6 @@ const config: CodegenConfig = {
         enumValues,
         contextType: '../context#GraphQLContext',
         scalars: {
-          JSON: { input: '../../domain/model#JsonValue', output: '../../domain/model#JsonValue' },
           JSONObject: { input: '../../domain/model#JsonObject', output: '../../domain/model#JsonObject' },
           DateTime: { input: 'Date', output: 'Date | string' },
           // Federation's own scalars: only directive arguments use them; no resolver sees them.

@@ -1,7 +1,9 @@
 // ESLint: typescript-eslint's type-aware strict and stylistic rules over every TypeScript file of
 // tsconfig.json, and ESLint's recommended rules over the few JavaScript files. Formatting is
 // Prettier's (.prettierrc.json); eslint-config-prettier, last, turns off the rules it owns.
+// schema.graphql gets GraphQL ESLint's schema-recommended rules.
 import js from '@eslint/js';
+import graphqlPlugin from '@graphql-eslint/eslint-plugin';
 import prettier from 'eslint-config-prettier';
 import { defineConfig } from 'eslint/config';
 import globals from 'globals';
@@ -12,13 +14,15 @@ export default defineConfig(
     // Generated code is checked against its source instead (npm run codegen:check, db:check).
     ignores: ['dist/', 'coverage/', 'node_modules/', 'src/graphql/generated/', 'src/store/generated/'],
   },
-  js.configs.recommended,
-  tseslint.configs.strictTypeChecked,
-  tseslint.configs.stylisticTypeChecked,
   {
-    languageOptions: { parserOptions: { projectService: true, tsconfigRootDir: import.meta.dirname } },
     // A disable comment whose rule no longer fires fails the lint, so none outlives its cause.
     linterOptions: { reportUnusedDisableDirectives: 'error' },
+  },
+  {
+    // Only the TypeScript and JavaScript files: these rules would fail on schema.graphql's AST.
+    files: ['**/*.{ts,tsx,mts,cts,js,mjs,cjs}'],
+    extends: [js.configs.recommended, tseslint.configs.strictTypeChecked, tseslint.configs.stylisticTypeChecked],
+    languageOptions: { parserOptions: { projectService: true, tsconfigRootDir: import.meta.dirname } },
     rules: {
       // Off: under noUncheckedIndexedAccess, `!` after a lookup the code has just ensured is this codebase's idiom (370 uses).
       '@typescript-eslint/no-non-null-assertion': 'off',
@@ -73,6 +77,73 @@ export default defineConfig(
     // The registry browser's script runs in the page, as an ES module.
     files: ['src/server/browser/**/*.js'],
     languageOptions: { globals: globals.browser },
+  },
+  {
+    // The API's schema, linted as SDL against itself (known types, directives, reachability).
+    files: ['schema.graphql'],
+    languageOptions: {
+      parser: graphqlPlugin.parser,
+      parserOptions: { graphQLConfig: { schema: `${import.meta.dirname}/schema.graphql` } },
+    },
+    plugins: { '@graphql-eslint': graphqlPlugin },
+    rules: {
+      ...graphqlPlugin.configs['flat/schema-recommended'].rules,
+      // Off: a one-line description is an inline string and a longer one a block, which the rule's
+      // single style cannot say; the no-restricted-syntax below holds that convention instead.
+      '@graphql-eslint/description-style': 'off',
+      'no-restricted-syntax': [
+        'error',
+        {
+          selector: '.description[type=StringValue][block=true]:not([value=/\\n/])',
+          message: 'A one-line description is an inline string ("…"); a block string ("""…""") is for several lines.',
+        },
+      ],
+      // Widened: every field, argument, input field and enum value too, as the API's manual (test/graphql/schema-docs).
+      '@graphql-eslint/require-description': [
+        'error',
+        {
+          types: true,
+          rootField: true,
+          DirectiveDefinition: true,
+          FieldDefinition: true,
+          InputValueDefinition: true,
+          EnumValueDefinition: true,
+        },
+      ],
+      '@graphql-eslint/naming-convention': [
+        'error',
+        {
+          ...graphqlPlugin.configs['flat/schema-recommended'].rules['@graphql-eslint/naming-convention'][1],
+          // Relaxed: the link and federation specs name their types `link__Import`, `federation__FieldSet`.
+          types: { style: 'PascalCase', ignorePattern: '^(link|federation)__' },
+        },
+      ],
+      '@graphql-eslint/strict-id-in-types': [
+        'error',
+        {
+          // Relaxed: objects are keyed by `name: String!` (Tool's federation @key); a global `id: ID!` comes later.
+          acceptedIdNames: ['id', 'name'],
+          acceptedIdTypes: ['ID', 'String'],
+          // Value objects with no identity of their own: results, pages, counts, parts of a tool
+          // (the `Issue` suffix covers `Issue` and its coming name `ToolIssue`).
+          exceptions: {
+            suffixes: ['Success', 'Error', 'Connection', 'Edge', 'Stats', 'Count', 'Counts', 'Hit', 'Implementation', 'Issue'],
+            types: [
+              'PageInfo',
+              'NamespaceSummary',
+              'NamespaceForbidden',
+              'ModelTool',
+              'ToolFinding',
+              'ToolDeprecation',
+              'ToolCapability',
+              'ToolLifecycle',
+              'SafetyDowngrade',
+              'InvalidToolConfig',
+            ],
+          },
+        },
+      ],
+    },
   },
   prettier,
 );

@@ -48,7 +48,14 @@ export async function currentToolsByName(store: ToolQueries, names: readonly str
   const renamed = (await store.listPage({ query: amongNames(tombstones, missing), first: missing.length })).tools.flatMap((tool) =>
     tool.deletion?.renamedTo ? [{ from: tool.name, to: tool.deletion.renamedTo }] : [],
   );
-  const moved = new Map((await toolsByName(store, renamed.map(({ to }) => to))).map((tool) => [tool.name, tool]));
+  const moved = new Map(
+    (
+      await toolsByName(
+        store,
+        renamed.map(({ to }) => to),
+      )
+    ).map((tool) => [tool.name, tool]),
+  );
   for (const { from, to } of renamed) {
     const tool = moved.get(to);
     if (tool) current.set(from, tool);

@@ -13,7 +13,6 @@ import type { ToolOrderField } from '../../domain/ports';
 import type { OrderDirection as ToolOrderDirection } from '../../domain/ports';
 import type { ModelFormat as ModelToolFormat } from '../../domain/exports';
 import type { ModelToolUnavailableReason } from '../../domain/exports';
-import type { JsonValue } from '../../domain/model';
 import type { JsonObject } from '../../domain/model';
 import type { GraphQLResolveInfo, GraphQLScalarType, GraphQLScalarTypeConfig } from 'graphql';
 import type { StoredTool as StoredToolMapper, ToolCapability as ToolCapabilityMapper, ResourceSlot as ResourceSlotMapper, ToolLifecycle as ToolLifecycleMapper, ToolDeprecation as ToolDeprecationMapper } from '../../domain/model';
@@ -37,8 +36,6 @@ export type Scalars = {
   Float: { input: number; output: number; }
   /** A date and time in UTC, as an ISO 8601 string (`2025-01-31T12:00:00.000Z`). */
   DateTime: { input: Date; output: Date | string; }
-  /** Any JSON value. */
-  JSON: { input: JsonValue; output: JsonValue; }
   /** A JSON object (a map of string keys to JSON values). */
   JSONObject: { input: JsonObject; output: JsonObject; }
   /** A selection of fields, written as a string: the fields of a key (here `name`). */
@@ -1752,7 +1749,6 @@ export type ResolversTypes = {
   ImportedToolChange: ResolverTypeWrapper<ImportedToolMapper>;
   ImportedToolChangeKind: ImportedToolChangeKind;
   InvalidToolConfig: ResolverTypeWrapper<InvalidToolConfig>;
-  JSON: ResolverTypeWrapper<Scalars['JSON']['output']>;
   JSONObject: ResolverTypeWrapper<Scalars['JSONObject']['output']>;
   McpImplementation: ResolverTypeWrapper<McpImplementation>;
   McpImplementationInput: McpImplementationInput;
@@ -1853,7 +1849,6 @@ export type ResolversParentTypes = {
   ImportValidationError: ImportValidationError;
   ImportedToolChange: ImportedToolMapper;
   InvalidToolConfig: InvalidToolConfig;
-  JSON: Scalars['JSON']['output'];
   JSONObject: Scalars['JSONObject']['output'];
   McpImplementation: McpImplementation;
   McpImplementationInput: McpImplementationInput;
@@ -2039,10 +2034,6 @@ export type InvalidToolConfigResolvers<ContextType = GraphQLContext, ParentType 
   issues?: Resolver<Array<ResolversTypes['ToolIssue']>, ParentType, ContextType>;
   name?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
 };
-
-export interface JsonScalarConfig extends GraphQLScalarTypeConfig<ResolversTypes['JSON'], any> {
-  name: 'JSON';
-}
 
 export interface JsonObjectScalarConfig extends GraphQLScalarTypeConfig<ResolversTypes['JSONObject'], any> {
   name: 'JSONObject';
@@ -2450,7 +2441,6 @@ export type Resolvers<ContextType = GraphQLContext> = {
   ImportedToolChange?: ImportedToolChangeResolvers<ContextType>;
   ImportedToolChangeKind?: ImportedToolChangeKindResolvers;
   InvalidToolConfig?: InvalidToolConfigResolvers<ContextType>;
-  JSON?: GraphQLScalarType;
   JSONObject?: GraphQLScalarType;
   McpImplementation?: McpImplementationResolvers<ContextType>;
   ModelTool?: ModelToolResolvers<ContextType>;

@@ -1,9 +1,8 @@
-import { DateTimeResolver, JSONObjectResolver, JSONResolver } from 'graphql-scalars';
+import { DateTimeResolver, JSONObjectResolver } from 'graphql-scalars';
 import type { Resolvers } from '../generated/resolvers-types';
 
 /** The custom scalars, from graphql-scalars. */
-export const scalarResolvers: Pick<Resolvers, 'JSON' | 'JSONObject' | 'DateTime'> = {
-  JSON: JSONResolver,
+export const scalarResolvers: Pick<Resolvers, 'JSONObject' | 'DateTime'> = {
   JSONObject: JSONObjectResolver,
   DateTime: DateTimeResolver,
 };
