@@ -365,7 +365,7 @@ describeWithChromium('in Chromium', () => {
       await page.locator('#tool-description').getByRole('link', { name: 'moved/echo' }).click();
       await page.waitForFunction(() => document.querySelectorAll('#tool-history li').length === 2);
       const revisions = await page.locator('#tool-history button.revision').allTextContents();
-      expect(revisions.map((text) => text.split(' — ')[0])).toEqual(['#2 renamed: name, namespace', '#1 created']);
+      expect(revisions.map((text) => text.split(' — ')[0])).toEqual(['#2 renamed: name', '#1 created']);
 
       await post(graphqlUrl, `mutation { deleteTool(name: "moved/echo") { __typename } }`);
       await page.waitForFunction(() => document.getElementById('tool-description')?.textContent?.startsWith('Deleted '), null, { timeout: LIVE_TIMEOUT_MS });
