@@ -55,6 +55,8 @@ const config: CodegenConfig = {
           NamespaceSummary: '../../domain/ports#NamespaceSummary',
           ToolStats: '../../domain/ports#ToolStats',
           ToolEvent: '../../domain/events#ToolEvent',
+          ToolTombstone: '../../domain/events#ToolTombstone',
+          ToolChangeConnection: '../../domain/registry#ChangePage',
           ToolConnection: '../mappers#ToolConnectionModel',
           ToolRevision: '../../domain/history#ToolRevision',
           ToolRevisionConnection: '../mappers#ToolRevisionConnectionModel',

@@ -12,11 +12,16 @@ export const TOOL_EVENT_KINDS = ['created', 'updated', 'deleted', 'deprecated', 
 export type ToolEventKind = (typeof TOOL_EVENT_KINDS)[number];
 
 export interface ToolEvent {
+  /** The change's place in the registry-wide order (changes.ts): 1, 2, 3… with no gaps. */
+  position: number;
   kind: ToolEventKind;
   name: string;
-  /** The tool as it is after the write; null after a delete. */
+  /**
+   * The tool as it is after the write (null after a delete), when delivered live; read back from the
+   * change log (a page of changes, a replay), the tool under `name` as it is then.
+   */
   tool: StoredTool | null;
-  /** When the write was committed (as seen by the instance that made it). */
+  /** When the write was committed (the clock of the instance that made it, just before its commit). */
   occurredAt: Date;
   /** Who made the write (a token's name, a JWT's `sub`, or `anonymous`). */
   actor: string;
@@ -28,6 +33,23 @@ export interface ToolEvent {
   renamedFrom: string | null;
   /** What the change lowered of the tool's safety (safety.ts); empty for most. */
   safetyDowngrades: SafetyDowngrade[];
+}
+
+/** A change as the change log keeps it: an event without the tool. */
+export type LoggedChange = Omit<ToolEvent, 'tool'>;
+
+/**
+ * What a name that holds no tool now has left: after a delete its tombstone, after a rename the
+ * tombstone that says where the tool went, after a purge only this record of it.
+ */
+export interface ToolTombstone {
+  name: string;
+  /** When the tool left the name: deleted, renamed away, or (with nothing left of it) purged. */
+  deletedAt: Date;
+  /** After a rename: the name the tool has now. */
+  renamedTo: string | null;
+  /** The number of the name's last revision. */
+  lastRevision: number;
 }
 
 export interface ToolEventFilter {

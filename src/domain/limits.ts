@@ -15,6 +15,14 @@
  * the next page.
  */
 export const MAX_PAGE_SIZE = 100;
+/**
+ * Changes of one page of `changes`: larger than other pages, since a sync client reads them all,
+ * and each is small (the tools are read in one batch).
+ */
+export const MAX_CHANGE_PAGE_SIZE = 1_000;
+/** A page of `changes` when the client gives no size (also `schema.graphql`'s default of `first`). */
+export const DEFAULT_CHANGE_PAGE_SIZE = 100;
+
 /** A page's size when the client gives none (`tools`, `history`; `searchTools` has its own, DEFAULT_SEARCH_HITS). */
 export const DEFAULT_PAGE_SIZE = 20;
 

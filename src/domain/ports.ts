@@ -1,4 +1,5 @@
 import type { Grant, Role } from './access';
+import type { LoggedChange, ToolTombstone } from './events';
 import type { FindingSeverity } from './findings';
 import type { RevisionRange, ToolRevision } from './history';
 import type { RevisedTool, StoredTool, ToolDeprecation, ToolSource, ToolType } from './model';
@@ -152,6 +153,12 @@ export interface ToolQueries extends ToolReader {
   revisionsIn(ranges: readonly RevisionRange[]): Promise<ToolRevision[][]>;
   /** The revision of `name` numbered `revision` and/or with `contentHash` (the latest such); null when none. */
   findRevision(name: string, match: { revision?: number; contentHash?: string }): Promise<ToolRevision | null>;
+  /** The changes after `position` in the registry-wide order (ToolWriter `appendChanges`), at most `limit`, in that order. */
+  changesAfter(position: number, limit: number): Promise<LoggedChange[]>;
+  /** The position of the change log's last change; 0 while it is empty. */
+  lastChangePosition(): Promise<number>;
+  /** What is left of those of `names` that hold no tool (ToolTombstone); a name with neither tool nor past is left out. */
+  tombstones(names: readonly string[]): Promise<ToolTombstone[]>;
 }
 
 /**
@@ -199,7 +206,7 @@ export interface ToolWriter extends ToolReader {
    * Deletes for good the history of `name`, its tombstone and the tombstones of the names its
    * renames left (under the name's lock): how many revisions it held, the last of them or, with
    * none, the tombstone's (null: neither existed), and the names freed with the revision and hash
-   * of their tombstones.
+   * of their tombstones, ordered by name.
    */
   purgeHistory(name: string): Promise<{
     revisions: number;
@@ -208,7 +215,16 @@ export interface ToolWriter extends ToolReader {
   }>;
   /** Appends revisions to their names' histories, in as few statements as the database allows. */
   appendRevisions(revisions: readonly ToolRevision[]): Promise<void>;
+  /**
+   * Appends `changes`, in their order, to the registry-wide change log, stamped with the time now,
+   * as the transaction's last write: each gets the position after the last one, and no reader sees
+   * a position before every earlier one is visible too (see the store for how). Returns them as logged.
+   */
+  appendChanges(changes: readonly NewChange[]): Promise<LoggedChange[]>;
 }
+
+/** A change as a write hands it to the change log, which gives it its position and time. */
+export type NewChange = Omit<LoggedChange, 'position' | 'occurredAt'>;
 
 /**
  * Whether the registry's data may have changed: a generation that grows with every committed write

@@ -13,7 +13,7 @@ import {
   type OperationDefinitionNode,
   type SelectionSetNode,
 } from 'graphql';
-import { MAX_PAGE_SIZE } from '../domain/limits';
+import { MAX_CHANGE_PAGE_SIZE, MAX_PAGE_SIZE } from '../domain/limits';
 import { badUserInput } from './errors';
 
 /** The values an integer argument may take, both ends included. */
@@ -35,6 +35,7 @@ const REVISION: ArgumentRange = { min: 1, max: 2 ** 31 - 1 };
 export const ARGUMENT_RANGES: Readonly<Record<string, Readonly<Record<string, ArgumentRange>>>> = {
   'Query.tools': { first: PAGE_SIZE },
   'Query.searchTools': { first: PAGE_SIZE },
+  'Query.changes': { first: { min: 1, max: MAX_CHANGE_PAGE_SIZE } },
   'Tool.history': { first: PAGE_SIZE },
   'Mutation.updateTool': { expectedRevision: REVISION },
   'Mutation.deleteTool': { expectedRevision: REVISION },

@@ -12,6 +12,10 @@ export interface GraphQLContext {
   /** Whether the request showed an accepted credential (the server's plugins decide from it whether it may run). */
   authenticated: boolean;
   loaders: ToolLoaders;
+  /** The HTTP request, which yoga adds to every context it makes (a subscription's `Last-Event-ID` is read from it). */
+  request?: Request;
+  /** In a subscription: the cursor of the event it resolved last, which its result carries in `extensions.cursor` (src/server/plugins/use-event-ids.ts). */
+  eventCursor?: string;
 }
 
 /** A fresh context per request: loaders cache only within one request. */

@@ -68,3 +68,18 @@ export function decodeRevisionCursor(cursor: string): number {
   if (!Number.isSafeInteger(revision) || encodeRevisionCursor(revision) !== cursor) throw badCursor('`after` is not a cursor returned by this API.');
   return revision;
 }
+
+/** Cursors of the change log (`changes`, `ToolEvent.cursor`, SSE `id`): `change:<position>`; position 0 is the start. */
+export function encodeChangeCursor(position: number): string {
+  return Buffer.from(`change:${position}`, 'utf8').toString('base64url');
+}
+
+/** The change-log position a change cursor points at; throws a `BAD_USER_INPUT` GraphQLError naming `argumentName` otherwise. */
+export function decodeChangeCursor(cursor: string, argumentName = 'after'): number {
+  const match = /^change:(0|[1-9][0-9]{0,15})$/.exec(Buffer.from(cursor, 'base64url').toString('utf8'));
+  const position = match ? Number(match[1]) : NaN;
+  if (!Number.isSafeInteger(position) || encodeChangeCursor(position) !== cursor) {
+    throw new GraphQLError(`\`${argumentName}\` is not a cursor of this registry's changes.`, { extensions: { code: 'BAD_USER_INPUT', argumentName } });
+  }
+  return position;
+}

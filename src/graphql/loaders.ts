@@ -1,4 +1,5 @@
 import DataLoader from 'dataloader';
+import type { ToolTombstone } from '../domain/events';
 import type { RevisionRange, ToolRevision } from '../domain/history';
 import type { StoredTool } from '../domain/model';
 import type { ToolRegistry } from '../domain/registry';
@@ -16,6 +17,8 @@ export interface ToolLoaders {
   wrappersOf: DataLoader<string, StoredTool[]>;
   /** The revisions of a range of a tool's history, newest first. */
   revisionsIn: DataLoader<RevisionRange, ToolRevision[], string>;
+  /** What is left of a name that holds no tool; null when it holds one, or never held any. */
+  tombstoneOf: DataLoader<string, ToolTombstone | null>;
 }
 
 export function createToolLoaders(registry: ToolRegistry): ToolLoaders {
@@ -38,7 +41,11 @@ export function createToolLoaders(registry: ToolRegistry): ToolLoaders {
   const revisionsIn = new DataLoader<RevisionRange, ToolRevision[], string>((ranges) => registry.revisionsIn(ranges), {
     cacheKeyFn: (range) => `${range.name}|${range.lowest}|${range.highest}`,
   });
-  return { toolByName, toolByReference, wrappersOf, revisionsIn };
+  const tombstoneOf = new DataLoader<string, ToolTombstone | null>(async (names) => {
+    const found = new Map((await registry.tombstones(names)).map((tombstone) => [tombstone.name, tombstone]));
+    return names.map((name) => found.get(name) ?? null);
+  });
+  return { toolByName, toolByReference, wrappersOf, revisionsIn, tombstoneOf };
 }
 
 /** Seeds the by-name cache with tools already read (a listed page), so they are not read again. */

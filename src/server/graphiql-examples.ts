@@ -4,7 +4,8 @@
  */
 export const GRAPHIQL_EXAMPLES = /* GraphQL */ `# Welcome to toolgraph, the registry of agent tools.
 # The Docs pane (top left) describes every type, field and argument. Pick an operation with the
-# run button: list, facets, ranked search, get (with its history), create, import, and watch live changes (subscription, over SSE).
+# run button: list, facets, ranked search, get (with its history), create, import, sync (the change feed),
+# and watch live changes (subscription, over SSE).
 
 query ListTools {
   tools(filter: { search: "" }, orderBy: { field: UPDATED_AT, direction: DESC }, first: 10) {
@@ -96,9 +97,20 @@ tools:
   }
 }
 
+# Every committed change in one order: pass the answer's cursor as \`after\` to read on, or to WatchTools.
+query Sync {
+  changes(first: 20) {
+    edges { node { kind name revision occurredAt tool { name description } tombstone { name renamedTo } } }
+    pageInfo { hasNextPage }
+    cursor
+  }
+}
+
 # Runs until stopped; create, update or delete a tool in another tab to see its event here.
+# With \`toolEvents(after: "<a cursor>")\` the changes since that cursor come first.
 subscription WatchTools {
   toolEvents {
+    cursor
     kind
     name
     occurredAt

@@ -19,6 +19,7 @@ import { useConfigSchema } from './plugins/use-config-schema';
 import { useCloseAfterChunkedRefusal } from './plugins/use-close-after-chunked-refusal';
 import { useCredentialLifetime } from './plugins/use-credential-lifetime';
 import { useCredentialRequirement } from './plugins/use-credential-requirement';
+import { useEventIds } from './plugins/use-event-ids';
 import { useFrameProtection } from './plugins/use-frame-protection';
 import { useHiddenSuggestions } from './plugins/use-hidden-suggestions';
 import { useInputChecks } from './plugins/use-input-checks';
@@ -184,6 +185,7 @@ export function createToolgraphServer(options: ToolgraphServerOptions): Toolgrap
       useQueryCost(limits),
       options.fieldSuggestions === false && useHiddenSuggestions(),
       useFrameProtection(),
+      useEventIds(),
       options.compileQueries !== false && useCompiledQueries(),
       // `/` and `/browser/*`: the registry browser, a static page that talks to /graphql only.
       useBrowserPage(),

@@ -18,6 +18,11 @@ export interface Dialect {
    * whether or not a tool of that name exists; null where write transactions already run one at a time.
    */
   lockNames: ((placeholder: string) => string) | null;
+  /**
+   * A statement that holds the change log's lock until the transaction ends (tool-sql.ts
+   * `changeLogLockSql`); null where write transactions already run one at a time.
+   */
+  lockChangeLog: string | null;
   /** SQL of the namespace part of the "name" column. */
   namespaceOfNameSql: string;
   /** Whether an INSERT may bind its rows as one typed array per column (`unnest`) instead of one placeholder per value. */
@@ -43,6 +48,7 @@ const sqlite: Dialect = {
   namesParameter: (names) => JSON.stringify(names),
   lockReadRows: '',
   lockNames: null,
+  lockChangeLog: null,
   namespaceOfNameSql: `substr("name", 1, instr("name", '/') - 1)`,
   insertsColumnArrays: false,
   // The FTS5 table of the search_trigram_index migration. The key as one quoted phrase (a `"`
@@ -71,6 +77,8 @@ const postgres: Dialect = {
   lockNames: (placeholder) =>
     `SELECT count(*) FROM (SELECT pg_advisory_xact_lock(k) FROM ` +
     `(SELECT DISTINCT hashtextextended(n, 0) AS k FROM unnest(${placeholder}::text[]) AS n ORDER BY k) AS keys) AS locked`,
+  // The two-key form of advisory lock: a key space of its own, apart from the names' one-key locks.
+  lockChangeLog: `SELECT pg_advisory_xact_lock(hashtext('toolgraph'), hashtext('RegistryChange'))`,
   namespaceOfNameSql: `split_part("name", '/', 1)`,
   insertsColumnArrays: true,
   // The expression of the trigram index of the search_trigram_index migration, character for

@@ -13,7 +13,9 @@ import { FINDING_SEVERITIES, findingRank, highestSeverity, scanTool, type Findin
 import { contentHashOf, type ToolRevision } from '../domain/history';
 import { readSafetyDowngrades, type SafetyDowngrade } from '../domain/safety';
 import { searchKey } from '../domain/search';
-import { Prisma, type Tool, type ToolRevision as ToolRevisionRecord } from './generated/sqlite/client';
+import { Prisma, type RegistryChange as RegistryChangeRecord, type Tool, type ToolRevision as ToolRevisionRecord } from './generated/sqlite/client';
+import type { LoggedChange } from '../domain/events';
+import type { NewChange } from '../domain/ports';
 
 /** Rows ↔ domain types. The domain never sees a Prisma type; this file is the only translation. */
 
@@ -149,6 +151,38 @@ export function newToolRow(tool: RevisedTool, actor: string, at: Date): Record<s
     updatedAt: at,
     createdBy: actor,
     updatedBy: actor,
+  };
+}
+
+/** The columns of a RegistryChange row (./tool-sql.ts selects exactly these). */
+export type RegistryChangeRow = Omit<RegistryChangeRecord, 'position'> & { position: number | bigint };
+
+/** A change as raw SQL binds it, at `position`, committed at `committedAt`. */
+export function newChangeRow(change: NewChange, position: number, committedAt: Date): Record<string, unknown> {
+  return {
+    position,
+    kind: change.kind,
+    toolName: change.name,
+    renamedFrom: change.renamedFrom,
+    revision: change.revision,
+    contentHash: change.contentHash,
+    safetyDowngrades: JSON.stringify(change.safetyDowngrades),
+    actor: change.actor,
+    committedAt,
+  };
+}
+
+export function toLoggedChange(row: RegistryChangeRow): LoggedChange {
+  return {
+    position: Number(row.position),
+    kind: row.kind,
+    name: row.toolName,
+    renamedFrom: row.renamedFrom,
+    revision: row.revision,
+    contentHash: row.contentHash,
+    safetyDowngrades: storedDowngrades(row.safetyDowngrades),
+    actor: row.actor,
+    occurredAt: row.committedAt,
   };
 }
 

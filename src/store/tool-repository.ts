@@ -14,18 +14,24 @@ import {
   type ToolStats,
   type ToolStore,
   type ToolWriter,
+  type NewChange,
 } from '../domain/ports';
+import type { LoggedChange, ToolTombstone } from '../domain/events';
+import { compareText } from '../domain/text-order';
 import { databaseErrorKind, readWithDeadline, translated } from './database-errors';
 import type { Dialect } from './dialect';
 import { FacetDeltas } from './facet-counts';
 import {
   deprecationColumns,
   findingColumns,
+  newChangeRow,
   newRevisionRow,
   newToolRow,
   toolColumns,
   toStoredTool,
+  toLoggedChange,
   toToolRevision,
+  type RegistryChangeRow,
   type ToolRevisionRow,
   type ToolRow,
 } from './mapping';
@@ -34,9 +40,13 @@ import type { ReadConnection } from './read-connection';
 import { keysAfter, SearchMatches, type MatchKey } from './search-matches';
 import {
   byNamesSql,
+  changeLogHeadSql,
+  changeLogLockSql,
+  changesAfterSql,
   countReadsTools,
   countSql,
   findRevisionSql,
+  insertChangesSql,
   insertRevisionsSql,
   insertSql,
   lastRevisionsSql,
@@ -49,12 +59,14 @@ import {
   tombstonesSql,
   pageSql,
   pageWithTotalSql,
+  purgedTombstonesSql,
   purgeHistorySql,
   purgeReservationsSql,
   purgeTombstoneSql,
   revisionsInSql,
   searchesLiveTools,
   statsSql,
+  tombstoneRowsSql,
   toToolStats,
   wrappersOfSql,
   type Statement,
@@ -311,7 +323,8 @@ class TransactionWriter implements ToolWriter {
     const reserved = await rows<RevisionRef & { name: string }>(this.tx, purgeReservationsSql(name, this.dialect));
     // A rename's tombstone has no history (it moved with the tool): its own revision is the last.
     const last = purged.reduce<RevisionRef | null>((latest, row) => (latest === null || row.revision > latest.revision ? row : latest), tombstone ?? null);
-    return { revisions: purged.length, last, freed: reserved };
+    // DELETE … RETURNING gives rows in storage order, which differs between the databases.
+    return { revisions: purged.length, last, freed: reserved.sort((a, b) => compareText(a.name, b.name)) };
   }
 
   async appendRevisions(revisions: readonly ToolRevision[]): Promise<void> {
@@ -319,6 +332,18 @@ class TransactionWriter implements ToolWriter {
     for (const chunk of insertChunks(rowsToInsert, Object.keys(rowsToInsert[0] ?? {}).length)) {
       await rows(this.tx, insertRevisionsSql(chunk, this.dialect));
     }
+  }
+
+  async appendChanges(changes: readonly NewChange[]): Promise<LoggedChange[]> {
+    const lock = changeLogLockSql(this.dialect);
+    if (lock !== null) await this.tx.$executeRawUnsafe(lock.sql, ...lock.params);
+    const [{ head } = { head: 0 }] = await rows<{ head: number | bigint }>(this.tx, changeLogHeadSql());
+    const committedAt = new Date();
+    const rowsToInsert = changes.map((change, i) => newChangeRow(change, Number(head) + 1 + i, committedAt));
+    for (const chunk of insertChunks(rowsToInsert, Object.keys(rowsToInsert[0] ?? {}).length)) {
+      await rows(this.tx, insertChangesSql(chunk, this.dialect));
+    }
+    return rowsToInsert.map((row, i) => ({ ...changes[i]!, position: row.position as number, occurredAt: committedAt }));
   }
 
   /** Holds the locks of `names` until the transaction ends (Dialect `lockNames`; nothing where writes run one at a time). */
@@ -456,6 +481,27 @@ export class PrismaToolStore implements ToolStore {
     return this.read(async () => {
       const [row] = await this.reads.rows<ToolRevisionRow>(findRevisionSql(name, match, this.dialect));
       return row ? toToolRevision(row) : null;
+    });
+  }
+
+  changesAfter(position: number, limit: number): Promise<LoggedChange[]> {
+    return this.read(async () => (await this.reads.rows<RegistryChangeRow>(changesAfterSql(position, limit, this.dialect))).map(toLoggedChange));
+  }
+
+  lastChangePosition(): Promise<number> {
+    return this.read(async () => {
+      const [row] = await this.reads.rows<{ head: number | bigint }>(changeLogHeadSql());
+      return Number(row?.head ?? 0);
+    });
+  }
+
+  tombstones(names: readonly string[]): Promise<ToolTombstone[]> {
+    return this.read(async () => {
+      if (names.length === 0) return [];
+      const found = await this.reads.rows<ToolTombstone>(tombstoneRowsSql(names, this.dialect));
+      const left = names.filter((name) => !found.some((tombstone) => tombstone.name === name));
+      const purged = left.length === 0 ? [] : await this.reads.rows<Omit<ToolTombstone, 'renamedTo'>>(purgedTombstonesSql(left, this.dialect));
+      return [...found, ...purged.map((tombstone) => ({ ...tombstone, renamedTo: null }))];
     });
   }
 

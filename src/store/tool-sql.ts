@@ -125,14 +125,15 @@ function insertRowsSql(
   table: string,
   rows: readonly Record<string, unknown>[],
   dialect: Dialect,
-  options: { columnArrays: boolean; suffix?: (columns: readonly string[]) => string },
+  options: { columnArrays: boolean; suffix?: (columns: readonly string[]) => string; casts?: Readonly<Record<string, string>> },
 ): Statement {
+  const casts = options.casts ?? COLUMN_CASTS;
   const params = new Parameters(dialect);
   const columns = Object.keys(rows[0] ?? {});
   const source =
     options.columnArrays && dialect.insertsColumnArrays
       ? `SELECT * FROM unnest(${columns.map((column) => `${params.add(rows.map((row) => arrayElement(row[column])))}::${ARRAY_TYPES[column] ?? 'text'}[]`).join(', ')})`
-      : `VALUES ${rows.map((row) => `(${columns.map((column) => params.add(row[column], COLUMN_CASTS[column])).join(', ')})`).join(', ')}`;
+      : `VALUES ${rows.map((row) => `(${columns.map((column) => params.add(row[column], casts[column])).join(', ')})`).join(', ')}`;
   const sql = `INSERT INTO "${table}" (${columns.map((column) => `"${column}"`).join(', ')}) ${source}${options.suffix?.(columns) ?? ''}`;
   return { sql, params: params.values };
 }
@@ -165,6 +166,68 @@ export function insertSql(rows: readonly Record<string, unknown>[], dialect: Dia
  */
 export function insertRevisionsSql(rows: readonly Record<string, unknown>[], dialect: Dialect): Statement {
   return insertRowsSql('ToolRevision', rows, dialect, { columnArrays: false });
+}
+
+/** The columns of a RegistryChange row (./mapping.ts `toLoggedChange`). */
+const CHANGE_COLUMNS = ['position', 'kind', 'toolName', 'renamedFrom', 'revision', 'contentHash', 'safetyDowngrades', 'actor', 'committedAt']
+  .map((column) => `"${column}"`)
+  .join(', ');
+
+/**
+ * The lock a write transaction takes just before it appends to the change log, held until it
+ * commits. It hands out positions one transaction at a time: each reads the last position (MAX,
+ * under Read Committed a fresh snapshot, after the lock) and appends after it. Postgres releases a
+ * transaction's locks only once its commit is visible to every new snapshot, so the next position
+ * is read only after the one before it is visible: a reader can never see position n + 1 and miss
+ * n, which a sequence (handed out at insert, committed in any order) would allow. A rolled-back
+ * write leaves no hole either. The lock is held for the last statements of a write only.
+ * SQLite runs one write transaction at a time, so it needs none.
+ */
+export function changeLogLockSql(dialect: Dialect): Statement | null {
+  return dialect.lockChangeLog === null ? null : { sql: dialect.lockChangeLog, params: [] };
+}
+
+/** The change log's last position (0 when empty): read after `changeLogLockSql`. */
+export function changeLogHeadSql(): Statement {
+  return { sql: 'SELECT COALESCE(MAX("position"), 0) AS "head" FROM "RegistryChange"', params: [] };
+}
+
+/** New RegistryChange rows (./mapping.ts `newChangeRow`), their positions given, in one INSERT. */
+export function insertChangesSql(rows: readonly Record<string, unknown>[], dialect: Dialect): Statement {
+  return insertRowsSql('RegistryChange', rows, dialect, { columnArrays: false, casts: { kind: 'RegistryChangeKind', safetyDowngrades: 'jsonb' } });
+}
+
+/** The changes after `position`, at most `limit`, in the log's order: a range scan of its primary key. */
+export function changesAfterSql(position: number, limit: number, dialect: Dialect): Statement {
+  const params = new Parameters(dialect);
+  const after = params.add(Math.floor(position));
+  return {
+    sql: `SELECT ${CHANGE_COLUMNS} FROM "RegistryChange" WHERE "position" > ${after} ORDER BY "position" LIMIT ${Math.max(0, Math.floor(limit))}`,
+    params: params.values,
+  };
+}
+
+/** Rows `{ name, deletedAt, renamedTo, lastRevision }`: the tombstones of `names` that have one. */
+export function tombstoneRowsSql(names: readonly string[], dialect: Dialect): Statement {
+  const params = new Parameters(dialect);
+  const where = dialect.inNames('"name"', params.add(dialect.namesParameter(names)));
+  return {
+    sql: `SELECT "name", "deletedAt", "renamedTo", "revision" AS "lastRevision" FROM "Tool" WHERE ${where} AND "deletedAt" IS NOT NULL`,
+    params: params.values,
+  };
+}
+
+/** Rows `{ name, deletedAt, lastRevision }`: the last purge of each of `names` that was purged, as its tombstone. */
+export function purgedTombstonesSql(names: readonly string[], dialect: Dialect): Statement {
+  const params = new Parameters(dialect);
+  const where = dialect.inNames('"toolName"', params.add(dialect.namesParameter(names)));
+  const purged = params.add('purged', 'RegistryChangeKind');
+  return {
+    sql:
+      `SELECT "toolName" AS "name", "committedAt" AS "deletedAt", "revision" AS "lastRevision" FROM "RegistryChange" AS "purge" ` +
+      `WHERE ${where} AND "kind" = ${purged} AND "position" = (SELECT MAX("position") FROM "RegistryChange" WHERE "toolName" = "purge"."toolName")`,
+    params: params.values,
+  };
 }
 
 /** Rows `{ toolName, revision }`: the latest revision of each of `names` that has a history. */

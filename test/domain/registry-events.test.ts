@@ -228,7 +228,7 @@ describe.each(testDatabases())('registry events on %s', (kind) => {
       expect((await failing.importTools(OPEN_ACCESS, yamlOf({ name: 'f/two', description: 'Two.' }), { dryRun: false })).kind).toBe('ok');
       expect((await failing.delete(OPEN_ACCESS, 'f/one')).kind).toBe('deleted');
       expect((await observer.findByNames(['f/two'])).map((t) => t.name)).toEqual(['f/two']);
-      await expect(failing.subscribe({}).next()).rejects.toBeInstanceOf(EventsUnavailable);
+      await expect((await failing.subscribe({})).next()).rejects.toBeInstanceOf(EventsUnavailable);
     });
   });
 });

@@ -17,6 +17,7 @@ describe('the in-process event bus', () => {
     const now = new Date();
     const tool = stored(fullTool('x/one'), now);
     const created = {
+      position: 1,
       kind: 'created' as const,
       name: 'x/one',
       tool,

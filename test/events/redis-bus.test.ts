@@ -33,6 +33,7 @@ describe('the Redis event bus', () => {
       const onA = a.subscribe({});
       const now = new Date();
       const event: ToolEvent = {
+        position: 1,
         kind: 'updated',
         name: 'devops/docker-build',
         tool: stored(fullTool('devops/docker-build'), new Date(now.getTime() - 1000), now),
@@ -100,6 +101,7 @@ describe('the Redis event bus', () => {
       for (let i = 0; i < 40; i++)
         a.publish([
           {
+            position: i + 1,
             kind: 'updated',
             name: 'big/tool',
             tool: large,

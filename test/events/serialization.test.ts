@@ -12,6 +12,7 @@ describe('event messages', () => {
     deprecation: { message: 'Use devops/build.', replacedBy: 'devops/build', deprecatedAt: new Date('2026-03-04T05:06:07.008Z'), deprecatedBy: 'team-a' },
   };
   const events: ToolEvent[] = TOOL_EVENT_KINDS.map((kind, i) => ({
+    position: 10 + i,
     kind,
     name: 'devops/docker-build',
     tool: kind === 'deleted' ? null : deprecatedTool,
@@ -50,5 +51,10 @@ describe('event messages', () => {
   it('refuses a message of another version, or no message at all', () => {
     expect(() => decodeEventMessage(JSON.stringify({ v: 3, gapSince: null, events: [] }))).toThrow('not a toolgraph event message');
     expect(() => decodeEventMessage('"hello"')).toThrow();
+    // An event without its place in the change log cannot be ordered: refused, not delivered.
+    const [event] = JSON.parse(encodeEventMessage({ gapSince: null, events: events.slice(0, 1) })).events;
+    for (const position of [undefined, '1', 1.5, -Infinity]) {
+      expect(() => decodeEventMessage(JSON.stringify({ v: 5, gapSince: null, events: [{ ...event, position }] }))).toThrow('not a toolgraph tool event');
+    }
   });
 });

@@ -26,6 +26,17 @@ export async function failureOf(stream: AsyncIterator<unknown>, ms = 5000): Prom
   throw new Error(`the stream did not fail within ${ms} ms`);
 }
 
-export function deletedEvent(name: string, occurredAt = new Date()): ToolEvent {
-  return { kind: 'deleted', name, tool: null, occurredAt, actor: 'tester', revision: 2, contentHash: '0'.repeat(64), renamedFrom: null, safetyDowngrades: [] };
+export function deletedEvent(name: string, occurredAt = new Date(), position = 1): ToolEvent {
+  return {
+    position,
+    kind: 'deleted',
+    name,
+    tool: null,
+    occurredAt,
+    actor: 'tester',
+    revision: 2,
+    contentHash: '0'.repeat(64),
+    renamedFrom: null,
+    safetyDowngrades: [],
+  };
 }

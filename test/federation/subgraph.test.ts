@@ -49,7 +49,7 @@ describe.each(testDatabases())('the federation subgraph on %s', (kind) => {
     it('serves schema.graphql as the subgraph SDL, federation directives included', async () => {
       const { _service } = await data(server.yoga, '{ _service { sdl } }');
       expect(_service.sdl).toBe(schemaFile);
-      expect(_service.sdl).toContain('@link(url: "https://specs.apollo.dev/federation/v2.3"');
+      expect(_service.sdl).toContain('@link(url: "https://specs.apollo.dev/federation/v2.4"');
       expect(_service.sdl).toMatch(/type Tool @key\(fields: "name"\)/);
       expect(_service.sdl).toMatch(/type PageInfo @shareable/);
     });

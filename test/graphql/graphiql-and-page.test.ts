@@ -14,7 +14,7 @@ const operations = parse(GRAPHIQL_EXAMPLES).definitions.filter((d): d is Operati
 describe('GraphiQL and the browser page', () => {
   const server = useTestServer('sqlite');
 
-  it('offers example operations to list, get, create, import and subscribe, all valid', () => {
+  it('offers example operations to list, get, create, import, sync and subscribe, all valid', () => {
     expect(validate(schema, parse(GRAPHIQL_EXAMPLES))).toEqual([]);
     expect(operations.map((op) => `${op.operation} ${op.name?.value}`)).toEqual([
       'query ListTools',
@@ -23,11 +23,12 @@ describe('GraphiQL and the browser page', () => {
       'query GetTool',
       'mutation CreateTool',
       'mutation ImportTools',
+      'query Sync',
       'subscription WatchTools',
     ]);
   });
 
-  it.each(['CreateTool', 'GetTool', 'ListTools', 'Facets', 'SearchTools', 'ImportTools'])('runs %s without errors', async (operationName) => {
+  it.each(['CreateTool', 'GetTool', 'ListTools', 'Facets', 'SearchTools', 'ImportTools', 'Sync'])('runs %s without errors', async (operationName) => {
     const response = await server.yoga.fetch('http://yoga/graphql', {
       method: 'POST',
       headers: { 'content-type': 'application/json' },

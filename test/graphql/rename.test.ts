@@ -224,6 +224,14 @@ describe.each(testDatabases())('renameTool on %s', (kind) => {
     await data(server.yoga, DELETE, { name: 'res/c' });
     const purged = await data(server.yoga, `mutation { purgeTool(name: "res/c") { __typename ... on PurgeToolSuccess { revisions freedNames } } }`);
     expect(purged.purgeTool).toEqual({ __typename: 'PurgeToolSuccess', revisions: 4, freedNames: ['res/a', 'res/b'] });
+
+    // Freed names come ordered by name, not in the order their tombstones were stored.
+    await data(server.yoga, CREATE, { input: builtin('ord/zed') });
+    await rename('ord/zed', 'ord/mid');
+    await rename('ord/mid', 'ord/alpha');
+    await data(server.yoga, DELETE, { name: 'ord/alpha' });
+    const freed = await data(server.yoga, `mutation { purgeTool(name: "ord/alpha") { ... on PurgeToolSuccess { freedNames } } }`);
+    expect(freed.purgeTool).toEqual({ freedNames: ['ord/mid', 'ord/zed'] });
     expect((await data(server.yoga, TOMBSTONES, { namespace: 'res' })).tools.edges).toEqual([]);
     // A new tool under the last name cannot claim the old ones: they went with the purge.
     expect((await data(server.yoga, CREATE, { input: builtin('res/c') })).createTool).toEqual({ __typename: 'CreateToolSuccess', revision: 1 });

@@ -57,12 +57,13 @@ describe('schema.graphql as the user manual', () => {
     expect(args('Query', 'tools')).toEqual(['filter: ToolFilter', 'orderBy: ToolOrder', 'first: Int', 'after: String']);
     expect(args('Query', 'toolStats')).toEqual(['filter: ToolFilter']);
     expect(args('Query', 'namespaces')).toEqual([]);
+    expect(args('Query', 'changes')).toEqual(['after: String', 'first: Int']);
     expect(args('Mutation', 'createTool')).toEqual(['input: ToolInput!']);
     expect(args('Mutation', 'updateTool')).toEqual(['name: String!', 'input: ToolPatch!', 'expectedRevision: Int']);
     expect(args('Mutation', 'deleteTool')).toEqual(['name: String!', 'expectedRevision: Int']);
     expect(args('Mutation', 'importTools')).toEqual(['config: String!', 'dryRun: Boolean', 'prune: [String!]', 'expectedRevisions: [ExpectedToolRevision!]']);
     const toolEvents = schema.getSubscriptionType()!.getFields().toolEvents!;
-    expect(toolEvents.args.map((arg) => `${arg.name}: ${String(arg.type)}`)).toEqual(['namespace: String']);
+    expect(toolEvents.args.map((arg) => `${arg.name}: ${String(arg.type)}`)).toEqual(['namespace: String', 'after: String']);
     expect(String(toolEvents.type)).toBe('ToolEvent!');
   });
 

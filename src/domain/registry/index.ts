@@ -2,12 +2,13 @@ import type { Caller } from '../access';
 import { parseToolConfigs } from '../config';
 import { locateConfigIssues } from '../config-source';
 import { DEFAULT_FINDING_REFUSAL, type FindingRefusal } from '../findings';
-import { EventsUnavailable, type ToolEvent, type ToolEventFilter, type ToolEventPublisher, type ToolEventSubscriber } from '../events';
+import { EventsUnavailable, type ToolEvent, type ToolEventFilter, type ToolEventPublisher, type ToolEventSubscriber, type ToolTombstone } from '../events';
 import type { RevisionRange, ToolRevision } from '../history';
 import type { StoredTool } from '../model';
 import type { NamespaceSummary, ToolFilter, ToolPage, ToolStats, ToolStore } from '../ports';
 import type { SafetyDowngradePolicy } from '../safety';
 import type { ToolDraft } from '../validation';
+import { followChanges, readChanges, type ChangePage } from './changes';
 import { createTool } from './create-tool';
 import { deleteTool, type DeleteOutcome } from './delete-tool';
 import { deprecateTool, undeprecateTool, type DeprecationRequest } from './deprecate-tool';
@@ -27,6 +28,8 @@ export type { DeleteOutcome } from './delete-tool';
 export type { PurgeOutcome } from './purge-tool';
 export type { ConfigLocator, ConfigReader, ImportedTool, ImportIssue, ImportOptions, ImportOutcome, InvalidImportedTool, ToolChange } from './import-tools';
 export type { ListRequest } from './read-tools';
+export type { ChangePage } from './changes';
+export { UnknownChangePosition } from './changes';
 export type { RankedHit, RankedSearch, RankedSearchRequest } from './ranked-search';
 export type { ExpectedRevision, Forbidden, RevisionConflict, WriteOutcome } from './write-outcome';
 export type { UpdateRequest } from './update-tool';
@@ -133,10 +136,36 @@ export class ToolRegistry {
     return reads.findRevision(this.store, name, match);
   }
 
-  /** Live events of committed writes from now on; throws EventsUnavailable when they cannot be delivered. */
-  subscribe(filter: ToolEventFilter): AsyncIterableIterator<ToolEvent> {
-    if (this.events?.subscribe) return this.events.subscribe(filter);
-    return unavailableStream(new EventsUnavailable('This server has no event bus.'));
+  /** The changes after the position `after` (0: from the first) in the registry-wide order, at most `first` (changes.ts). */
+  changes(after: number, first: number): Promise<ChangePage> {
+    return readChanges(this.store, after, first);
+  }
+
+  /** Resolves when the change log has the position `position` (0, the start, always); throws UnknownChangePosition otherwise. */
+  async verifyChangePosition(position: number): Promise<void> {
+    await readChanges(this.store, position, 0);
+  }
+
+  /** What is left of those of `names` that hold no tool. */
+  tombstones(names: readonly string[]): Promise<ToolTombstone[]> {
+    return this.store.tombstones(names);
+  }
+
+  /**
+   * The events of the changes after the position `after`, then live ones as they are committed
+   * (changes.ts `followChanges`); with no `after`, live events of the changes committed from now on.
+   * The stream throws EventsUnavailable when live events cannot be delivered.
+   */
+  async subscribe(filter: ToolEventFilter, after: number | null = null): Promise<AsyncIterableIterator<ToolEvent>> {
+    if (!this.events?.subscribe) return unavailableStream(new EventsUnavailable('This server has no event bus.'));
+    // Listening before reading where the log ends: what commits in between arrives live.
+    const live = this.events.subscribe({});
+    try {
+      return followChanges(this.store, live, after ?? (await this.store.lastChangePosition()), filter);
+    } catch (error) {
+      await live.return?.();
+      throw error;
+    }
   }
 
   create(caller: Caller, input: ToolDraft): Promise<WriteOutcome> {

@@ -1,11 +1,11 @@
-import type { ToolEvent, ToolEventKind, ToolEventPublisher } from '../events';
+import type { LoggedChange, ToolEventKind, ToolEventPublisher } from '../events';
 import { asCliDict, fromConfig } from '../config';
 import { storableNames } from '../filter';
 import { findingsOf } from '../findings';
 import { changedFields, revisionContent, type ToolRevision } from '../history';
 import { safetyDowngrades } from '../safety';
 import type { StoredTool, ToolCapability, ToolDefinition, ToolDeprecation } from '../model';
-import type { ToolReader, ToolStore, ToolWriter } from '../ports';
+import type { NewChange, ToolReader, ToolStore, ToolWriter } from '../ports';
 
 /** What a write use case does inside its transaction: the store's writer, with the actor already bound. */
 export interface UnitWriter
@@ -46,8 +46,9 @@ export type Commit = <T>(actor: string, work: (writer: UnitWriter) => Promise<T>
 
 /**
  * The one place where writes become revisions and events: every insert, replace, rename, delete,
- * (un)deprecation and purge the work makes is recorded by the writer it is given; the revisions are appended in the same
- * transaction, after the work, and once it has committed the events are published as one batch. A
+ * (un)deprecation and purge the work makes is recorded by the writer it is given; its revisions, then
+ * its changes (the registry-wide change log), are appended in the same transaction, after the work,
+ * and once it has committed the events, with their places in the log, are published as one batch. A
  * use case cannot forget to record a change, nor announce one that was rolled back; a transaction
  * the store runs again starts with an empty record.
  *
@@ -57,42 +58,42 @@ export type Commit = <T>(actor: string, work: (writer: UnitWriter) => Promise<T>
  */
 export function unitOfWork(store: ToolStore, events: ToolEventPublisher | undefined): Commit {
   return async (actor, work) => {
-    let revisions: RecordedRevision[] = [];
-    let purges: Omit<ToolEvent, 'occurredAt'>[] = [];
+    let changes: RecordedChange[] = [];
+    let logged: LoggedChange[] = [];
     const result = await store.write(async (writer) => {
-      revisions = [];
-      purges = [];
-      const done = await work(recording(writer, actor, revisions, purges));
+      changes = [];
+      const done = await work(recording(writer, actor, changes));
+      const revisions = changes.filter((change): change is RecordedRevision => 'definition' in change);
       if (revisions.length > 0) await writer.appendRevisions(revisions);
+      logged = changes.length > 0 ? await writer.appendChanges(changes.map(changeOf)) : [];
       return done;
     });
-    if (events && revisions.length + purges.length > 0) {
-      const occurredAt = new Date();
-      events.publish([...revisions.map((revision) => eventOf(revision, occurredAt)), ...purges.map((purge) => ({ ...purge, occurredAt }))]);
-    }
+    if (events && logged.length > 0) events.publish(logged.map((change, i) => ({ ...change, tool: changes[i]!.tool })));
     return result;
   };
 }
 
-function eventOf(revision: RecordedRevision, occurredAt: Date): ToolEvent {
-  const { kind, name, actor, contentHash, renamedFrom, safetyDowngrades } = revision;
-  return { kind, name, tool: revision.tool, occurredAt, actor, revision: revision.revision, contentHash, renamedFrom, safetyDowngrades };
+/** What the change log keeps of a recorded change. */
+function changeOf({ kind, name, actor, revision, contentHash, renamedFrom, safetyDowngrades }: RecordedChange): NewChange {
+  return { kind, name, actor, revision, contentHash, renamedFrom, safetyDowngrades };
 }
 
 /** A revision as the unit of work records it: with the tool it leaves behind, and the name a rename left, for the event. */
 type RecordedRevision = ToolRevision & { tool: StoredTool | null; renamedFrom: string | null };
+/** A change as the unit of work records it, in the order made: a revision, or a purge (which leaves none). */
+type RecordedChange = RecordedRevision | (NewChange & { tool: null });
 
 /**
  * The store's writer, writing as `actor` whatever actor the work passes, and recording each change
- * into `revisions` (a purge, which leaves no revision, into `purges`); reads skip texts that name no tool.
+ * into `changes`; reads skip texts that name no tool.
  */
-function recording(writer: ToolWriter, actor: string, revisions: RecordedRevision[], purges: Omit<ToolEvent, 'occurredAt'>[]): UnitWriter {
+function recording(writer: ToolWriter, actor: string, changes: RecordedChange[]): UnitWriter {
   const record = (
     kind: ToolEventKind,
     revision: Omit<ToolRevision, 'kind' | 'actor' | 'safetyDowngrades'>,
     tool: StoredTool | null,
     { renamedFrom = null, safetyDowngrades = [] }: Partial<Pick<RecordedRevision, 'renamedFrom' | 'safetyDowngrades'>> = {},
-  ) => revisions.push({ ...revision, kind, actor, tool, renamedFrom, safetyDowngrades });
+  ) => changes.push({ ...revision, kind, actor, tool, renamedFrom, safetyDowngrades });
   return {
     findByNames: (names) => writer.findByNames(storableNames(names)),
     findWrappersOf: (names) => writer.findWrappersOf(storableNames(names)),
@@ -168,7 +169,7 @@ function recording(writer: ToolWriter, actor: string, revisions: RecordedRevisio
       const { revisions: count, last, freed } = await writer.purgeHistory(name);
       if (last === null) return null;
       for (const gone of [{ name, ...last }, ...freed]) {
-        purges.push({
+        changes.push({
           kind: 'purged',
           name: gone.name,
           tool: null,

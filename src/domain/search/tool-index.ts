@@ -8,6 +8,7 @@ import { MAX_TERMS_PER_FIELD, SEARCH_FIELDS, searchDocumentOf, type SearchableTo
 import { IntLists } from './int-lists';
 import { occurrenceWeight, termRarity, termScore } from './ranking';
 import { distinctTermsOf } from './tokenize';
+import { compareText } from '../text-order';
 
 export interface SearchHit {
   name: string;
@@ -302,11 +303,6 @@ export class ToolSearchIndex {
     this.scores = new Float64Array(size);
     this.candidates = new Int32Array(size);
   }
-}
-
-/** UTF-16 code unit order, the same on every machine and in every locale (unlike localeCompare). */
-function compareText(a: string, b: string): number {
-  return a < b ? -1 : a > b ? 1 : 0;
 }
 
 /**

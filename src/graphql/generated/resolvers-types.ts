@@ -17,10 +17,10 @@ import type { JsonObject } from '../../domain/model';
 import type { GraphQLResolveInfo, GraphQLScalarType, GraphQLScalarTypeConfig } from 'graphql';
 import type { StoredTool as StoredToolMapper, ToolCapability as ToolCapabilityMapper, ResourceSlot as ResourceSlotMapper, ToolLifecycle as ToolLifecycleMapper, ToolDeprecation as ToolDeprecationMapper } from '../../domain/model';
 import type { NamespaceSummary as NamespaceSummaryMapper, ToolStats as ToolStatsMapper } from '../../domain/ports';
-import type { ToolEvent as ToolEventMapper } from '../../domain/events';
+import type { ToolEvent as ToolEventMapper, ToolTombstone as ToolTombstoneMapper } from '../../domain/events';
+import type { ChangePage as ChangePageMapper, ImportedTool as ImportedToolMapper, RankedHit as RankedHitMapper } from '../../domain/registry';
 import type { ToolConnectionModel as ToolConnectionModelMapper, ToolRevisionConnectionModel as ToolRevisionConnectionModelMapper, WrappedImplementationModel as WrappedImplementationModelMapper } from '../mappers';
 import type { ToolRevision as ToolRevisionMapper } from '../../domain/history';
-import type { ImportedTool as ImportedToolMapper, RankedHit as RankedHitMapper } from '../../domain/registry';
 import type { GraphQLContext } from '../context';
 export type Maybe<T> = T | null;
 export type InputMaybe<T> = Maybe<T>;
@@ -510,7 +510,7 @@ export type PurgeToolResult = NamespaceForbidden | PurgeToolSuccess | ToolIsWrap
 /** A deleted tool's history, deleted for good. */
 export type PurgeToolSuccess = {
   __typename?: 'PurgeToolSuccess';
-  /** The old names the tool's renames had kept reserved, freed with it (their tombstones are purged too). */
+  /** The old names the tool's renames had kept reserved, freed with it (their tombstones are purged too), ordered by name. */
   freedNames: Array<Scalars['String']['output']>;
   /** The name whose history is gone. */
   name: Scalars['String']['output'];
@@ -526,6 +526,14 @@ export type PurgeToolSuccess = {
  */
 export type Query = {
   __typename?: 'Query';
+  /**
+   * Every committed change of the registry, in one registry-wide order: creates, updates,
+   * deprecations, restores, renames, deletions and purges alike, each as the `ToolEvent` a subscriber
+   * got (README "Sync"). Gap-free: a reader that pages to the end while writers commit never skips a
+   * change and never gets one twice. To mirror the registry, page from the start (no `after`) to the
+   * end, then pass the connection's `cursor` as `toolEvents(after:)` to follow it live, or page again later.
+   */
+  changes?: Maybe<ToolChangeConnection>;
   /** Every namespace that holds at least one tool or validation, with its count, ordered by namespace. */
   namespaces?: Maybe<Array<NamespaceSummary>>;
   /**
@@ -568,6 +576,18 @@ export type Query = {
    * with the same `orderBy`.
    */
   tools?: Maybe<ToolConnection>;
+};
+
+
+/**
+ * Reading the registry. Every field that reads data is nullable: when one fails at run time (an
+ * outage, a bug), it alone is null, with an error at its path, and the rest of the request is
+ * answered. A value the client got wrong (an argument out of range, a variable of the wrong type) is
+ * refused before anything runs: the whole request, HTTP 400, one `BAD_USER_INPUT` error per value.
+ */
+export type QueryChangesArgs = {
+  after?: InputMaybe<Scalars['String']['input']>;
+  first?: InputMaybe<Scalars['Int']['input']>;
 };
 
 
@@ -775,11 +795,13 @@ export type SourceCount = {
 export type Subscription = {
   __typename?: 'Subscription';
   /**
-   * One event per committed write from now on: each create, update and delete, and each created or
-   * updated tool of an import, published after its transaction commits (never for an invalid,
-   * rolled-back or dry-run write). When live events become unavailable (the server's Redis is
-   * unreachable), the stream ends with an error whose `extensions.code` is `EVENTS_UNAVAILABLE`;
-   * subscribe again later. Writes are never affected.
+   * One event per committed change, in the registry-wide order of `changes`: each create, update,
+   * deprecation, restore, rename, delete and purge, and each created or updated tool of an import,
+   * delivered after its transaction commits (never for an invalid, rolled-back or dry-run write).
+   * With `after`, the changes since that cursor come first. When live events become unavailable
+   * (the server's Redis is unreachable), the stream ends with an error whose `extensions.code` is
+   * `EVENTS_UNAVAILABLE`; subscribe again with the last event's `cursor` as `after`, and nothing is
+   * lost. Writes are never affected.
    */
   toolEvents: ToolEvent;
 };
@@ -791,6 +813,7 @@ export type Subscription = {
  * any instance sees the writes of all of them.
  */
 export type SubscriptionToolEventsArgs = {
+  after?: InputMaybe<Scalars['String']['input']>;
   namespace?: InputMaybe<Scalars['String']['input']>;
 };
 
@@ -977,6 +1000,26 @@ export type ToolCapabilityInput = {
   writes?: InputMaybe<Scalars['Boolean']['input']>;
 };
 
+/** A page of `changes`, in the registry-wide order. */
+export type ToolChangeConnection = {
+  __typename?: 'ToolChangeConnection';
+  /** Where to go on from: the last change's cursor, or, when none followed, the `after` given (or the start). Pass it as `after` to `changes` or `toolEvents`. */
+  cursor: Scalars['String']['output'];
+  /** The changes of this page, each with its cursor. */
+  edges: Array<ToolChangeEdge>;
+  /** Whether more changes follow this page. */
+  pageInfo: PageInfo;
+};
+
+/** One change of `changes`, with the cursor that points at it. */
+export type ToolChangeEdge = {
+  __typename?: 'ToolChangeEdge';
+  /** Opaque: pass it as `after` to read the changes that follow this one. */
+  cursor: Scalars['String']['output'];
+  /** The change. */
+  node: ToolEvent;
+};
+
 /** A page of tools, in the order asked for. */
 export type ToolConnection = {
   __typename?: 'ToolConnection';
@@ -1019,6 +1062,8 @@ export type ToolEvent = {
   actor: Scalars['String']['output'];
   /** The content hash of the definition after the change (after a deletion: as it was deleted). */
   contentHash: Scalars['String']['output'];
+  /** Opaque: the change's place in the registry-wide order. Pass it as `after` to `changes` or `toolEvents` to go on from here; over SSE it is also the frame's `id`. */
+  cursor: Scalars['String']['output'];
   /** What happened. */
   kind: ToolEventKind;
   /** The tool's full name. */
@@ -1031,7 +1076,13 @@ export type ToolEvent = {
   revision: Scalars['Int']['output'];
   /** What the change lowered of the tool's safety (`SafetyDowngrade`); empty for most changes. */
   safetyDowngrades: Array<SafetyDowngrade>;
-  /** The tool as it is after the change; null after a delete. */
+  /** What is left of the name when it holds no tool (deleted, renamed away, purged); null when `tool` is set. */
+  tombstone?: Maybe<ToolTombstone>;
+  /**
+   * The tool as it is after the change, when the event is delivered live; read back (`changes`, a
+   * replay of `toolEvents(after:)`), the tool the name holds when read. Null when the name holds no
+   * tool (then `tombstone` says what is left).
+   */
   tool?: Maybe<Tool>;
 };
 
@@ -1437,6 +1488,22 @@ export type ToolStats = {
 
 export { ToolStatus };
 
+/**
+ * What is left of a name that holds no tool: after a delete, its tombstone; after a rename, the
+ * tombstone that says where the tool went; after a purge, only this record of it.
+ */
+export type ToolTombstone = {
+  __typename?: 'ToolTombstone';
+  /** When the tool left the name: deleted, renamed away, or, when nothing else is left of it, purged. */
+  deletedAt: Scalars['DateTime']['output'];
+  /** The number of the name's last revision. */
+  lastRevision: Scalars['Int']['output'];
+  /** The name. */
+  name: Scalars['String']['output'];
+  /** After a rename: the name the tool has now; null otherwise. */
+  renamedTo?: Maybe<Scalars['String']['output']>;
+};
+
 export { ToolType };
 
 /** The number of tools of one tool type (in `ToolStats`). */
@@ -1779,6 +1846,8 @@ export type ResolversTypes = {
   Tool: ResolverTypeWrapper<StoredToolMapper>;
   ToolCapability: ResolverTypeWrapper<ToolCapabilityMapper>;
   ToolCapabilityInput: ToolCapabilityInput;
+  ToolChangeConnection: ResolverTypeWrapper<ChangePageMapper>;
+  ToolChangeEdge: ResolverTypeWrapper<Omit<ToolChangeEdge, 'node'> & { node: ResolversTypes['ToolEvent'] }>;
   ToolConnection: ResolverTypeWrapper<ToolConnectionModelMapper>;
   ToolDeprecation: ResolverTypeWrapper<ToolDeprecationMapper>;
   ToolEdge: ResolverTypeWrapper<Omit<ToolEdge, 'node'> & { node: ResolversTypes['Tool'] }>;
@@ -1810,6 +1879,7 @@ export type ResolversTypes = {
   ToolSource: ToolSource;
   ToolStats: ResolverTypeWrapper<ToolStatsMapper>;
   ToolStatus: ToolStatus;
+  ToolTombstone: ResolverTypeWrapper<ToolTombstoneMapper>;
   ToolType: ToolType;
   ToolTypeCount: ResolverTypeWrapper<ToolTypeCount>;
   ToolValidationError: ResolverTypeWrapper<ToolValidationError>;
@@ -1874,6 +1944,8 @@ export type ResolversParentTypes = {
   Tool: StoredToolMapper;
   ToolCapability: ToolCapabilityMapper;
   ToolCapabilityInput: ToolCapabilityInput;
+  ToolChangeConnection: ChangePageMapper;
+  ToolChangeEdge: Omit<ToolChangeEdge, 'node'> & { node: ResolversParentTypes['ToolEvent'] };
   ToolConnection: ToolConnectionModelMapper;
   ToolDeprecation: ToolDeprecationMapper;
   ToolEdge: Omit<ToolEdge, 'node'> & { node: ResolversParentTypes['Tool'] };
@@ -1898,6 +1970,7 @@ export type ResolversParentTypes = {
   ToolSearchHit: RankedHitMapper;
   Float: Scalars['Float']['output'];
   ToolStats: ToolStatsMapper;
+  ToolTombstone: ToolTombstoneMapper;
   ToolTypeCount: ToolTypeCount;
   ToolValidationError: ToolValidationError;
   ToolWriteSuccess: ResolversInterfaceTypes<ResolversParentTypes>['ToolWriteSuccess'];
@@ -2104,6 +2177,7 @@ export type PurgeToolSuccessResolvers<ContextType = GraphQLContext, ParentType e
 };
 
 export type QueryResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['Query'] = ResolversParentTypes['Query']> = {
+  changes?: Resolver<Maybe<ResolversTypes['ToolChangeConnection']>, ParentType, ContextType, RequireFields<QueryChangesArgs, 'first'>>;
   namespaces?: Resolver<Maybe<Array<ResolversTypes['NamespaceSummary']>>, ParentType, ContextType>;
   searchTools?: Resolver<Maybe<Array<ResolversTypes['ToolSearchHit']>>, ParentType, ContextType, RequireFields<QuerySearchToolsArgs, 'first' | 'query'>>;
   tool?: Resolver<Maybe<ResolversTypes['Tool']>, ParentType, ContextType, RequireFields<QueryToolArgs, 'name'>>;
@@ -2224,6 +2298,17 @@ export type ToolCapabilityResolvers<ContextType = GraphQLContext, ParentType ext
   writes?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
 };
 
+export type ToolChangeConnectionResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['ToolChangeConnection'] = ResolversParentTypes['ToolChangeConnection']> = {
+  cursor?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  edges?: Resolver<Array<ResolversTypes['ToolChangeEdge']>, ParentType, ContextType>;
+  pageInfo?: Resolver<ResolversTypes['PageInfo'], ParentType, ContextType>;
+};
+
+export type ToolChangeEdgeResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['ToolChangeEdge'] = ResolversParentTypes['ToolChangeEdge']> = {
+  cursor?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  node?: Resolver<ResolversTypes['ToolEvent'], ParentType, ContextType>;
+};
+
 export type ToolConnectionResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['ToolConnection'] = ResolversParentTypes['ToolConnection']> = {
   edges?: Resolver<Array<ResolversTypes['ToolEdge']>, ParentType, ContextType>;
   pageInfo?: Resolver<ResolversTypes['PageInfo'], ParentType, ContextType>;
@@ -2246,12 +2331,14 @@ export type ToolEdgeResolvers<ContextType = GraphQLContext, ParentType extends R
 export type ToolEventResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['ToolEvent'] = ResolversParentTypes['ToolEvent']> = {
   actor?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
   contentHash?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  cursor?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
   kind?: Resolver<ResolversTypes['ToolEventKind'], ParentType, ContextType>;
   name?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
   occurredAt?: Resolver<ResolversTypes['DateTime'], ParentType, ContextType>;
   renamedFrom?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
   revision?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
   safetyDowngrades?: Resolver<Array<ResolversTypes['SafetyDowngrade']>, ParentType, ContextType>;
+  tombstone?: Resolver<Maybe<ResolversTypes['ToolTombstone']>, ParentType, ContextType>;
   tool?: Resolver<Maybe<ResolversTypes['Tool']>, ParentType, ContextType>;
 };
 
@@ -2362,6 +2449,13 @@ export type ToolStatsResolvers<ContextType = GraphQLContext, ParentType extends 
 
 export type ToolStatusResolvers = EnumResolverSignature<{ ACTIVE?: any, DELETED?: any, DEPRECATED?: any }, ResolversTypes['ToolStatus']>;
 
+export type ToolTombstoneResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['ToolTombstone'] = ResolversParentTypes['ToolTombstone']> = {
+  deletedAt?: Resolver<ResolversTypes['DateTime'], ParentType, ContextType>;
+  lastRevision?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  name?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  renamedTo?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+};
+
 export type ToolTypeResolvers = EnumResolverSignature<{ TOOL?: any, VALIDATION?: any }, ResolversTypes['ToolType']>;
 
 export type ToolTypeCountResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['ToolTypeCount'] = ResolversParentTypes['ToolTypeCount']> = {
@@ -2467,6 +2561,8 @@ export type Resolvers<ContextType = GraphQLContext> = {
   Subscription?: SubscriptionResolvers<ContextType>;
   Tool?: ToolResolvers<ContextType>;
   ToolCapability?: ToolCapabilityResolvers<ContextType>;
+  ToolChangeConnection?: ToolChangeConnectionResolvers<ContextType>;
+  ToolChangeEdge?: ToolChangeEdgeResolvers<ContextType>;
   ToolConnection?: ToolConnectionResolvers<ContextType>;
   ToolDeprecation?: ToolDeprecationResolvers<ContextType>;
   ToolEdge?: ToolEdgeResolvers<ContextType>;
@@ -2491,6 +2587,7 @@ export type Resolvers<ContextType = GraphQLContext> = {
   ToolSource?: ToolSourceResolvers;
   ToolStats?: ToolStatsResolvers<ContextType>;
   ToolStatus?: ToolStatusResolvers;
+  ToolTombstone?: ToolTombstoneResolvers<ContextType>;
   ToolType?: ToolTypeResolvers;
   ToolTypeCount?: ToolTypeCountResolvers<ContextType>;
   ToolValidationError?: ToolValidationErrorResolvers<ContextType>;

@@ -5,8 +5,10 @@ import { Query } from './query';
 import { scalarResolvers } from './scalars';
 import { Subscription } from './subscription';
 import { Tool } from './types/Tool';
+import { ToolChangeConnection } from './types/ToolChangeConnection';
 import { ToolConnection } from './types/ToolConnection';
 import { ToolDeprecation } from './types/ToolDeprecation';
+import { ToolEvent } from './types/ToolEvent';
 import { ToolRevision } from './types/ToolRevision';
 import { ToolRevisionConnection } from './types/ToolRevisionConnection';
 import { WrappedImplementation } from './types/WrappedImplementation';
@@ -22,8 +24,10 @@ export const resolvers: Resolvers = {
   Mutation,
   Subscription,
   Tool,
+  ToolChangeConnection,
   ToolConnection,
   ToolDeprecation,
+  ToolEvent,
   ToolRevision,
   ToolRevisionConnection,
   WrappedImplementation,

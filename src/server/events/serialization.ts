@@ -8,7 +8,7 @@ import { TOOL_EVENT_KINDS, type ToolEvent } from '../../domain/events';
  * whoever subscribed before it has missed changes and must re-read.
  */
 
-const VERSION = 4;
+const VERSION = 5;
 
 export interface EventMessage {
   gapSince: Date | null;
@@ -34,6 +34,7 @@ function decodeToolEvent(value: unknown): ToolEvent {
   const safetyDowngrades = readSafetyDowngrades(raw?.safetyDowngrades);
   if (
     !raw ||
+    !Number.isSafeInteger(raw.position) ||
     typeof raw.name !== 'string' ||
     typeof raw.actor !== 'string' ||
     !(TOOL_EVENT_KINDS as readonly unknown[]).includes(raw.kind) ||
@@ -46,6 +47,7 @@ function decodeToolEvent(value: unknown): ToolEvent {
   }
   const tool = raw.tool as Record<string, unknown> | null;
   return {
+    position: raw.position as number,
     kind: raw.kind as ToolEvent['kind'],
     name: raw.name,
     actor: raw.actor,

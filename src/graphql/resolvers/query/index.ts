@@ -1,4 +1,5 @@
 import type { QueryResolvers } from '../../generated/resolvers-types';
+import { changes } from './changes';
 import { namespaces } from './namespaces';
 import { searchTools } from './searchTools';
 import { tool, toolByModelName } from './tool';
@@ -6,4 +7,4 @@ import { toolRevision } from './toolRevision';
 import { tools } from './tools';
 import { toolStats } from './toolStats';
 
-export const Query: QueryResolvers = { tool, toolByModelName, tools, toolStats, namespaces, toolRevision, searchTools };
+export const Query: QueryResolvers = { tool, toolByModelName, tools, toolStats, namespaces, toolRevision, searchTools, changes };

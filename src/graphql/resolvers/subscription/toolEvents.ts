@@ -3,6 +3,9 @@ import { EventsUnavailable, type ToolEvent } from '../../../domain/events';
 import type { GraphQLContext } from '../../context';
 import type { SubscriptionResolvers } from '../../generated/resolvers-types';
 import { createToolLoaders } from '../../loaders';
+import { decodeChangeCursor, encodeChangeCursor } from '../../cursor';
+import { UnknownChangePosition } from '../../../domain/registry';
+import { unknownCursor } from '../query/changes';
 
 /** What the stream hands to `resolve`: an event, or the news that events are unavailable. */
 type Payload = ToolEvent | { unavailable: EventsUnavailable };
@@ -39,15 +42,34 @@ function payloads(stream: AsyncIterableIterator<ToolEvent>): AsyncIterableIterat
   };
 }
 
-/** `toolEvents(namespace)`: live events of committed writes, over SSE. */
+/**
+ * Where the stream starts: a reconnecting SSE client's `Last-Event-ID` (the `id` of the last frame it
+ * got, which is newer than the `after` its URL still carries), else `after`; null: live from now on.
+ */
+async function startOf(args: { after?: string | null }, { registry, request }: GraphQLContext): Promise<number | null> {
+  const lastEventId = request?.headers.get('last-event-id');
+  const [cursor, argumentName] = lastEventId ? [lastEventId, 'Last-Event-ID'] : [args.after, 'after'];
+  if (cursor == null) return null;
+  const position = decodeChangeCursor(cursor, argumentName);
+  try {
+    await registry.verifyChangePosition(position);
+  } catch (error) {
+    throw error instanceof UnknownChangePosition ? unknownCursor(error, argumentName) : error;
+  }
+  return position;
+}
+
+/** `toolEvents(namespace, after)`: the changes since `after`, then live events of committed writes, over SSE. */
 export const toolEvents: NonNullable<SubscriptionResolvers['toolEvents']> = {
-  subscribe: (_root, args, { registry }) => payloads(registry.subscribe({ namespace: args.namespace ?? null })),
+  subscribe: async (_root, args, context) => payloads(await context.registry.subscribe({ namespace: args.namespace ?? null }, await startOf(args, context))),
   resolve: (payload: Payload, _args: unknown, context: GraphQLContext) => {
     if ('unavailable' in payload) {
+      context.eventCursor = undefined;
       throw new GraphQLError(payload.unavailable.message, { extensions: { code: 'EVENTS_UNAVAILABLE' } });
     }
     // A subscription lives long and its context with it; each event reads fresh related tools.
     context.loaders = createToolLoaders(context.registry);
+    context.eventCursor = encodeChangeCursor(payload.position);
     return payload;
   },
 };

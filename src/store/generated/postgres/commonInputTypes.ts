@@ -389,6 +389,23 @@ export type EnumToolRevisionKindWithAggregatesFilter<$PrismaModel = never> = {
   _max?: Prisma.NestedEnumToolRevisionKindFilter<$PrismaModel>
 }
 
+export type EnumRegistryChangeKindFilter<$PrismaModel = never> = {
+  equals?: $Enums.RegistryChangeKind | Prisma.EnumRegistryChangeKindFieldRefInput<$PrismaModel>
+  in?: $Enums.RegistryChangeKind[] | Prisma.ListEnumRegistryChangeKindFieldRefInput<$PrismaModel>
+  notIn?: $Enums.RegistryChangeKind[] | Prisma.ListEnumRegistryChangeKindFieldRefInput<$PrismaModel>
+  not?: Prisma.NestedEnumRegistryChangeKindFilter<$PrismaModel> | $Enums.RegistryChangeKind
+}
+
+export type EnumRegistryChangeKindWithAggregatesFilter<$PrismaModel = never> = {
+  equals?: $Enums.RegistryChangeKind | Prisma.EnumRegistryChangeKindFieldRefInput<$PrismaModel>
+  in?: $Enums.RegistryChangeKind[] | Prisma.ListEnumRegistryChangeKindFieldRefInput<$PrismaModel>
+  notIn?: $Enums.RegistryChangeKind[] | Prisma.ListEnumRegistryChangeKindFieldRefInput<$PrismaModel>
+  not?: Prisma.NestedEnumRegistryChangeKindWithAggregatesFilter<$PrismaModel> | $Enums.RegistryChangeKind
+  _count?: Prisma.NestedIntFilter<$PrismaModel>
+  _min?: Prisma.NestedEnumRegistryChangeKindFilter<$PrismaModel>
+  _max?: Prisma.NestedEnumRegistryChangeKindFilter<$PrismaModel>
+}
+
 export type NestedIntFilter<$PrismaModel = never> = {
   equals?: number | Prisma.IntFieldRefInput<$PrismaModel>
   in?: number[] | Prisma.ListIntFieldRefInput<$PrismaModel>
@@ -721,6 +738,23 @@ export type NestedEnumToolRevisionKindWithAggregatesFilter<$PrismaModel = never>
   _count?: Prisma.NestedIntFilter<$PrismaModel>
   _min?: Prisma.NestedEnumToolRevisionKindFilter<$PrismaModel>
   _max?: Prisma.NestedEnumToolRevisionKindFilter<$PrismaModel>
+}
+
+export type NestedEnumRegistryChangeKindFilter<$PrismaModel = never> = {
+  equals?: $Enums.RegistryChangeKind | Prisma.EnumRegistryChangeKindFieldRefInput<$PrismaModel>
+  in?: $Enums.RegistryChangeKind[] | Prisma.ListEnumRegistryChangeKindFieldRefInput<$PrismaModel>
+  notIn?: $Enums.RegistryChangeKind[] | Prisma.ListEnumRegistryChangeKindFieldRefInput<$PrismaModel>
+  not?: Prisma.NestedEnumRegistryChangeKindFilter<$PrismaModel> | $Enums.RegistryChangeKind
+}
+
+export type NestedEnumRegistryChangeKindWithAggregatesFilter<$PrismaModel = never> = {
+  equals?: $Enums.RegistryChangeKind | Prisma.EnumRegistryChangeKindFieldRefInput<$PrismaModel>
+  in?: $Enums.RegistryChangeKind[] | Prisma.ListEnumRegistryChangeKindFieldRefInput<$PrismaModel>
+  notIn?: $Enums.RegistryChangeKind[] | Prisma.ListEnumRegistryChangeKindFieldRefInput<$PrismaModel>
+  not?: Prisma.NestedEnumRegistryChangeKindWithAggregatesFilter<$PrismaModel> | $Enums.RegistryChangeKind
+  _count?: Prisma.NestedIntFilter<$PrismaModel>
+  _min?: Prisma.NestedEnumRegistryChangeKindFilter<$PrismaModel>
+  _max?: Prisma.NestedEnumRegistryChangeKindFilter<$PrismaModel>
 }
 
 

@@ -48,3 +48,17 @@ export const ToolRevisionKind = {
 } as const
 
 export type ToolRevisionKind = (typeof ToolRevisionKind)[keyof typeof ToolRevisionKind]
+
+
+export const RegistryChangeKind = {
+  created: 'created',
+  updated: 'updated',
+  deleted: 'deleted',
+  deprecated: 'deprecated',
+  undeprecated: 'undeprecated',
+  restored: 'restored',
+  renamed: 'renamed',
+  purged: 'purged'
+} as const
+
+export type RegistryChangeKind = (typeof RegistryChangeKind)[keyof typeof RegistryChangeKind]

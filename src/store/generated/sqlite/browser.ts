@@ -39,6 +39,16 @@ export type ToolFacet = Prisma.ToolFacetModel
  */
 export type ToolRevision = Prisma.ToolRevisionModel
 /**
+ * Model RegistryChange
+ * Every committed change of the registry, in one registry-wide order (`position`): what
+ * `changes(after:)` pages through and `toolEvents(after:)` replays (src/domain/changes.ts). Appended
+ * as the last statement of the write's own transaction, never changed, never deleted (a purge adds
+ * its own row). Positions are dense (1, 2, 3… with no gaps) and become visible in their order: each
+ * is the previous one plus one, read under a lock held until commit (src/store/tool-sql.ts
+ * `changeLogLockSql`), so a reader that has seen position n has seen every position before it.
+ */
+export type RegistryChange = Prisma.RegistryChangeModel
+/**
  * Model ApiToken
  * API tokens (spec section 6). The token itself is never stored: only its SHA-256, which a
  * request's token is looked up by.

@@ -11,5 +11,6 @@
 export type * from './models/Tool'
 export type * from './models/ToolFacet'
 export type * from './models/ToolRevision'
+export type * from './models/RegistryChange'
 export type * from './models/ApiToken'
 export type * from './commonInputTypes'

@@ -400,6 +400,7 @@ export const ModelName = {
   Tool: 'Tool',
   ToolFacet: 'ToolFacet',
   ToolRevision: 'ToolRevision',
+  RegistryChange: 'RegistryChange',
   ApiToken: 'ApiToken'
 } as const
 
@@ -416,7 +417,7 @@ export type TypeMap<ExtArgs extends runtime.Types.Extensions.InternalArgs = runt
     omit: GlobalOmitOptions
   }
   meta: {
-    modelProps: "tool" | "toolFacet" | "toolRevision" | "apiToken"
+    modelProps: "tool" | "toolFacet" | "toolRevision" | "registryChange" | "apiToken"
     txIsolationLevel: TransactionIsolationLevel
   }
   model: {
@@ -642,6 +643,80 @@ export type TypeMap<ExtArgs extends runtime.Types.Extensions.InternalArgs = runt
         }
       }
     }
+    RegistryChange: {
+      payload: Prisma.$RegistryChangePayload<ExtArgs>
+      fields: Prisma.RegistryChangeFieldRefs
+      operations: {
+        findUnique: {
+          args: Prisma.RegistryChangeFindUniqueArgs<ExtArgs>
+          result: runtime.Types.Utils.PayloadToResult<Prisma.$RegistryChangePayload> | null
+        }
+        findUniqueOrThrow: {
+          args: Prisma.RegistryChangeFindUniqueOrThrowArgs<ExtArgs>
+          result: runtime.Types.Utils.PayloadToResult<Prisma.$RegistryChangePayload>
+        }
+        findFirst: {
+          args: Prisma.RegistryChangeFindFirstArgs<ExtArgs>
+          result: runtime.Types.Utils.PayloadToResult<Prisma.$RegistryChangePayload> | null
+        }
+        findFirstOrThrow: {
+          args: Prisma.RegistryChangeFindFirstOrThrowArgs<ExtArgs>
+          result: runtime.Types.Utils.PayloadToResult<Prisma.$RegistryChangePayload>
+        }
+        findMany: {
+          args: Prisma.RegistryChangeFindManyArgs<ExtArgs>
+          result: runtime.Types.Utils.PayloadToResult<Prisma.$RegistryChangePayload>[]
+        }
+        create: {
+          args: Prisma.RegistryChangeCreateArgs<ExtArgs>
+          result: runtime.Types.Utils.PayloadToResult<Prisma.$RegistryChangePayload>
+        }
+        createMany: {
+          args: Prisma.RegistryChangeCreateManyArgs<ExtArgs>
+          result: BatchPayload
+        }
+        createManyAndReturn: {
+          args: Prisma.RegistryChangeCreateManyAndReturnArgs<ExtArgs>
+          result: runtime.Types.Utils.PayloadToResult<Prisma.$RegistryChangePayload>[]
+        }
+        delete: {
+          args: Prisma.RegistryChangeDeleteArgs<ExtArgs>
+          result: runtime.Types.Utils.PayloadToResult<Prisma.$RegistryChangePayload>
+        }
+        update: {
+          args: Prisma.RegistryChangeUpdateArgs<ExtArgs>
+          result: runtime.Types.Utils.PayloadToResult<Prisma.$RegistryChangePayload>
+        }
+        deleteMany: {
+          args: Prisma.RegistryChangeDeleteManyArgs<ExtArgs>
+          result: BatchPayload
+        }
+        updateMany: {
+          args: Prisma.RegistryChangeUpdateManyArgs<ExtArgs>
+          result: BatchPayload
+        }
+        updateManyAndReturn: {
+          args: Prisma.RegistryChangeUpdateManyAndReturnArgs<ExtArgs>
+          result: runtime.Types.Utils.PayloadToResult<Prisma.$RegistryChangePayload>[]
+        }
+        upsert: {
+          args: Prisma.RegistryChangeUpsertArgs<ExtArgs>
+          result: runtime.Types.Utils.PayloadToResult<Prisma.$RegistryChangePayload>
+        }
+        aggregate: {
+          args: Prisma.RegistryChangeAggregateArgs<ExtArgs>
+          result: runtime.Types.Utils.Optional<Prisma.AggregateRegistryChange>
+        }
+        groupBy: {
+          args: Prisma.RegistryChangeGroupByArgs<ExtArgs>
+          result: runtime.Types.Utils.Optional<Prisma.RegistryChangeGroupByOutputType>[]
+        }
+        count: {
+          args: Prisma.RegistryChangeCountArgs<ExtArgs>
+          result: runtime.Types.Utils.Optional<Prisma.RegistryChangeCountAggregateOutputType> | number
+        }
+      }
+    }
     ApiToken: {
       payload: Prisma.$ApiTokenPayload<ExtArgs>
       fields: Prisma.ApiTokenFieldRefs
@@ -832,6 +907,21 @@ export const ToolRevisionScalarFieldEnum = {
 export type ToolRevisionScalarFieldEnum = (typeof ToolRevisionScalarFieldEnum)[keyof typeof ToolRevisionScalarFieldEnum]
 
 
+export const RegistryChangeScalarFieldEnum = {
+  position: 'position',
+  kind: 'kind',
+  toolName: 'toolName',
+  renamedFrom: 'renamedFrom',
+  revision: 'revision',
+  contentHash: 'contentHash',
+  safetyDowngrades: 'safetyDowngrades',
+  actor: 'actor',
+  committedAt: 'committedAt'
+} as const
+
+export type RegistryChangeScalarFieldEnum = (typeof RegistryChangeScalarFieldEnum)[keyof typeof RegistryChangeScalarFieldEnum]
+
+
 export const ApiTokenScalarFieldEnum = {
   id: 'id',
   name: 'name',
@@ -966,6 +1056,13 @@ export type DateTimeFieldRefInput<$PrismaModel> = FieldRefInputType<$PrismaModel
  * Reference to a field of type 'ToolRevisionKind'
  */
 export type EnumToolRevisionKindFieldRefInput<$PrismaModel> = FieldRefInputType<$PrismaModel, 'ToolRevisionKind'>
+    
+
+
+/**
+ * Reference to a field of type 'RegistryChangeKind'
+ */
+export type EnumRegistryChangeKindFieldRefInput<$PrismaModel> = FieldRefInputType<$PrismaModel, 'RegistryChangeKind'>
     
 
 
@@ -1129,6 +1226,7 @@ export type GlobalOmitConfig = {
   tool?: Prisma.ToolOmit
   toolFacet?: Prisma.ToolFacetOmit
   toolRevision?: Prisma.ToolRevisionOmit
+  registryChange?: Prisma.RegistryChangeOmit
   apiToken?: Prisma.ApiTokenOmit
 }
 

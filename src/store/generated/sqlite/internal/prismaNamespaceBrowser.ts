@@ -54,6 +54,7 @@ export const ModelName = {
   Tool: 'Tool',
   ToolFacet: 'ToolFacet',
   ToolRevision: 'ToolRevision',
+  RegistryChange: 'RegistryChange',
   ApiToken: 'ApiToken'
 } as const
 
@@ -148,6 +149,21 @@ export const ToolRevisionScalarFieldEnum = {
 } as const
 
 export type ToolRevisionScalarFieldEnum = (typeof ToolRevisionScalarFieldEnum)[keyof typeof ToolRevisionScalarFieldEnum]
+
+
+export const RegistryChangeScalarFieldEnum = {
+  position: 'position',
+  kind: 'kind',
+  toolName: 'toolName',
+  renamedFrom: 'renamedFrom',
+  revision: 'revision',
+  contentHash: 'contentHash',
+  safetyDowngrades: 'safetyDowngrades',
+  actor: 'actor',
+  committedAt: 'committedAt'
+} as const
+
+export type RegistryChangeScalarFieldEnum = (typeof RegistryChangeScalarFieldEnum)[keyof typeof RegistryChangeScalarFieldEnum]
 
 
 export const ApiTokenScalarFieldEnum = {
