@@ -8,8 +8,14 @@
  * The key is the text in Unicode compatibility form (NFKC: `ﬁ` is `fi`, a full-width `Ａ` is `A`,
  * `é` composed or not is one `é`), lowercased by the Unicode default mapping (locale-independent:
  * `İ` becomes `i̇`, so it finds `İ` and not every `i`), with the final sigma `ς` taken as `σ`, the
- * one letter whose lowercase depends on its place in a word.
+ * one letter whose lowercase depends on its place in a word, and the noncharacters U+FFFE and
+ * U+FFFF taken as U+FFFD, the replacement character: SQLite's UTF-8 reader (its FTS5 trigram index
+ * included) reads them so, and lone surrogates reach either database as U+FFFD already.
  */
 export function searchKey(text: string): string {
-  return text.normalize('NFKC').toLowerCase().replaceAll('ς', 'σ');
+  return text
+    .normalize('NFKC')
+    .toLowerCase()
+    .replaceAll('ς', 'σ')
+    .replace(/[\uFFFE\uFFFF]/g, '\uFFFD');
 }

@@ -20,6 +20,7 @@ import { createLogger, type Logger } from './logger';
 import { ServerMetrics } from './metrics';
 import { migrateInOwnProcess } from './migration-process';
 import { RateLimits } from './rate-limits';
+import { serveSubscriptionsOverWebSocket } from './graphql-ws';
 import { createToolgraphServer } from './yoga';
 
 /** How long in-flight requests get to finish on shutdown before their connections are cut. */
@@ -131,6 +132,7 @@ async function main(): Promise<void> {
     tracing: tracing?.hooks,
   });
   const server = createServer(yoga.requestListener);
+  const webSockets = serveSubscriptionsOverWebSocket(server, yoga, config.corsOrigins);
 
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);
@@ -148,6 +150,7 @@ async function main(): Promise<void> {
     const closeIdle = setInterval(() => server.closeIdleConnections(), 50).unref();
     // Ending the bus completes every open subscription stream, so their connections can close too.
     void events.close().catch((error: unknown) => log.error({ err: error }, 'toolgraph: closing the event bus failed'));
+    void webSockets.close();
     void configReader.close();
     rateRedis?.disconnect();
     server.close(() => {

@@ -18,8 +18,9 @@ import { composeServices, compositionHasErrors } from '@theguild/federation-comp
 import { graphqlAs } from '../support/credentials';
 import { freshDatabase, testDatabases, type FreshDatabase } from '../support/databases';
 import { signJwt } from '../support/jwt-issuer';
-import { killServer, post, startServer, type RunningServer } from '../support/server-process';
+import { killServer, logLines, post, startServer, type RunningServer } from '../support/server-process';
 import { AGENT_TOOL_FIELDS, AGENTS_SDL, startAgentsSubgraph, type AgentsSubgraph } from './agents-subgraph';
+import { subscribe } from '../events/sse';
 
 const root = join(__dirname, '..', '..');
 
@@ -263,6 +264,44 @@ describe.each(testDatabases())('toolgraph behind Hive Gateway, on %s', (kind) =>
       expect(result.body).toEqual({ data: { createTool: { __typename: 'NamespaceForbidden', namespace: 'gw-auth' } } });
       expect(await stored('gw-auth/intruder')).toBeNull();
     });
+  });
+
+  it('carries toolEvents to a client of the gateway, from toolgraph over WebSocket, as writes are made on the subgraph', async () => {
+    // From where the change log ends now: the write below is delivered even if it commits before
+    // the gateway has opened its socket to toolgraph.
+    const { cursor } = (await query('{ changes(first: 1000) { cursor } }')).changes;
+    const events = await subscribe(
+      fetch,
+      gateway!.url,
+      `subscription ($after: String) { toolEvents(after: $after) { cursor kind name tool { name description } } }`,
+      {
+        after: cursor,
+      },
+    );
+    try {
+      expect(events.status).toBe(200);
+      const seeder = await writerJwt('seeder', ['gw']);
+      const created = await post(
+        toolgraph!.url,
+        'mutation($input: ToolInput!) { createTool(input: $input) { __typename } }',
+        { input: { name: 'gw/live-one', description: 'Made on the subgraph.', source: 'BUILTIN' } },
+        seeder,
+      );
+      expect(created.data.createTool.__typename).toBe('CreateToolSuccess');
+      const event = await events.next(10_000);
+      if (typeof event === 'string') throw new Error(`no event through the gateway (${event}):\n${gateway!.output()}`);
+      expect(event.errors).toBeUndefined();
+      expect(event.data.toolEvents).toMatchObject({
+        kind: 'CREATED',
+        name: 'gw/live-one',
+        tool: { name: 'gw/live-one', description: 'Made on the subgraph.' },
+      });
+      expect(typeof event.data.toolEvents.cursor).toBe('string');
+      // It came over a socket: toolgraph logged no subscription made over HTTP (SSE).
+      expect(logLines(toolgraph!.output()).filter((line) => line.operationType === 'subscription')).toEqual([]);
+    } finally {
+      events.close();
+    }
   });
 
   it('exposes no federation internals in the public API', async () => {

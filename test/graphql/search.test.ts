@@ -22,6 +22,8 @@ const TOOLS: { name: string; description: string }[] = [
   { name: 'text/street-upper', description: 'Walk down the STRASSE.' },
   { name: 'text/istanbul', description: 'Fly to İstanbul.' },
   { name: 'text/rocket', description: 'Launch 🚀 now.' },
+  { name: 'text/replacement', description: 'Decoded x\uFFFDy badly.' },
+  { name: 'text/noncharacter', description: 'Holds q\uFFFEz inside.' },
   { name: 'text/greek', description: 'ΟΔΟΣ means road.' },
   { name: 'text/ligature', description: 'Feed the ﬁnch.' },
 ];
@@ -118,6 +120,9 @@ describe.each(testDatabases())('search on %s', (kind) => {
     ['an emoji', ['🚀'], ['text/rocket']],
     ['Greek sigma, final or not, in either case', ['οδος', 'ΟΔΟΣ', 'οδοσ', 'Σ'], ['text/greek']],
     ['the compatibility form of a ligature', ['ﬁnch', 'FINCH', 'finch'], ['text/ligature']],
+    // SQLite reads U+FFFE and U+FFFF as U+FFFD; the search key does too, so both databases agree.
+    ['U+FFFD, U+FFFE and U+FFFF as one character', ['\uFFFD', '\uFFFE', '\uFFFF'], ['text/noncharacter', 'text/replacement']],
+    ['a noncharacter inside a word', ['x\uFFFEy', 'X\uFFFFY', 'x\uFFFDy'], ['text/replacement']],
   ])('finds %s', async (_label, texts, expected) => {
     for (const text of texts) expect({ text, found: await search(text) }).toEqual({ text, found: expected });
   });

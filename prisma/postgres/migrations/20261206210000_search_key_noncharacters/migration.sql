@@ -1,0 +1,4 @@
+-- The search key (src/domain/search.ts) now takes U+FFFE and U+FFFF as U+FFFD, as SQLite reads
+-- them, so that a search answers the same on both databases. The keys that hold either are made
+-- again by the backfill that runs right after migrating (src/store/migrate.ts).
+UPDATE "Tool" SET "descriptionSearch" = NULL WHERE strpos("descriptionSearch", chr(65534)) > 0 OR strpos("descriptionSearch", chr(65535)) > 0;
