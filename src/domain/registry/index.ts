@@ -5,7 +5,7 @@ import { DEFAULT_FINDING_REFUSAL, type FindingRefusal } from '../findings';
 import { EventsUnavailable, type ToolEvent, type ToolEventFilter, type ToolEventPublisher, type ToolEventSubscriber } from '../events';
 import type { RevisionRange, ToolRevision } from '../history';
 import type { StoredTool } from '../model';
-import type { NamespaceSummary, ToolFilter, ToolPage, ToolStats, ToolStore } from '../ports';
+import type { Namespace, ToolFilter, ToolPage, ToolStats, ToolStore } from '../ports';
 import type { SafetyDowngradePolicy } from '../safety';
 import type { ToolDraft } from '../validation';
 import { createTool } from './create-tool';
@@ -117,7 +117,7 @@ export class ToolRegistry {
     return this.rankedSearch.search(request);
   }
 
-  namespaces(): Promise<NamespaceSummary[]> {
+  namespaces(): Promise<Namespace[]> {
     return reads.namespaces(this.store);
   }
 

@@ -42,7 +42,7 @@ const LIST_FIELDS = /* GraphQL */ `
 `;
 
 const FACETS = /* GraphQL */ `
-  namespaceStats: toolStats(filter: $namespaceFilter) { byNamespace { namespace count } }
+  namespaceStats: toolStats(filter: $namespaceFilter) { byNamespace { name toolCount } }
   sourceStats: toolStats(filter: $sourceFilter) { bySource { source count } }
   capabilityStats: toolStats(filter: $capabilityFilter) { capabilities { readOnly writes unsafe humanApprovalRequired } }
 `;
@@ -385,7 +385,7 @@ function facetButton(label, count, pressed, onClick, data) {
 }
 
 function renderNamespaceFacet(counts) {
-  const entries = [...counts];
+  const entries = counts.map(({ name, toolCount }) => ({ namespace: name, count: toolCount }));
   if (state.namespace && !entries.some((entry) => entry.namespace === state.namespace)) entries.push({ namespace: state.namespace, count: 0 });
   entries.sort((a, b) => a.namespace.localeCompare(b.namespace));
   $('namespace-facet').replaceChildren(
