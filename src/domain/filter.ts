@@ -83,9 +83,10 @@ export function toolQuery(filter: ToolFilter): ToolQuery | null {
     const active = statusIn.includes('active');
     const deprecated = statusIn.includes('deprecated');
     if (!active && !deprecated) return null;
-    // Both live statuses: every live tool, and no tombstone, whatever `includeDeleted` says.
-    if (active && deprecated) query.includeDeleted = false;
-    else query.deprecated = deprecated;
+    // A status is a live tool's: no tombstone passes, whatever `includeDeleted` says; both live
+    // statuses together select every live tool.
+    query.includeDeleted = false;
+    if (active !== deprecated) query.deprecated = deprecated;
   }
   if (search != null && search !== '') {
     if (textProblem(search) !== null) return null;

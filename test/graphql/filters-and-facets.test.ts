@@ -161,7 +161,9 @@ describe.each(testDatabases())('ToolFilter lists, flags and disjunctive facets o
       ['two namespaces and a source', { namespaceIn: ['files', 'ops'], sourceIn: ['CUSTOM'] }],
       ['a tool type and flags', { toolType: 'TOOL', writes: true, checkpointable: true }],
       ['every flag', { readOnly: false, writes: true, checkpointable: false, idempotent: true, unsafe: true, humanApprovalRequired: true }],
-      ['a status (counted from Tool)', { statusIn: ['ACTIVE'], sourceIn: ['MCP', 'BUILTIN'], idempotent: true }],
+      ['ACTIVE (ToolFacet less the deprecated tools)', { statusIn: ['ACTIVE'] }],
+      ['ACTIVE and lists', { statusIn: ['ACTIVE'], sourceIn: ['MCP', 'BUILTIN'], idempotent: true }],
+      ['DEPRECATED (the deprecated tools, by their index)', { statusIn: ['DEPRECATED'], namespaceIn: ['ops'] }],
       ['a search (counted from Tool)', { search: 'the', namespaceIn: ['net'], sourceIn: ['MCP'], readOnly: false }],
       ['the deprecated single values', { namespace: 'files', source: 'MCP' }],
       ['nothing passes the whole filter', { namespaceIn: ['net'], sourceIn: ['CUSTOM'] }],
@@ -196,6 +198,13 @@ describe.each(testDatabases())('ToolFilter lists, flags and disjunctive facets o
         { __typename: 'Namespace', name: 'files', toolCount: 1 },
       ]);
       expect(picked.capabilities).toEqual({ readOnly: 1, writes: 2, checkpointable: 2, idempotent: 1, unsafe: 0, humanApprovalRequired: 0 });
+    });
+
+    it('leaves out of a facet a value whose tools are all deprecated, under statusIn: [ACTIVE]', async () => {
+      const { bySource, total } = (await data(server.yoga, STATS, { filter: { statusIn: ['ACTIVE'] } })).toolStats;
+      expect(total).toBe(TOOLS.length - 2);
+      // Both CUSTOM tools are deprecated.
+      expect(bySource.map((entry: { source: string }) => entry.source)).toEqual(['MCP', 'BUILTIN', 'WRAPPED']);
     });
 
     it('counts a flag under the filter without that flag: readOnly: false still shows how many are read-only', async () => {
