@@ -27,14 +27,12 @@ const VARIABLES: Record<string, Record<string, unknown>> = {
   'mutation Sync': { config: examples[0] },
   'query Browse': {
     filter: { search: 'o', namespaceIn: ['devops', 'local'], sourceIn: ['MCP', 'BUILTIN'] },
-    facetFilter: { search: 'o', namespaceIn: ['devops', 'local'], sourceIn: ['MCP', 'BUILTIN'] },
     orderBy: { field: 'UPDATED_AT', direction: 'DESC' },
     first: browserConstant('MAX_PAGE'),
   },
   'query Ranked': {
     query: 'build and roll out a container image',
     filter: { writes: true },
-    facetFilter: { writes: true },
     first: browserConstant('PAGE_SIZE'),
   },
   'query More': { filter: {}, orderBy: { field: 'NAME', direction: 'ASC' }, first: browserConstant('PAGE_SIZE'), after: null },

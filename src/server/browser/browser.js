@@ -45,7 +45,7 @@ const LIST_FIELDS = /* GraphQL */ `
 // The facets of the whole filter in one toolStats: each facet is counted without its own criterion
 // (disjunctive), so the namespaces and sources not picked keep their counts beside the picked ones.
 const FACETS = /* GraphQL */ `
-  toolStats(filter: $facetFilter) {
+  toolStats(filter: $filter) {
     byNamespace { name toolCount }
     bySource { source count }
     capabilities { readOnly writes checkpointable idempotent unsafe humanApprovalRequired }
@@ -53,7 +53,7 @@ const FACETS = /* GraphQL */ `
 `;
 
 const BROWSE_QUERY = /* GraphQL */ `
-  query Browse($filter: ToolFilter, $facetFilter: ToolFilter, $orderBy: ToolOrder, $first: Int) {
+  query Browse($filter: ToolFilter, $orderBy: ToolOrder, $first: Int) {
     tools(filter: $filter, orderBy: $orderBy, first: $first) { ${LIST_FIELDS} }
     ${FACETS}
   }
@@ -62,7 +62,7 @@ const BROWSE_QUERY = /* GraphQL */ `
 // A search of several words is a task in words: the tools are ranked by how well they fit it
 // (`searchTools`), the other filters still apply, and the facets count without the words.
 const RANKED_QUERY = /* GraphQL */ `
-  query Ranked($query: String!, $filter: ToolFilter, $facetFilter: ToolFilter, $first: Int) {
+  query Ranked($query: String!, $filter: ToolFilter, $first: Int) {
     searchTools(query: $query, filter: $filter, first: $first) { score tool { ${LISTED_TOOL_FIELDS} } }
     ${FACETS}
   }
@@ -229,15 +229,18 @@ function rankedQuery() {
   return words.length > 1 ? words.join(' ') : null;
 }
 
-/** The ToolFilter of the current state, without the criteria named in `without`. */
-function toolFilter(...without) {
+/**
+ * The ToolFilter of the current state; `withSearch: false` for a ranked search, whose words rank
+ * the tools instead. Facets need no filter of their own: the API counts each without its criterion.
+ */
+function toolFilter({ withSearch = true } = {}) {
   const filter = {};
-  if (state.search.trim() && !without.includes('search')) filter.search = state.search.trim();
-  if (state.toolType && !without.includes('toolType')) filter.toolType = state.toolType;
+  if (state.search.trim() && withSearch) filter.search = state.search.trim();
+  if (state.toolType) filter.toolType = state.toolType;
   // Lists of what is picked; none picked leaves the criterion out (the API refuses an empty list).
   if (state.namespaces.size > 0) filter.namespaceIn = [...state.namespaces];
   if (state.sources.size > 0) filter.sourceIn = [...state.sources];
-  if (!without.includes('flags')) for (const flag of FILTER_FLAGS) if (state.flags[flag]) filter[flag] = true;
+  for (const flag of FILTER_FLAGS) if (state.flags[flag]) filter[flag] = true;
   return filter;
 }
 
@@ -268,13 +271,11 @@ async function browse({ keepLoaded = false } = {}) {
     const data = ranked
       ? await graphql(RANKED_QUERY, {
           query: ranked,
-          filter: toolFilter('search'),
-          facetFilter: toolFilter('search'),
+          filter: toolFilter({ withSearch: false }),
           first: PAGE_SIZE,
         })
       : await graphql(BROWSE_QUERY, {
           filter: toolFilter(),
-          facetFilter: toolFilter(),
           orderBy: toolOrder(),
           first,
         });
