@@ -4,7 +4,10 @@
  * filter without its own criterion (disjunctive facets); one `Namespace` type serves `namespaces`
  * and `ToolStats.byNamespace`. Through yoga.fetch on each database.
  */
+import { isInputObjectType } from 'graphql';
 import { MAX_FILTER_LIST_LENGTH } from '../../src/domain/limits';
+import { INPUT_RULES } from '../../src/graphql/argument-ranges';
+import { createToolgraphSchema } from '../../src/graphql/schema';
 import type { ToolgraphServer } from '../../src/server/yoga';
 import { testDatabases } from '../support/databases';
 import { useTestServer } from '../support/test-server';
@@ -226,6 +229,20 @@ describe.each(testDatabases())('ToolFilter lists, flags and disjunctive facets o
       expect(answer.namespaces).toEqual(expected);
       expect(answer.toolStats.byNamespace).toEqual(expected);
     });
+  });
+});
+
+describe('the input rules', () => {
+  it('are rules of input types of the schema, naming fields those types have', () => {
+    const schema = createToolgraphSchema();
+    for (const typeName of Object.keys(INPUT_RULES)) expect(isInputObjectType(schema.getType(typeName))).toBe(true);
+    const filter = schema.getType('ToolFilter');
+    if (!isInputObjectType(filter)) throw new Error('no ToolFilter');
+    const named = INPUT_RULES.ToolFilter!({ namespace: 'a', namespaceIn: [], source: 'MCP', sourceIn: [], statusIn: ['deleted'] } as never).map(
+      (problem) => problem.field,
+    );
+    expect(new Set(named)).toEqual(new Set(['namespaceIn', 'sourceIn', 'statusIn']));
+    for (const field of named) expect(Object.keys(filter.getFields())).toContain(field);
   });
 });
 
