@@ -52,7 +52,7 @@ const config: CodegenConfig = {
           ResourceSlot: '../../domain/model#ResourceSlot',
           ToolLifecycle: '../../domain/model#ToolLifecycle',
           ToolDeprecation: '../../domain/model#ToolDeprecation',
-          NamespaceSummary: '../../domain/ports#NamespaceSummary',
+          Namespace: '../../domain/ports#Namespace',
           ToolStats: '../../domain/ports#ToolStats',
           ToolEvent: '../../domain/events#ToolEvent',
           ToolTombstone: '../../domain/events#ToolTombstone',

@@ -68,14 +68,14 @@ const TOOLGRAPH_QUERIES: Query[] = [
   {
     label: 'toolStats',
     body: fixed(
-      '{ toolStats { total byNamespace { namespace count } bySource { source count } byToolType { toolType count } capabilities { readOnly writes unsafe } } }',
+      '{ toolStats { total byNamespace { name toolCount } bySource { source count } byToolType { toolType count } capabilities { readOnly writes unsafe } } }',
     ),
   },
   {
     label: 'toolStats(filter: source)',
-    body: fixed('{ toolStats(filter: { source: MCP }) { total byNamespace { namespace count } capabilities { readOnly writes } } }'),
+    body: fixed('{ toolStats(filter: { source: MCP }) { total byNamespace { name toolCount } capabilities { readOnly writes } } }'),
   },
-  { label: 'namespaces', body: fixed('{ namespaces { namespace toolCount } }') },
+  { label: 'namespaces', body: fixed('{ namespaces { name toolCount } }') },
   {
     label: `search "${SEARCH_WORD}" + totalCount`,
     body: fixed(`{ tools(filter: { search: "${SEARCH_WORD}" }, first: 20) { totalCount edges { node { name description } } } }`),

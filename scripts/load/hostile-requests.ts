@@ -48,7 +48,7 @@ const HOSTILE: Hostile[] = [
     name: '5,000-fragment chain',
     body: () =>
       body(
-        `{ ...F0 } ${Array.from({ length: 5000 }, (_, i) => `fragment F${i} on Query { ${i + 1 < 5000 ? `...F${i + 1}` : 'namespaces { namespace }'} }`).join(' ')}`,
+        `{ ...F0 } ${Array.from({ length: 5000 }, (_, i) => `fragment F${i} on Query { ${i + 1 < 5000 ? `...F${i + 1}` : 'namespaces { name }'} }`).join(' ')}`,
       ),
   },
   {

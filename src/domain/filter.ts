@@ -1,21 +1,92 @@
 import { isToolName } from './validation';
+import { MAX_FILTER_LIST_LENGTH } from './limits';
 import type { ToolFilter, ToolQuery } from './ports';
 import { searchKey } from './search';
 import { textProblem } from './values';
 
+/** The criteria a filter takes as one value or as a list: giving both is ambiguous, so refused. */
+const SINGLE_AND_LIST = [
+  { single: 'namespace', list: 'namespaceIn' },
+  { single: 'source', list: 'sourceIn' },
+] as const;
+
+const LISTS = ['namespaceIn', 'sourceIn', 'statusIn'] as const;
+
+/** Why a filter is refused: the criterion (by its name in `ToolFilter`) and what is wrong with it. */
+export interface FilterProblem {
+  field: keyof ToolFilter;
+  message: string;
+}
+
+/**
+ * What makes a filter a mistake, refused before anything runs (spec section 9, "Reads"): a
+ * criterion given both as one value and as a list; an empty list, which would select nothing and is
+ * never what a client means (leave the criterion out to select everything); a list of more than
+ * MAX_FILTER_LIST_LENGTH values; `deleted` in `statusIn`, since a filter selects among live tools
+ * (deleted tools are read through the change feed, or with `includeDeleted`). Empty when the filter
+ * may run.
+ */
+export function filterProblems(filter: ToolFilter): FilterProblem[] {
+  const problems: FilterProblem[] = [];
+  for (const { single, list } of SINGLE_AND_LIST) {
+    if (filter[single] != null && filter[list] != null) {
+      problems.push({ field: list, message: `give \`${single}\` or \`${list}\`, not both (\`${single}\` is deprecated: use \`${list}\`).` });
+    }
+  }
+  for (const list of LISTS) {
+    const values = filter[list];
+    if (values == null) continue;
+    if (values.length === 0) problems.push({ field: list, message: 'must not be empty: leave it out (or null) to select every value.' });
+    else if (values.length > MAX_FILTER_LIST_LENGTH)
+      problems.push({ field: list, message: `takes at most ${MAX_FILTER_LIST_LENGTH} values; got ${values.length}.` });
+  }
+  if (filter.statusIn?.includes('deleted')) {
+    problems.push({
+      field: 'statusIn',
+      message: 'selects live tools only (ACTIVE, DEPRECATED): deleted tools are read through the change feed, or with `includeDeleted`.',
+    });
+  }
+  return problems;
+}
+
+/** The distinct values of a list criterion and its single-value form together (a tool must match both); undefined when neither is given. */
+function criterion<T>(single: T | null | undefined, list: readonly T[] | null | undefined): T[] | undefined {
+  if (single == null && list == null) return undefined;
+  const values = [...new Set(list ?? [single as T])];
+  return single == null ? values : values.filter((value) => value === single);
+}
+
 /**
  * The one definition of what a `ToolFilter` selects, as the `ToolQuery` the store runs for a
  * page, its `totalCount` and `toolStats` alike; null when no stored tool can match, which the
- * registry answers without asking the database. A namespace is matched exactly, so a text that is
- * no namespace (`DevOps`, `a/b`) matches nothing; a search text that no stored text can contain
- * (NUL, a lone surrogate: writes refuse both) matches nothing either.
+ * registry answers without asking the database. Every criterion must hold, a list's when one of its
+ * values does, so a filter the API refuses still has a meaning here: both forms of a criterion
+ * must hold, an empty list matches nothing, `deleted` in `statusIn` matches no tool (a status
+ * criterion selects live tools). A namespace is matched exactly, so a text that is no namespace
+ * (`DevOps`, `a/b`) matches nothing; a search text that no stored text can contain (NUL, a lone
+ * surrogate: writes refuse both) matches nothing either.
  */
 export function toolQuery(filter: ToolFilter): ToolQuery | null {
-  const { search, namespace, ...exact } = filter;
-  const query: ToolFilter = { ...exact };
-  if (namespace != null) {
-    if (!isToolName(`${namespace}/x`)) return null;
-    query.namespace = namespace;
+  const { search, namespace, namespaceIn, source, sourceIn, statusIn, ...exact } = filter;
+  const query: Omit<ToolQuery, symbol> & { namespaceIn?: string[]; sourceIn?: ToolFilter['sourceIn']; deprecated?: boolean } = { ...exact };
+  const namespaces = criterion(namespace, namespaceIn);
+  if (namespaces !== undefined) {
+    query.namespaceIn = namespaces.filter((ns) => isToolName(`${ns}/x`));
+    if (query.namespaceIn.length === 0) return null;
+  }
+  const sources = criterion(source, sourceIn);
+  if (sources !== undefined) {
+    if (sources.length === 0) return null;
+    query.sourceIn = sources;
+  }
+  if (statusIn != null) {
+    const active = statusIn.includes('active');
+    const deprecated = statusIn.includes('deprecated');
+    if (!active && !deprecated) return null;
+    // A status is a live tool's: no tombstone passes, whatever `includeDeleted` says; both live
+    // statuses together select every live tool.
+    query.includeDeleted = false;
+    if (active !== deprecated) query.deprecated = deprecated;
   }
   if (search != null && search !== '') {
     if (textProblem(search) !== null) return null;

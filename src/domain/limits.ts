@@ -22,6 +22,11 @@ export const MAX_PAGE_SIZE = 100;
 export const MAX_CHANGE_PAGE_SIZE = 1_000;
 /** A page of `changes` when the client gives no size (also `schema.graphql`'s default of `first`). */
 export const DEFAULT_CHANGE_PAGE_SIZE = 100;
+/**
+ * Values of one list criterion of a filter (`namespaceIn`, `sourceIn`, `statusIn`): a dashboard
+ * picks a few, and each value is one more condition of every read of the filter.
+ */
+export const MAX_FILTER_LIST_LENGTH = 100;
 
 /** A page's size when the client gives none (`tools`, `history`; `searchTools` has its own, DEFAULT_SEARCH_HITS). */
 export const DEFAULT_PAGE_SIZE = 20;

@@ -2,21 +2,35 @@ import type { Grant, Role } from './access';
 import type { LoggedChange, ToolTombstone } from './events';
 import type { FindingSeverity } from './findings';
 import type { RevisionRange, ToolRevision } from './history';
-import type { RevisedTool, StoredTool, ToolDeprecation, ToolSource, ToolType } from './model';
+import type { RevisedTool, StoredTool, ToolDeprecation, ToolSource, ToolStatus, ToolType } from './model';
 
 /**
  * What the domain needs from persistence. Implemented by src/store (Prisma); the domain never
  * sees the database, only these operations.
  */
 
-export interface ToolFilter {
+/** The capability flags a filter can select by and `toolStats` counts (and the ToolFacet table keeps). */
+export const CAPABILITY_FLAGS = ['readOnly', 'writes', 'checkpointable', 'idempotent', 'unsafe', 'humanApprovalRequired'] as const;
+export type CapabilityFlag = (typeof CAPABILITY_FLAGS)[number];
+
+/**
+ * What a client asks of a list: every given criterion must hold. A list criterion holds when one of
+ * its values does. The API refuses a filter that gives a criterion in both forms, an empty or
+ * overlong list, or `deleted` in `statusIn` (filter.ts `filterProblems`); the domain still reads
+ * any filter as the conjunction of its criteria (filter.ts `toolQuery`).
+ */
+export interface ToolFilter extends Partial<Record<CapabilityFlag, boolean | null>> {
+  /** Deprecated: one value of `namespaceIn`. */
   namespace?: string | null;
+  /** Only tools of one of these namespaces. */
+  namespaceIn?: readonly string[] | null;
+  /** Deprecated: one value of `sourceIn`. */
   source?: ToolSource | null;
+  /** Only tools of one of these sources. */
+  sourceIn?: readonly ToolSource[] | null;
+  /** Only tools of one of these statuses (`deleted` is no status a filter selects: see `includeDeleted`). */
+  statusIn?: readonly ToolStatus[] | null;
   toolType?: ToolType | null;
-  readOnly?: boolean | null;
-  writes?: boolean | null;
-  unsafe?: boolean | null;
-  humanApprovalRequired?: boolean | null;
   /** Case-insensitive substring of the name or the description. */
   search?: string | null;
   /** Only tools whose most severe finding is at most this (LOW: no MEDIUM or HIGH finding; a tool without findings always passes). */
@@ -30,11 +44,15 @@ export interface ToolFilter {
 declare const madeByToolQuery: unique symbol;
 
 /**
- * A filter as the store runs it, made only by `toolQuery` (filter.ts): the namespace is a valid
- * namespace and `search` is a search key (search.ts), which the store looks for in the name and
- * in the description's search key.
+ * A filter as the store runs it, made only by `toolQuery` (filter.ts): each list criterion a
+ * non-empty list of distinct values (the single-value forms folded in), every namespace a valid
+ * namespace, `search` a search key (search.ts), which the store looks for in the name and in the
+ * description's search key, and `deprecated` the status criterion when it selects (null: both
+ * live statuses, or no status criterion).
  */
-export type ToolQuery = ToolFilter & {
+export type ToolQuery = Omit<ToolFilter, 'namespace' | 'source' | 'statusIn'> & {
+  /** Only live tools that are (true) or are not (false) deprecated; a tombstone never passes. */
+  readonly deprecated?: boolean;
   /** Only the tools of these names: ranked search asks which of its candidates pass a filter (filter.ts `amongNames`). */
   readonly names?: readonly string[];
   readonly [madeByToolQuery]: true;
@@ -73,9 +91,10 @@ export interface ToolPageRequest {
   withTotal?: boolean;
 }
 
-export interface NamespaceCount {
-  namespace: string;
-  count: number;
+/** A namespace and how many tools (validations included) it holds: all of them (`namespaces`), or those a filter counts (`ToolStats`). */
+export interface Namespace {
+  name: string;
+  toolCount: number;
 }
 
 export interface SourceCount {
@@ -89,22 +108,18 @@ export interface ToolTypeCount {
 }
 
 /** How many tools have each capability flag set. */
-export interface CapabilityCounts {
-  readOnly: number;
-  writes: number;
-  checkpointable: number;
-  idempotent: number;
-  unsafe: number;
-  humanApprovalRequired: number;
-}
+export type CapabilityCounts = Record<CapabilityFlag, number>;
 
 /**
- * Facet counts of the tools that pass one filter. Each facet lists only values that at least one
- * of those tools has, ordered by count (highest first), ties by value; `total` equals `count(filter)`.
+ * Facet counts of the tools that pass one filter. `total` equals `count(filter)`; each facet
+ * (namespace, source, tool type, each capability flag) is counted under the filter without its
+ * own criterion (disjunctive facets), so the values a client did not pick keep their counts. Each
+ * facet lists only values that at least one tool so counted has, ordered by count (highest
+ * first), ties by value.
  */
 export interface ToolStats {
   total: number;
-  byNamespace: NamespaceCount[];
+  byNamespace: Namespace[];
   bySource: SourceCount[];
   byToolType: ToolTypeCount[];
   capabilities: CapabilityCounts;
@@ -128,11 +143,6 @@ export interface ToolPage {
   total?: number;
 }
 
-export interface NamespaceSummary {
-  namespace: string;
-  toolCount: number;
-}
-
 /** Reads by name: one statement for any number of names, never one per name or per row. */
 export interface ToolReader {
   findByNames(names: readonly string[]): Promise<StoredTool[]>;
@@ -144,8 +154,8 @@ export interface ToolQueries extends ToolReader {
   listPage(request: ToolPageRequest): Promise<ToolPage>;
   count(query: ToolQuery): Promise<number>;
   /** Every namespace with its number of tools (validations included), ordered by namespace. */
-  namespaces(): Promise<NamespaceSummary[]>;
-  /** Facets of the tools passing `query`, counted by the database from one consistent snapshot. */
+  namespaces(): Promise<Namespace[]>;
+  /** Facets of the tools passing `query` (each without its own criterion: `ToolStats`), counted by the database from one consistent snapshot. */
   stats(query: ToolQuery): Promise<ToolStats>;
   /** Resolves when the database answers; rejects with DependencyUnavailable when it does not. */
   ping(): Promise<void>;

@@ -13,7 +13,9 @@ import {
   type OperationDefinitionNode,
   type SelectionSetNode,
 } from 'graphql';
+import { filterProblems, type FilterProblem } from '../domain/filter';
 import { MAX_CHANGE_PAGE_SIZE, MAX_PAGE_SIZE } from '../domain/limits';
+import type { ToolFilter } from '../domain/ports';
 import { badUserInput } from './errors';
 
 /** The values an integer argument may take, both ends included. */
@@ -46,7 +48,18 @@ export const ARGUMENT_RANGES: Readonly<Record<string, Readonly<Record<string, Ar
 };
 
 /**
- * One BAD_USER_INPUT error for each argument of `operation` outside its range (above), with
+ * The input types whose values the domain refuses as a whole (a criterion given twice, an empty
+ * list: src/domain/filter.ts), by type name: wherever an argument of that type is given, each
+ * problem refuses the request before anything runs, as a range does. The value reaches the rule
+ * coerced, its enums already the domain's values.
+ */
+export const INPUT_RULES: Readonly<Record<string, (value: never) => FilterProblem[]>> = {
+  ToolFilter: (value: ToolFilter) => filterProblems(value),
+};
+
+/**
+ * One BAD_USER_INPUT error for each argument of `operation` outside its range, or each problem of
+ * an input value (both above), with
  * `variables` already coerced. Each names the argument by its place in the answer (`tools.first`,
  * `tool.history.first`, aliases as written) and the variable it came from, if any. A fragment is
  * checked where it is first spread: its arguments are the same wherever it is spread, and
@@ -83,19 +96,27 @@ export function argumentRangeErrors(
         for (const argument of selection.arguments ?? []) {
           const range = ranges[argument.name.value];
           const definition = field.args.find((arg) => arg.name === argument.name.value);
-          if (!range || !definition) continue;
+          const rule = definition ? INPUT_RULES[getNamedType(definition.type).name] : undefined;
+          if (!definition || (!range && !rule)) continue;
           // A variable left out, or null, leaves the argument to its default.
           const value: unknown = valueFromAST(argument.value, definition.type, variables);
-          if (typeof value !== 'number' || (value >= range.min && value <= range.max)) continue;
-          const name = [...fieldPath, argument.name.value].join('.');
           const variable = argument.value.kind === Kind.VARIABLE ? argument.value.name.value : undefined;
           const from = variable === undefined ? '' : ` (the variable \`$${variable}\`)`;
-          errors.push(
-            badUserInput(`\`${name}\`${from} must be between ${range.min} and ${range.max}; got ${value}.`, {
-              nodes: [argument],
-              extensions: { argument: name, ...(variable === undefined ? {} : { variable }) },
-            }),
-          );
+          const refuse = (name: string, message: string) =>
+            errors.push(
+              badUserInput(`\`${name}\`${from} ${message}`, {
+                nodes: [argument],
+                extensions: { argument: name, ...(variable === undefined ? {} : { variable }) },
+              }),
+            );
+          const name = [...fieldPath, argument.name.value].join('.');
+          if (range && typeof value === 'number' && (value < range.min || value > range.max)) {
+            refuse(name, `must be between ${range.min} and ${range.max}; got ${value}.`);
+          }
+          // Input objects of these types are never lists, so a value is one object.
+          if (rule && value != null && typeof value === 'object') {
+            for (const problem of rule(value as never)) refuse(`${name}.${problem.field}`, problem.message);
+          }
         }
         const type = getNamedType(field.type);
         if (selection.selectionSet && isCompositeType(type)) walk(selection.selectionSet, type, fieldPath);

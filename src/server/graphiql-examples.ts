@@ -30,7 +30,7 @@ query ListTools {
 query Facets {
   toolStats {
     total
-    byNamespace { namespace count }
+    byNamespace { name toolCount }
     bySource { source count }
     byToolType { toolType count }
     capabilities { readOnly writes checkpointable idempotent unsafe humanApprovalRequired }

@@ -51,7 +51,7 @@ export const REQUEST_LIMITS = {
   },
   maxAliases: {
     variable: 'MAX_QUERY_ALIASES',
-    // The registry browser uses 3; a gateway that merges several subgraph calls into one request aliases each.
+    // The registry browser uses none; a gateway that merges several subgraph calls into one request aliases each.
     default: 30,
     max: 1000,
     meaning: 'aliases in one operation',

@@ -1,6 +1,7 @@
 import { namespaceOf, type StoredTool } from '../domain/model';
+import { CAPABILITY_FLAGS } from '../domain/ports';
 import type { Dialect } from './dialect';
-import { CAPABILITY_FLAGS, COLUMN_CASTS, Parameters, type Statement } from './tool-sql';
+import { COLUMN_CASTS, Parameters, type Statement } from './tool-sql';
 
 /**
  * The ToolFacet table's side of a write transaction: what the transaction changed, as +1/-1 per

@@ -4,7 +4,7 @@ import {
   DEFAULT_TOOL_ORDER,
   StoreConflict,
   DependencyUnavailable,
-  type NamespaceSummary,
+  type Namespace,
   type ChangeClock,
   type ToolOrder,
   type ToolPage,
@@ -457,10 +457,10 @@ export class PrismaToolStore implements ToolStore {
     return Number(row?.count ?? 0);
   }
 
-  namespaces(): Promise<NamespaceSummary[]> {
+  namespaces(): Promise<Namespace[]> {
     return this.read(async () => {
       const found = await this.reads.rows<{ namespace: string; toolCount: number | bigint }>(namespaceCountsSql());
-      return found.map((row) => ({ namespace: row.namespace, toolCount: Number(row.toolCount) }));
+      return found.map((row) => ({ name: row.namespace, toolCount: Number(row.toolCount) }));
     });
   }
 

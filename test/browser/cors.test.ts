@@ -42,12 +42,12 @@ const ATTEMPTS = (endpoint: string, name: string) => `
   const attempt = (init, url = ${JSON.stringify(endpoint)}) =>
     fetch(url, init).then((response) => response.json()).then((read) => ({ read }), (error) => ({ blocked: String(error) }));
   const create = JSON.stringify({ query: 'mutation { createTool(input: { name: "${name}", description: "Planted.", source: BUILTIN }) { __typename } }' });
-  const read = JSON.stringify({ query: '{ namespaces { namespace } }' });
+  const read = JSON.stringify({ query: '{ namespaces { name } }' });
   return (async () => [
     await attempt({ method: 'POST', headers: { 'content-type': 'application/json' }, body: create }),
     await attempt({ method: 'POST', headers: { 'content-type': 'text/plain' }, body: create }),
     await attempt({ method: 'POST', headers: { 'content-type': 'application/json' }, body: read }),
-    await attempt({}, ${JSON.stringify(`${endpoint}?query=${encodeURIComponent('{ namespaces { namespace } }')}`)}),
+    await attempt({}, ${JSON.stringify(`${endpoint}?query=${encodeURIComponent('{ namespaces { name } }')}`)}),
   ])();
 `;
 
@@ -108,8 +108,8 @@ describeWithChromium('cross-origin pages in Chromium, against a server with two 
     expect(createJson).toEqual({ read: { data: { createTool: { __typename: 'CreateToolSuccess' } } } });
     // Form-like bodies are refused by the server itself (415), whoever sends them.
     expect(createText).toMatchObject({ read: { errors: [{ extensions: { code: 'UNSUPPORTED_MEDIA_TYPE' } }] } });
-    expect(readPost).toEqual({ read: { data: { namespaces: [{ namespace: 'cors' }] } } });
-    expect(readGet).toEqual({ read: { data: { namespaces: [{ namespace: 'cors' }] } } });
+    expect(readPost).toEqual({ read: { data: { namespaces: [{ name: 'cors' }] } } });
+    expect(readGet).toEqual({ read: { data: { namespaces: [{ name: 'cors' }] } } });
     expect(await stored('cors/listed')).toEqual({ name: 'cors/listed' });
   });
 

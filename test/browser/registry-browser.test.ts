@@ -84,8 +84,10 @@ describeWithChromium('in Chromium', () => {
   });
 
   const listedNames = () => page.locator('#tool-list li[data-tool] a.tool-name').allTextContents();
-  const namespaceFacet = (namespace: string) => page.locator(`#namespace-facet button[data-namespace="${namespace}"]`);
-  const sourceFacet = (source: string) => page.locator(`#source-facet button[data-source="${source}"]`);
+  /** A facet's value: a label holding its checkbox, its text and its count. */
+  const namespaceFacet = (namespace: string) => page.locator(`#namespace-facet label[data-namespace="${namespace}"]`);
+  const sourceFacet = (source: string) => page.locator(`#source-facet label[data-source="${source}"]`);
+  const facetTexts = (facet: 'namespace' | 'source') => page.locator(`#${facet}-facet label`).allTextContents();
 
   const ALL_TOOLS = [
     'devops/docker-build',
@@ -173,7 +175,7 @@ describeWithChromium('in Chromium', () => {
 
       await namespaceFacet('devops').click();
       await page.waitForFunction(() => document.querySelectorAll('#tool-list li[data-tool]').length === 3);
-      expect(await namespaceFacet('devops').getAttribute('aria-pressed')).toBe('true');
+      expect(await namespaceFacet('devops').locator('input').isChecked()).toBe(true);
       expect(await sourceFacet('MCP').textContent()).toBe('MCP2');
       expect(await sourceFacet('WRAPPED').textContent()).toBe('Wrapped1');
       expect(await sourceFacet('CUSTOM').count()).toBe(0);
@@ -189,13 +191,81 @@ describeWithChromium('in Chromium', () => {
       await page.getByRole('button', { name: 'Clear filters' }).click();
       await page.waitForFunction((count) => document.querySelectorAll('#tool-list li[data-tool]').length === count, ALL_TOOLS.length);
       expect(await listedNames()).toEqual(ALL_TOOLS);
-      expect(await namespaceFacet('devops').getAttribute('aria-pressed')).toBe('false');
+      expect(await namespaceFacet('devops').locator('input').isChecked()).toBe(false);
 
       await page.getByLabel('Order').selectOption('NAME:DESC');
       await page.waitForFunction(() => document.querySelector('#tool-list a.tool-name')?.textContent === 'research/paper-summarizer');
       expect(await listedNames()).toEqual([...ALL_TOOLS].reverse());
       await page.getByLabel('Order').selectOption('NAME:ASC');
       await page.waitForFunction(() => document.querySelector('#tool-list a.tool-name')?.textContent === 'devops/docker-build');
+    });
+
+    it('picks several sources and namespaces with checkboxes; the facets not picked keep their counts', async () => {
+      const filters: unknown[] = [];
+      const record = (request: { url(): string; postData(): string | null }) => {
+        const body = request.url().endsWith('/graphql') ? request.postData() : null;
+        if (body?.includes('query Browse')) filters.push((JSON.parse(body) as { variables: { filter: unknown } }).variables.filter);
+      };
+      page.on('request', record);
+      try {
+        await page.goto(`${origin}/`);
+        await page.waitForFunction((count) => document.querySelectorAll('#tool-list li[data-tool]').length === count, ALL_TOOLS.length);
+        const everySource = await facetTexts('source');
+        const allCounts = { unsafe: await page.locator('[data-capability="unsafe"]').textContent() };
+
+        await sourceFacet('MCP').click();
+        await page.waitForFunction(() => document.querySelectorAll('#tool-list li[data-tool]').length === 2);
+        expect(await listedNames()).toEqual(['devops/docker-build', 'devops/k8s-rollout']);
+        // The source facet is counted without the sources picked: every source stays, with its count.
+        expect(await facetTexts('source')).toEqual(everySource);
+        expect(await sourceFacet('MCP').locator('input').isChecked()).toBe(true);
+        // The other facets count the MCP tools only.
+        expect(await facetTexts('namespace')).toEqual(['devops2']);
+
+        await sourceFacet('CUSTOM').click();
+        await page.waitForFunction(() => document.querySelectorAll('#tool-list li[data-tool]').length === 3);
+        expect(await listedNames()).toEqual(['devops/docker-build', 'devops/k8s-rollout', 'local.text/slugify']);
+        expect(await facetTexts('source')).toEqual(everySource);
+        expect(await facetTexts('namespace')).toEqual(['devops2', 'local.text1']);
+
+        await namespaceFacet('local.text').click();
+        await page.waitForFunction(() => document.querySelectorAll('#tool-list li[data-tool]').length === 1);
+        expect(await listedNames()).toEqual(['local.text/slugify']);
+        // The namespace facet is counted without the namespaces picked; the sources under `local.text` only.
+        expect(await facetTexts('namespace')).toEqual(['devops2', 'local.text1']);
+        // No MCP tool under `local.text`: MCP, picked, stays listed with 0, so that it can be unpicked.
+        expect(await facetTexts('source')).toEqual(['Custom1', 'MCP0']);
+        expect(await sourceFacet('MCP').locator('input').isChecked()).toBe(true);
+
+        await namespaceFacet('devops').click();
+        await page.waitForFunction(() => document.querySelectorAll('#tool-list li[data-tool]').length === 3);
+        expect(await listedNames()).toEqual(['devops/docker-build', 'devops/k8s-rollout', 'local.text/slugify']);
+
+        // Unpicking MCP: a picked namespace that no tool adds to stays listed, with 0, to be unpicked.
+        await sourceFacet('MCP').click();
+        await page.waitForFunction(() => document.querySelectorAll('#tool-list li[data-tool]').length === 1);
+        expect(await facetTexts('namespace')).toEqual(['devops0', 'local.text1']);
+        expect(await namespaceFacet('devops').locator('input').isChecked()).toBe(true);
+
+        // What the page asked: lists of what was picked, no single values.
+        expect(filters).toEqual([
+          {},
+          { sourceIn: ['MCP'] },
+          { sourceIn: ['MCP', 'CUSTOM'] },
+          { namespaceIn: ['local.text'], sourceIn: ['MCP', 'CUSTOM'] },
+          { namespaceIn: ['local.text', 'devops'], sourceIn: ['MCP', 'CUSTOM'] },
+          { namespaceIn: ['local.text', 'devops'], sourceIn: ['CUSTOM'] },
+        ]);
+
+        await page.getByRole('button', { name: 'Clear filters' }).click();
+        await page.waitForFunction((count) => document.querySelectorAll('#tool-list li[data-tool]').length === count, ALL_TOOLS.length);
+        expect(await facetTexts('source')).toEqual(everySource);
+        expect(await page.locator('[data-capability="unsafe"]').textContent()).toBe(allCounts.unsafe);
+        expect(await page.locator('#namespace-facet input:checked').count()).toBe(0);
+        expect(problems).toEqual([]);
+      } finally {
+        page.off('request', record);
+      }
     });
 
     it('opens a tool: capability badges, resource slots as a table, pretty schemas, its implementation', async () => {
@@ -336,7 +406,7 @@ describeWithChromium('in Chromium', () => {
       );
       expect(create).toEqual({ data: { createTool: { __typename: 'CreateToolSuccess' } } });
       await page.waitForFunction(() => document.querySelector('#tool-list li[data-tool="live/echo"]') !== null, null, { timeout: LIVE_TIMEOUT_MS });
-      await page.waitForFunction(() => document.querySelector('#namespace-facet button[data-namespace="live"]')?.textContent === 'live1', null, {
+      await page.waitForFunction(() => document.querySelector('#namespace-facet label[data-namespace="live"]')?.textContent === 'live1', null, {
         timeout: LIVE_TIMEOUT_MS,
       });
       expect(await page.locator('#result-count').textContent()).toBe('7 tools match.');
@@ -345,7 +415,7 @@ describeWithChromium('in Chromium', () => {
       const deletion = await post(graphqlUrl, `mutation { deleteTool(name: "live/echo") { __typename } }`);
       expect(deletion).toEqual({ data: { deleteTool: { __typename: 'DeleteToolSuccess' } } });
       await page.waitForFunction(() => document.querySelector('#tool-list li[data-tool="live/echo"]') === null, null, { timeout: LIVE_TIMEOUT_MS });
-      await page.waitForFunction(() => document.querySelector('#namespace-facet button[data-namespace="live"]') === null, null, { timeout: LIVE_TIMEOUT_MS });
+      await page.waitForFunction(() => document.querySelector('#namespace-facet label[data-namespace="live"]') === null, null, { timeout: LIVE_TIMEOUT_MS });
 
       // All of it arrived through the subscription: the page was never reloaded.
       expect(await page.evaluate(() => (window as unknown as { notReloaded?: boolean }).notReloaded)).toBe(true);

@@ -70,7 +70,7 @@ const CASES: [string, string, Record<string, unknown>?][] = [
   ],
   [
     'toolStats and namespaces',
-    '{ toolStats { total byNamespace { namespace count } bySource { source count } byToolType { toolType count } capabilities { readOnly writes unsafe } } namespaces { namespace toolCount } }',
+    '{ toolStats { total byNamespace { name toolCount } bySource { source count } byToolType { toolType count } capabilities { readOnly writes unsafe } } namespaces { name toolCount } }',
   ],
   ['a field that does not exist', '{ tool(name: "a/b") { nope } }'],
   ['an introspection query', '{ __schema { queryType { name } types { name kind } } __type(name: "ToolOrder") { inputFields { name defaultValue } } }'],

@@ -58,8 +58,8 @@ describe.each(testDatabases())('concurrent writes on %s', (kind) => {
       return answers;
     });
     expect(tally(writers.flat(), 'createTool')).toEqual({ typenames: { CreateToolSuccess: 200 }, errors: [] });
-    const { namespaces } = await data(server.yoga, '{ namespaces { namespace toolCount } }');
-    const counts = namespaces.filter((n: { namespace: string }) => /^(many|writer-\d)$/.test(n.namespace));
+    const { namespaces } = await data(server.yoga, '{ namespaces { name toolCount } }');
+    const counts = namespaces.filter((n: { name: string }) => /^(many|writer-\d)$/.test(n.name));
     expect(counts.map((n: { toolCount: number }) => n.toolCount)).toEqual([100, ...Array(10).fill(20)]);
   });
 
@@ -176,8 +176,8 @@ describe.each(testDatabases())('concurrent writes on %s', (kind) => {
       listed += tools.edges.length;
       after = tools.pageInfo.hasNextPage ? tools.pageInfo.endCursor : null;
     } while (after !== null);
-    const answer = await data(server.yoga, '{ namespaces { namespace toolCount } toolStats { total } tools { totalCount } }');
-    const expected = [...perNamespace].sort(([a], [b]) => (a < b ? -1 : 1)).map(([namespace, toolCount]) => ({ namespace, toolCount }));
+    const answer = await data(server.yoga, '{ namespaces { name toolCount } toolStats { total } tools { totalCount } }');
+    const expected = [...perNamespace].sort(([a], [b]) => (a < b ? -1 : 1)).map(([name, toolCount]) => ({ name, toolCount }));
     expect(listed).toBeGreaterThan(100);
     expect(answer).toEqual({ namespaces: expected, toolStats: { total: listed }, tools: { totalCount: listed } });
   });

@@ -487,10 +487,10 @@ describe.each(testDatabases())('GraphQL contract on %s', (kind) => {
     });
 
     it('lists namespaces with their tool counts', async () => {
-      const { namespaces } = await data(server.yoga, '{ namespaces { namespace toolCount } }');
-      expect(namespaces).toContainEqual({ namespace: 'page', toolCount: 8 });
-      const sorted = [...namespaces].map((n: { namespace: string }) => n.namespace).sort();
-      expect(namespaces.map((n: { namespace: string }) => n.namespace)).toEqual(sorted);
+      const { namespaces } = await data(server.yoga, '{ namespaces { name toolCount } }');
+      expect(namespaces).toContainEqual({ name: 'page', toolCount: 8 });
+      const sorted = [...namespaces].map((n: { name: string }) => n.name).sort();
+      expect(namespaces.map((n: { name: string }) => n.name)).toEqual(sorted);
     });
 
     it('rejects a malformed cursor and an out-of-range first with BAD_USER_INPUT', async () => {

@@ -30,7 +30,7 @@ describe("errors that are not the client's fault", () => {
   const yoga = createToolgraphServer({ store: brokenStore(), logging: false });
 
   it.each([
-    ['a query', '{ namespaces { namespace } }'],
+    ['a query', '{ namespaces { name } }'],
     ['a mutation', 'mutation { deleteTool(name: "local/x") { __typename } }'],
   ])('are masked in %s, with INTERNAL_SERVER_ERROR and no SQL, stack or path', async (_what, query) => {
     const previous = process.env.NODE_ENV;

@@ -12,7 +12,7 @@ import { data, execute } from './helpers';
 const CREATE = 'mutation ($input: ToolInput!) { createTool(input: $input) { __typename } }';
 const DASHBOARD = `{
   toolStats { total }
-  namespaces { namespace toolCount }
+  namespaces { name toolCount }
   tools { totalCount edges { node { name wrappedBy { name } history { edges { node { revision } } } } } }
   firstRevision: toolRevision(name: "partial/tool", revision: 1) { revision }
 }`;
@@ -30,7 +30,7 @@ describe.each(testDatabases())('a read that fails at run time (%s)', (kind) => {
   it('answers the whole dashboard while every read works', async () => {
     expect(await data(server.yoga, DASHBOARD)).toEqual({
       toolStats: { total: 1 },
-      namespaces: [{ namespace: 'partial', toolCount: 1 }],
+      namespaces: [{ name: 'partial', toolCount: 1 }],
       tools: { totalCount: 1, edges: [{ node: { name: 'partial/tool', wrappedBy: [], history: { edges: [{ node: { revision: 1 } }] } } }] },
       firstRevision: { revision: 1 },
     });
@@ -42,7 +42,7 @@ describe.each(testDatabases())('a read that fails at run time (%s)', (kind) => {
       const answer = await execute(server.yoga, DASHBOARD);
       expect(answer.data).toEqual({
         toolStats: { total: 1 },
-        namespaces: [{ namespace: 'partial', toolCount: 1 }],
+        namespaces: [{ name: 'partial', toolCount: 1 }],
         tools: { totalCount: 1, edges: [{ node: { name: 'partial/tool', wrappedBy: [], history: null } }] },
         firstRevision: null,
       });

@@ -68,7 +68,7 @@ describe.each(testDatabases())('renameTool on %s', (kind) => {
       }
       gone: tool(name: "old/counter") { name }
       search: tools(filter: { search: "line-counter" }) { totalCount edges { node { name } } }
-      namespaces { namespace toolCount }
+      namespaces { name toolCount }
       revision1: toolRevision(name: "new/line-counter", revision: 1) { name definition }
       byOldName: toolRevision(name: "old/counter", revision: 1) { name }
     }`,
@@ -88,8 +88,8 @@ describe.each(testDatabases())('renameTool on %s', (kind) => {
     expect(tool.search).toEqual({ totalCount: 1, edges: [{ node: { name: 'new/line-counter' } }] });
     expect(tool.namespaces).toEqual(
       expect.arrayContaining([
-        { namespace: 'new', toolCount: 1 },
-        { namespace: 'old', toolCount: 1 },
+        { name: 'new', toolCount: 1 },
+        { name: 'old', toolCount: 1 },
       ]),
     );
     expect(tool.revision1).toEqual({ name: 'old/counter', definition: expect.objectContaining({ name: 'old/counter', description: 'Counts lines.' }) });

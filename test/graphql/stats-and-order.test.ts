@@ -21,7 +21,7 @@ const STATS = /* GraphQL */ `
   query Stats($filter: ToolFilter) {
     toolStats(filter: $filter) {
       total
-      byNamespace { namespace count }
+      byNamespace { name toolCount }
       bySource { source count }
       byToolType { toolType count }
       capabilities { readOnly writes checkpointable idempotent unsafe humanApprovalRequired }
@@ -167,9 +167,9 @@ describe.each(testDatabases())('toolStats, orderBy and updatedSince on %s', (kin
       expect((await data(server.yoga, STATS)).toolStats).toEqual({
         total: 6,
         byNamespace: [
-          { namespace: 'files', count: 3 },
-          { namespace: 'ops', count: 2 },
-          { namespace: 'net', count: 1 },
+          { name: 'files', toolCount: 3 },
+          { name: 'ops', toolCount: 2 },
+          { name: 'net', toolCount: 1 },
         ],
         bySource: [
           { source: 'BUILTIN', count: 2 },

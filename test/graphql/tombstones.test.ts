@@ -30,9 +30,9 @@ describe.each(testDatabases())('tombstones on %s', (kind) => {
     const live = (await data(server.yoga, LIST, { filter: { namespace: 'sync' } })).tools;
     expect([names(live), live.totalCount]).toEqual([['sync/kept'], 1]);
     expect((await data(server.yoga, LIST, { filter: { search: 'terraformed' } })).tools.totalCount).toBe(0);
-    const stats = await data(server.yoga, `{ toolStats(filter: { namespace: "sync" }) { total } namespaces { namespace toolCount } }`);
+    const stats = await data(server.yoga, `{ toolStats(filter: { namespace: "sync" }) { total } namespaces { name toolCount } }`);
     expect(stats.toolStats.total).toBe(1);
-    expect(stats.namespaces).toContainEqual({ namespace: 'sync', toolCount: 1 });
+    expect(stats.namespaces).toContainEqual({ name: 'sync', toolCount: 1 });
 
     const changed = (await data(server.yoga, LIST, { filter: { updatedSince: since, includeDeleted: true } })).tools;
     expect(changed.edges.map((edge: any) => edge.node)).toEqual([

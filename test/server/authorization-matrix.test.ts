@@ -353,8 +353,8 @@ describe.each(testDatabases())('the authorization matrix on %s', (kind) => {
 
   /** How many tools each namespace holds, read anonymously. */
   async function namespaceCounts(): Promise<Record<string, number>> {
-    const { body } = await send(undefined, '{ namespaces { namespace toolCount } }', {});
-    return Object.fromEntries(body.data.namespaces.map((n: { namespace: string; toolCount: number }) => [n.namespace, n.toolCount]));
+    const { body } = await send(undefined, '{ namespaces { name toolCount } }', {});
+    return Object.fromEntries(body.data.namespaces.map((n: { name: string; toolCount: number }) => [n.name, n.toolCount]));
   }
 
   /** The cell's tools and every namespace's count, read anonymously. */

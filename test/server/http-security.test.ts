@@ -51,7 +51,7 @@ describe('HTTP protections', () => {
       target.fetch('http://yoga/graphql', {
         method: 'POST',
         headers: { 'content-type': 'application/json', origin },
-        body: JSON.stringify({ query: '{ namespaces { namespace } }' }),
+        body: JSON.stringify({ query: '{ namespaces { name } }' }),
       });
 
     it.each(cases)('with %d CORS_ORIGINS, %s is granted %s, preflight and request, never credentials', async (_count, origin, granted, origins) => {

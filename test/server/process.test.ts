@@ -33,8 +33,8 @@ describe.each(testDatabases())('the server process on %s', (kind) => {
 
     const created = await post(server.url, 'mutation { createTool(input: { name: "proc/echo", description: "Echo.", source: BUILTIN }) { __typename } }');
     expect(created).toEqual({ data: { createTool: { __typename: 'CreateToolSuccess' } } });
-    expect(await post(server.url, '{ namespaces { namespace toolCount } }')).toEqual({
-      data: { namespaces: [{ namespace: 'proc', toolCount: 1 }] },
+    expect(await post(server.url, '{ namespaces { name toolCount } }')).toEqual({
+      data: { namespaces: [{ name: 'proc', toolCount: 1 }] },
     });
 
     const graphiql = await fetch(server.url, { headers: { accept: 'text/html' } });
@@ -44,7 +44,7 @@ describe.each(testDatabases())('the server process on %s', (kind) => {
 
   it('finishes a request that is in flight when SIGTERM arrives, then exits 0', async () => {
     server = await startServer(databaseUrl);
-    const body = JSON.stringify({ query: '{ namespaces { namespace } }' });
+    const body = JSON.stringify({ query: '{ namespaces { name } }' });
     const { hostname, port, pathname } = new URL(server.url);
     const response = new Promise<{ status: number; text: string }>((resolve, reject) => {
       const req = request(
@@ -96,11 +96,11 @@ describe('the server process with its limits and NODE_ENV set', () => {
     let server: RunningServer | undefined;
     try {
       server = await startServer(database.url, { MAX_QUERY_DEPTH: '2', NODE_ENV: 'production' });
-      expect(await post(server.url, '{ namespaces { namespace } }')).toEqual({ data: { namespaces: [] } });
+      expect(await post(server.url, '{ namespaces { name } }')).toEqual({ data: { namespaces: [] } });
       expect((await post(server.url, '{ tools { edges { node { name } } } }')).errors).toEqual([
         { message: 'Query depth limit of 2 exceeded, found 4.', extensions: { code: 'QUERY_TOO_DEEP' } },
       ]);
-      expect((await post(server.url, '{ namespaces { namespac } }')).errors[0].message).toBe('Cannot query field "namespac" on type "NamespaceSummary".');
+      expect((await post(server.url, '{ namespaces { nam } }')).errors[0].message).toBe('Cannot query field "nam" on type "Namespace".');
     } finally {
       await killServer(server);
       await database.drop();

@@ -17,10 +17,10 @@ const wrappedByFanOut = (n: number) => `{ tool(name: "x/y") { ${'wrappedBy { wra
 const deepSelection = (n: number) => `{ ${'tool(name: "x/y") { wraps { '.repeat(1)}${'wraps { '.repeat(n)}name${' }'.repeat(n)} } } }`;
 const deepInputLiteral = (n: number) => `{ tools(filter: { search: ${'['.repeat(n)}"x"${']'.repeat(n)} }) { totalCount } }`;
 const fragmentChain = (n: number) =>
-  `{ ...F0 }\n${Array.from({ length: n }, (_, i) => `fragment F${i} on Query { ${i + 1 < n ? `...F${i + 1}` : 'namespaces { namespace }'} }`).join('\n')}`;
+  `{ ...F0 }\n${Array.from({ length: n }, (_, i) => `fragment F${i} on Query { ${i + 1 < n ? `...F${i + 1}` : 'namespaces { name }'} }`).join('\n')}`;
 /** Each fragment spreads the next one twice: 2^n spreads in a few hundred tokens. */
 const fragmentBomb = (n: number) =>
-  `{ ...F0 }\n${Array.from({ length: n }, (_, i) => `fragment F${i} on Query { namespaces { namespace } ${i + 1 < n ? `...F${i + 1} ...F${i + 1}` : ''} }`).join('\n')}`;
+  `{ ...F0 }\n${Array.from({ length: n }, (_, i) => `fragment F${i} on Query { namespaces { name } ${i + 1 < n ? `...F${i + 1} ...F${i + 1}` : ''} }`).join('\n')}`;
 const aliasedPages = (n: number, first = 100) =>
   `{ ${Array.from({ length: n }, (_, i) => `p${i}: tools(first: ${first}) { edges { node { name } } }`).join(' ')} }`;
 
@@ -129,7 +129,7 @@ describe('request limits', () => {
     });
 
     it('refuses too many directives (MAX_QUERY_DIRECTIVES)', async () => {
-      const query = `{ namespaces { namespace ${'@include(if: true) '.repeat(60)}} }`;
+      const query = `{ namespaces { name ${'@include(if: true) '.repeat(60)}} }`;
       await expectRefused(server.yoga, query, LIMIT_CODES.maxDirectives);
     });
   });

@@ -16,7 +16,7 @@ import type { GraphQLAnswer } from '../support/write-clients';
 const run = promisify(execFile);
 const root = join(__dirname, '..', '..');
 
-const READ = '{ namespaces { namespace } }';
+const READ = '{ namespaces { name } }';
 const CREATE = 'mutation ($input: ToolInput!) { createTool(input: $input) { __typename } }';
 const create = (name: string) => ({ input: { name, description: 'A tool.', source: 'BUILTIN' } });
 

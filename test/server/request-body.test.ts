@@ -127,7 +127,7 @@ describe('request bodies', () => {
   });
 
   /** Every test of the cap runs before anything is written: no namespace yet. */
-  const read = () => post(server!.url, '{ namespaces { namespace } }');
+  const read = () => post(server!.url, '{ namespaces { name } }');
 
   describe(`above the default cap of ${cap} bytes`, () => {
     it('refuses 10 MB with a Content-Length: 413 with a code, nothing written', async () => {
@@ -181,7 +181,7 @@ describe('request bodies', () => {
         status: 400,
         body: { errors: [{ message: 'The request body is not valid UTF-8.', extensions: { code: 'BAD_USER_INPUT' } }] },
       });
-      expect((await read()).data.namespaces).not.toContainEqual(expect.objectContaining({ namespace: 'utf' }));
+      expect((await read()).data.namespaces).not.toContainEqual(expect.objectContaining({ name: 'utf' }));
     });
 
     it('reads valid multi-byte UTF-8 as sent', async () => {

@@ -14,7 +14,7 @@ import { useTwoInstances } from '../support/two-instances';
 const CREATE = 'mutation ($input: ToolInput!) { createTool(input: $input) { __typename } }';
 const UPDATE = 'mutation ($name: String!, $input: ToolPatch!) { updateTool(name: $name, input: $input) { __typename } }';
 const READ = 'query ($name: String!) { tool(name: $name) { description } }';
-const STATS = '{ toolStats { total } namespaces { namespace toolCount } }';
+const STATS = '{ toolStats { total } namespaces { name toolCount } }';
 
 /** Sets a tool's description in the database itself, as another program would: no event. */
 const changeBehindTheServersBack = (url: string, name: string, description: string) =>
@@ -46,7 +46,7 @@ describe.each(testDatabases())('the response cache of one instance on %s', (kind
     expect(stats.data.toolStats.total).toBe(1);
     expect((await create(server!, 'cache/two')).data.createTool.__typename).toBe('CreateToolSuccess');
     // The write's answer came after the cache was emptied: no pause needed.
-    expect((await post(server!.url, STATS)).data).toEqual({ toolStats: { total: 2 }, namespaces: [{ namespace: 'cache', toolCount: 2 }] });
+    expect((await post(server!.url, STATS)).data).toEqual({ toolStats: { total: 2 }, namespaces: [{ name: 'cache', toolCount: 2 }] });
     expect(await description(server!, 'cache/one')).toBe('Changed behind its back.');
 
     expect((await post(server!.url, UPDATE, { name: 'cache/one', input: { description: 'Updated.' } })).data.updateTool.__typename).toBe('UpdateToolSuccess');

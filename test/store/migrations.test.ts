@@ -194,9 +194,9 @@ describe.each(testDatabases())('the resource_slots_as_json migration on %s', (ki
   it('counts the tools stored before it in the facet counts (the facet_counts migration), then keeps counting', async () => {
     const store = await createToolStore(migration.database.url);
     try {
-      expect(await store.namespaces()).toEqual([{ namespace: 'old', toolCount: 2 }]);
+      expect(await store.namespaces()).toEqual([{ name: 'old', toolCount: 2 }]);
       const stats = await store.stats(q({ readOnly: true }));
-      expect([stats.total, stats.byNamespace, stats.bySource]).toEqual([2, [{ namespace: 'old', count: 2 }], [{ source: 'builtin', count: 2 }]]);
+      expect([stats.total, stats.byNamespace, stats.bySource]).toEqual([2, [{ name: 'old', toolCount: 2 }], [{ source: 'builtin', count: 2 }]]);
       await store.write((writer) => writer.delete('old/no-slots', 2, 'tester'));
       expect(await store.count(q({ namespace: 'old' }))).toBe(1);
     } finally {

@@ -257,9 +257,9 @@ describe.each(testDatabases())('ToolStore on %s', (kind) => {
       expect(sql).toHaveLength(1);
       expect(sql[0]).toMatch(/GROUP BY/i);
       expect(summaries).toEqual([
-        { namespace: 'a', toolCount: 3 },
-        { namespace: 'a_b', toolCount: 1 },
-        { namespace: 'b', toolCount: 1 },
+        { name: 'a', toolCount: 3 },
+        { name: 'a_b', toolCount: 1 },
+        { name: 'b', toolCount: 1 },
       ]);
     });
   });

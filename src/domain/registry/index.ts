@@ -5,7 +5,7 @@ import { DEFAULT_FINDING_REFUSAL, type FindingRefusal } from '../findings';
 import { EventsUnavailable, type ToolEvent, type ToolEventFilter, type ToolEventPublisher, type ToolEventSubscriber, type ToolTombstone } from '../events';
 import type { RevisionRange, ToolRevision } from '../history';
 import type { StoredTool } from '../model';
-import type { NamespaceSummary, ToolFilter, ToolPage, ToolStats, ToolStore } from '../ports';
+import type { Namespace, ToolFilter, ToolPage, ToolStats, ToolStore } from '../ports';
 import type { SafetyDowngradePolicy } from '../safety';
 import type { ToolDraft } from '../validation';
 import { followChanges, readChanges, type ChangePage } from './changes';
@@ -120,7 +120,7 @@ export class ToolRegistry {
     return this.rankedSearch.search(request);
   }
 
-  namespaces(): Promise<NamespaceSummary[]> {
+  namespaces(): Promise<Namespace[]> {
     return reads.namespaces(this.store);
   }
 

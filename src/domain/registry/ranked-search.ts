@@ -82,7 +82,8 @@ export class RankedSearch {
     if (admitted === null || first < 1) return [];
     const index = await this.ready();
     // The namespace is part of the name: the index skips the other namespaces' candidates itself.
-    const inNamespace = admitted.namespace == null ? undefined : (name: string) => namespaceOf(name) === admitted.namespace;
+    const namespaces = admitted.namespaceIn == null ? null : new Set(admitted.namespaceIn);
+    const inNamespace = namespaces === null ? undefined : (name: string) => namespaces.has(namespaceOf(name));
     const hits: RankedHit[] = [];
     let looked = 0;
     for (let wanted = first; ; wanted *= CANDIDATE_GROWTH) {

@@ -1,16 +1,7 @@
 import { amongNames, storableNames, toolQuery } from '../filter';
 import type { RevisionRange, ToolRevision } from '../history';
 import type { StoredTool } from '../model';
-import {
-  emptyToolStats,
-  type NamespaceSummary,
-  type ToolFilter,
-  type ToolOrder,
-  type ToolPage,
-  type ToolPosition,
-  type ToolQueries,
-  type ToolStats,
-} from '../ports';
+import { emptyToolStats, type Namespace, type ToolFilter, type ToolOrder, type ToolPage, type ToolPosition, type ToolQueries, type ToolStats } from '../ports';
 
 /**
  * The registry's reads. Who may: anyone who may reach them; when reads need a credential
@@ -85,7 +76,7 @@ export async function toolStats(store: ToolQueries, filter: ToolFilter): Promise
   return query ? store.stats(query) : emptyToolStats();
 }
 
-export function namespaces(store: ToolQueries): Promise<NamespaceSummary[]> {
+export function namespaces(store: ToolQueries): Promise<Namespace[]> {
   return store.namespaces();
 }
 

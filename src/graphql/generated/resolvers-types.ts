@@ -16,7 +16,7 @@ import type { ModelToolUnavailableReason } from '../../domain/exports';
 import type { JsonObject } from '../../domain/model';
 import type { GraphQLResolveInfo, GraphQLScalarType, GraphQLScalarTypeConfig } from 'graphql';
 import type { StoredTool as StoredToolMapper, ToolCapability as ToolCapabilityMapper, ResourceSlot as ResourceSlotMapper, ToolLifecycle as ToolLifecycleMapper, ToolDeprecation as ToolDeprecationMapper } from '../../domain/model';
-import type { NamespaceSummary as NamespaceSummaryMapper, ToolStats as ToolStatsMapper } from '../../domain/ports';
+import type { Namespace as NamespaceMapper, ToolStats as ToolStatsMapper } from '../../domain/ports';
 import type { ToolEvent as ToolEventMapper, ToolTombstone as ToolTombstoneMapper } from '../../domain/events';
 import type { ChangePage as ChangePageMapper, ImportedTool as ImportedToolMapper, RankedHit as RankedHitMapper } from '../../domain/registry';
 import type { ToolConnectionModel as ToolConnectionModelMapper, ToolRevisionConnectionModel as ToolRevisionConnectionModelMapper, WrappedImplementationModel as WrappedImplementationModelMapper } from '../mappers';
@@ -66,7 +66,7 @@ export type BuiltinImplementation = {
   builtin: Scalars['Boolean']['output'];
 };
 
-/** How many tools passing the filter have each capability flag set to true. */
+/** How many tools have each capability flag set to true, each counted under the filter without that flag's own criterion. */
 export type CapabilityCounts = {
   __typename?: 'CapabilityCounts';
   /** Tools with `capability.checkpointable`. */
@@ -459,13 +459,17 @@ export type MutationUpdateToolArgs = {
   name: Scalars['String']['input'];
 };
 
-/** The number of tools of one namespace (in `ToolStats`). */
-export type NamespaceCount = {
-  __typename?: 'NamespaceCount';
-  /** How many tools passing the filter it holds. */
-  count: Scalars['Int']['output'];
-  /** The namespace (the part of the names before the `/`). */
-  namespace: Scalars['String']['output'];
+/**
+ * A namespace (the part of tool names before the `/`) and how many tools and validations it holds:
+ * all of them in `namespaces`; in `ToolStats.byNamespace`, those passing the filter without its
+ * `namespaceIn`.
+ */
+export type Namespace = {
+  __typename?: 'Namespace';
+  /** The namespace's name: the part of tool names before the `/`. */
+  name: Scalars['String']['output'];
+  /** The number of tools and validations it holds (in `ToolStats.byNamespace`: that pass the filter). */
+  toolCount: Scalars['Int']['output'];
 };
 
 /** The caller's credential does not allow writing to this namespace (or, as the message says, this change); nothing was read or written. */
@@ -477,15 +481,6 @@ export type NamespaceForbidden = RegistryError & {
   message: Scalars['String']['output'];
   /** The namespace the credential does not cover. */
   namespace: Scalars['String']['output'];
-};
-
-/** A namespace and how many tools and validations it holds. */
-export type NamespaceSummary = {
-  __typename?: 'NamespaceSummary';
-  /** The namespace: the part of tool names before the `/`. */
-  namespace: Scalars['String']['output'];
-  /** The number of tools and validations in it. */
-  toolCount: Scalars['Int']['output'];
 };
 
 /**
@@ -534,8 +529,8 @@ export type Query = {
    * end, then pass the connection's `cursor` as `toolEvents(after:)` to follow it live, or page again later.
    */
   changes?: Maybe<ToolChangeConnection>;
-  /** Every namespace that holds at least one tool or validation, with its count, ordered by namespace. */
-  namespaces?: Maybe<Array<NamespaceSummary>>;
+  /** Every namespace that holds at least one tool or validation, with its count, ordered by name. */
+  namespaces?: Maybe<Array<Namespace>>;
   /**
    * The tools that best fit a task described in words ("open a ticket for this bug", "convert a PDF
    * to text"), best first: ranked search, for agents choosing the few tools a model should see
@@ -567,7 +562,8 @@ export type Query = {
   /**
    * Counts for dashboards: how many tools pass `filter` (the same filter as `tools`, so `total`
    * equals `tools(filter:).totalCount`), and how they split by namespace, source, tool type and
-   * capability flag. Counted by the database in one query.
+   * capability flag, each facet counted under the filter without its own criterion (disjunctive
+   * facets: see `ToolStats`). Counted by the database in one query.
    */
   toolStats?: Maybe<ToolStats>;
   /**
@@ -781,7 +777,7 @@ export { SafetyDowngradeKind };
 /** The number of tools of one source (in `ToolStats`). */
 export type SourceCount = {
   __typename?: 'SourceCount';
-  /** How many tools passing the filter have it. */
+  /** How many tools passing the filter (without its `sourceIn`) have it. */
   count: Scalars['Int']['output'];
   /** The source. */
   source: ToolSource;
@@ -1090,10 +1086,21 @@ export { ToolEventKind };
 
 export { ToolField };
 
-/** Criteria for `tools`: a tool is listed when it matches all of the given ones. */
+/**
+ * Criteria for `tools`, `toolStats` and `searchTools`: a tool is listed when it matches all of the
+ * given ones; a list criterion (`namespaceIn`, `sourceIn`, `statusIn`) matches when one of its values
+ * does. A list holds from 1 to 100 values: an empty list, a longer one, or a criterion given both as
+ * a list and as its deprecated single value refuses the whole request before anything runs, with
+ * `BAD_USER_INPUT` naming the argument (`tools.filter.sourceIn`). Leave a criterion out (or null) to
+ * match everything.
+ */
 export type ToolFilter = {
+  /** Only tools whose `capability.checkpointable` is this value. */
+  checkpointable?: InputMaybe<Scalars['Boolean']['input']>;
   /** Only tools whose `capability.humanApprovalRequired` is this value. */
   humanApprovalRequired?: InputMaybe<Scalars['Boolean']['input']>;
+  /** Only tools whose `capability.idempotent` is this value. */
+  idempotent?: InputMaybe<Scalars['Boolean']['input']>;
   /**
    * Also the tombstones of deleted tools (`status: DELETED`, `updatedAt` the time of the delete), which
    * every list and count leaves out otherwise. With `updatedSince`, a sync client learns of deletes.
@@ -1104,14 +1111,35 @@ export type ToolFilter = {
    * with a `MEDIUM` or `HIGH` finding, `MEDIUM` those with a `HIGH` one. Tools without findings always pass.
    */
   maxFindingSeverity?: InputMaybe<FindingSeverity>;
-  /** Only tools of this namespace (the part of the name before the `/`), exactly. */
+  /**
+   * Deprecated: one namespace; give it as `namespaceIn: [namespace]`. Refused together with `namespaceIn`.
+   * @deprecated Use namespaceIn.
+   */
   namespace?: InputMaybe<Scalars['String']['input']>;
+  /**
+   * Only tools of one of these namespaces (the part of the name before the `/`), each matched
+   * exactly: a text that is no namespace matches nothing. From 1 to 100 values; an empty list is
+   * refused (`BAD_USER_INPUT`): leave the criterion out to match every namespace.
+   */
+  namespaceIn?: InputMaybe<Array<Scalars['String']['input']>>;
   /** Only tools whose `capability.readOnly` is this value. */
   readOnly?: InputMaybe<Scalars['Boolean']['input']>;
   /** Only tools whose name or description contains this text, ignoring case. */
   search?: InputMaybe<Scalars['String']['input']>;
-  /** Only tools with this source. */
+  /**
+   * Deprecated: one source; give it as `sourceIn: [source]`. Refused together with `sourceIn`.
+   * @deprecated Use sourceIn.
+   */
   source?: InputMaybe<ToolSource>;
+  /** Only tools with one of these sources. From 1 to 100 values; an empty list is refused (`BAD_USER_INPUT`). */
+  sourceIn?: InputMaybe<Array<ToolSource>>;
+  /**
+   * Only tools with one of these statuses: `ACTIVE`, `DEPRECATED` (a tool is `DEPRECATED` when its
+   * `deprecation` is set). A status is a live tool's: `DELETED` is refused (`BAD_USER_INPUT`), as
+   * deleted tools are read through the change feed or with `includeDeleted`, and with `statusIn` no
+   * tombstone is listed. From 1 to 100 values; an empty list is refused (`BAD_USER_INPUT`).
+   */
+  statusIn?: InputMaybe<Array<ToolStatus>>;
   /** Only tools, or only validations. */
   toolType?: InputMaybe<ToolType>;
   /** Only tools whose `capability.unsafe` is this value. */
@@ -1469,20 +1497,24 @@ export type ToolSearchHit = {
 export { ToolSource };
 
 /**
- * Facet counts of the tools that pass one filter. Each list holds only the values that at least one
- * of those tools has, the highest count first, ties by value.
+ * Facet counts for a faceted search sidebar. `total` counts the tools that pass the whole filter.
+ * Each facet (`byNamespace`, `bySource`, `byToolType`, each flag of `capabilities`) is disjunctive:
+ * counted under the filter without that facet's own criterion, so picking `sourceIn: [MCP]` leaves
+ * `bySource` listing every source with the count it would add, while every other facet counts MCP
+ * tools only. Each list holds only the values that at least one tool so counted has, the highest
+ * count first, ties by value.
  */
 export type ToolStats = {
   __typename?: 'ToolStats';
-  /** How many of them each namespace holds. */
-  byNamespace: Array<NamespaceCount>;
-  /** How many of them have each source. */
+  /** How many tools each namespace holds, under the filter without `namespaceIn`. */
+  byNamespace: Array<Namespace>;
+  /** How many tools have each source, under the filter without `sourceIn`. */
   bySource: Array<SourceCount>;
-  /** How many are tools and how many are validations. */
+  /** How many are tools and how many are validations, under the filter without `toolType`. */
   byToolType: Array<ToolTypeCount>;
-  /** How many of them have each capability flag set. */
+  /** How many tools have each capability flag set, each under the filter without that flag's criterion. */
   capabilities: CapabilityCounts;
-  /** How many tools and validations pass the filter. */
+  /** How many tools and validations pass the whole filter (as `tools(filter:).totalCount`). */
   total: Scalars['Int']['output'];
 };
 
@@ -1509,7 +1541,7 @@ export { ToolType };
 /** The number of tools of one tool type (in `ToolStats`). */
 export type ToolTypeCount = {
   __typename?: 'ToolTypeCount';
-  /** How many tools passing the filter are of this type. */
+  /** How many tools passing the filter (without its `toolType`) are of this type. */
   count: Scalars['Int']['output'];
   /** Tool or validation. */
   toolType: ToolType;
@@ -1823,9 +1855,8 @@ export type ResolversTypes = {
   ModelToolFormat: ModelToolFormat;
   ModelToolUnavailableReason: ModelToolUnavailableReason;
   Mutation: ResolverTypeWrapper<Record<PropertyKey, never>>;
-  NamespaceCount: ResolverTypeWrapper<NamespaceCount>;
+  Namespace: ResolverTypeWrapper<NamespaceMapper>;
   NamespaceForbidden: ResolverTypeWrapper<NamespaceForbidden>;
-  NamespaceSummary: ResolverTypeWrapper<NamespaceSummaryMapper>;
   PageInfo: ResolverTypeWrapper<PageInfo>;
   PurgeToolResult: ResolverTypeWrapper<ResolversUnionTypes<ResolversTypes>['PurgeToolResult']>;
   PurgeToolSuccess: ResolverTypeWrapper<PurgeToolSuccess>;
@@ -1924,9 +1955,8 @@ export type ResolversParentTypes = {
   McpImplementationInput: McpImplementationInput;
   ModelTool: ModelTool;
   Mutation: Record<PropertyKey, never>;
-  NamespaceCount: NamespaceCount;
+  Namespace: NamespaceMapper;
   NamespaceForbidden: NamespaceForbidden;
-  NamespaceSummary: NamespaceSummaryMapper;
   PageInfo: PageInfo;
   PurgeToolResult: ResolversUnionTypes<ResolversParentTypes>['PurgeToolResult'];
   PurgeToolSuccess: PurgeToolSuccess;
@@ -2141,9 +2171,9 @@ export type MutationResolvers<ContextType = GraphQLContext, ParentType extends R
   updateTool?: Resolver<ResolversTypes['UpdateToolResult'], ParentType, ContextType, RequireFields<MutationUpdateToolArgs, 'input' | 'name'>>;
 };
 
-export type NamespaceCountResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['NamespaceCount'] = ResolversParentTypes['NamespaceCount']> = {
-  count?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
-  namespace?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+export type NamespaceResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['Namespace'] = ResolversParentTypes['Namespace']> = {
+  name?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  toolCount?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
 };
 
 export type NamespaceForbiddenResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['NamespaceForbidden'] = ResolversParentTypes['NamespaceForbidden']> = {
@@ -2151,11 +2181,6 @@ export type NamespaceForbiddenResolvers<ContextType = GraphQLContext, ParentType
   message?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
   namespace?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
   __isTypeOf?: IsTypeOfResolverFn<ParentType, ContextType>;
-};
-
-export type NamespaceSummaryResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['NamespaceSummary'] = ResolversParentTypes['NamespaceSummary']> = {
-  namespace?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
-  toolCount?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
 };
 
 export type PageInfoResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['PageInfo'] = ResolversParentTypes['PageInfo']> = {
@@ -2178,7 +2203,7 @@ export type PurgeToolSuccessResolvers<ContextType = GraphQLContext, ParentType e
 
 export type QueryResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['Query'] = ResolversParentTypes['Query']> = {
   changes?: Resolver<Maybe<ResolversTypes['ToolChangeConnection']>, ParentType, ContextType, RequireFields<QueryChangesArgs, 'first'>>;
-  namespaces?: Resolver<Maybe<Array<ResolversTypes['NamespaceSummary']>>, ParentType, ContextType>;
+  namespaces?: Resolver<Maybe<Array<ResolversTypes['Namespace']>>, ParentType, ContextType>;
   searchTools?: Resolver<Maybe<Array<ResolversTypes['ToolSearchHit']>>, ParentType, ContextType, RequireFields<QuerySearchToolsArgs, 'first' | 'query'>>;
   tool?: Resolver<Maybe<ResolversTypes['Tool']>, ParentType, ContextType, RequireFields<QueryToolArgs, 'name'>>;
   toolByModelName?: Resolver<Maybe<ResolversTypes['Tool']>, ParentType, ContextType, RequireFields<QueryToolByModelNameArgs, 'modelName'>>;
@@ -2440,7 +2465,7 @@ export type ToolSearchHitResolvers<ContextType = GraphQLContext, ParentType exte
 export type ToolSourceResolvers = EnumResolverSignature<{ AGENT_SKILL?: any, BUILTIN?: any, CUSTOM?: any, MCP?: any, WRAPPED?: any }, ResolversTypes['ToolSource']>;
 
 export type ToolStatsResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['ToolStats'] = ResolversParentTypes['ToolStats']> = {
-  byNamespace?: Resolver<Array<ResolversTypes['NamespaceCount']>, ParentType, ContextType>;
+  byNamespace?: Resolver<Array<ResolversTypes['Namespace']>, ParentType, ContextType>;
   bySource?: Resolver<Array<ResolversTypes['SourceCount']>, ParentType, ContextType>;
   byToolType?: Resolver<Array<ResolversTypes['ToolTypeCount']>, ParentType, ContextType>;
   capabilities?: Resolver<ResolversTypes['CapabilityCounts'], ParentType, ContextType>;
@@ -2541,9 +2566,8 @@ export type Resolvers<ContextType = GraphQLContext> = {
   ModelToolFormat?: ModelToolFormatResolvers;
   ModelToolUnavailableReason?: ModelToolUnavailableReasonResolvers;
   Mutation?: MutationResolvers<ContextType>;
-  NamespaceCount?: NamespaceCountResolvers<ContextType>;
+  Namespace?: NamespaceResolvers<ContextType>;
   NamespaceForbidden?: NamespaceForbiddenResolvers<ContextType>;
-  NamespaceSummary?: NamespaceSummaryResolvers<ContextType>;
   PageInfo?: PageInfoResolvers<ContextType>;
   PurgeToolResult?: PurgeToolResultResolvers<ContextType>;
   PurgeToolSuccess?: PurgeToolSuccessResolvers<ContextType>;

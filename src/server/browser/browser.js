@@ -23,7 +23,8 @@ const CAPABILITY_FLAGS = [
   ['humanApprovalRequired', 'needs human approval'],
 ];
 
-const FILTER_FLAGS = ['readOnly', 'writes', 'unsafe', 'humanApprovalRequired'];
+// Every flag the counts show is a filter too (ToolFilter takes each).
+const FILTER_FLAGS = CAPABILITY_FLAGS.map(([flag]) => flag);
 
 // From least to most severe, as the API's FindingSeverity orders them.
 const FINDING_SEVERITIES = ['LOW', 'MEDIUM', 'HIGH'];
@@ -41,17 +42,18 @@ const LIST_FIELDS = /* GraphQL */ `
   pageInfo { hasNextPage endCursor }
 `;
 
+// The facets of the whole filter in one toolStats: each facet is counted without its own criterion
+// (disjunctive), so the namespaces and sources not picked keep their counts beside the picked ones.
 const FACETS = /* GraphQL */ `
-  namespaceStats: toolStats(filter: $namespaceFilter) { byNamespace { namespace count } }
-  sourceStats: toolStats(filter: $sourceFilter) { bySource { source count } }
-  capabilityStats: toolStats(filter: $capabilityFilter) { capabilities { readOnly writes unsafe humanApprovalRequired } }
+  toolStats(filter: $filter) {
+    byNamespace { name toolCount }
+    bySource { source count }
+    capabilities { readOnly writes checkpointable idempotent unsafe humanApprovalRequired }
+  }
 `;
 
 const BROWSE_QUERY = /* GraphQL */ `
-  query Browse(
-    $filter: ToolFilter, $namespaceFilter: ToolFilter, $sourceFilter: ToolFilter, $capabilityFilter: ToolFilter,
-    $orderBy: ToolOrder, $first: Int
-  ) {
+  query Browse($filter: ToolFilter, $orderBy: ToolOrder, $first: Int) {
     tools(filter: $filter, orderBy: $orderBy, first: $first) { ${LIST_FIELDS} }
     ${FACETS}
   }
@@ -60,10 +62,7 @@ const BROWSE_QUERY = /* GraphQL */ `
 // A search of several words is a task in words: the tools are ranked by how well they fit it
 // (`searchTools`), the other filters still apply, and the facets count without the words.
 const RANKED_QUERY = /* GraphQL */ `
-  query Ranked(
-    $query: String!, $filter: ToolFilter, $namespaceFilter: ToolFilter, $sourceFilter: ToolFilter, $capabilityFilter: ToolFilter,
-    $first: Int
-  ) {
+  query Ranked($query: String!, $filter: ToolFilter, $first: Int) {
     searchTools(query: $query, filter: $filter, first: $first) { score tool { ${LISTED_TOOL_FIELDS} } }
     ${FACETS}
   }
@@ -207,9 +206,10 @@ const state = {
   search: '',
   toolType: '',
   order: 'NAME:ASC',
-  namespace: null,
-  source: null,
-  flags: { readOnly: false, writes: false, unsafe: false, humanApprovalRequired: false },
+  /** The namespaces and sources picked in the sidebar: a tool of any of them is listed. */
+  namespaces: new Set(),
+  sources: new Set(),
+  flags: Object.fromEntries(FILTER_FLAGS.map((flag) => [flag, false])),
   /** The tools listed so far (several pages after "Load more"). */
   tools: [],
   endCursor: null,
@@ -229,14 +229,18 @@ function rankedQuery() {
   return words.length > 1 ? words.join(' ') : null;
 }
 
-/** The ToolFilter of the current state, without the criteria named in `without`. */
-function toolFilter(...without) {
+/**
+ * The ToolFilter of the current state; `withSearch: false` for a ranked search, whose words rank
+ * the tools instead. Facets need no filter of their own: the API counts each without its criterion.
+ */
+function toolFilter({ withSearch = true } = {}) {
   const filter = {};
-  if (state.search.trim() && !without.includes('search')) filter.search = state.search.trim();
-  if (state.toolType && !without.includes('toolType')) filter.toolType = state.toolType;
-  if (state.namespace && !without.includes('namespace')) filter.namespace = state.namespace;
-  if (state.source && !without.includes('source')) filter.source = state.source;
-  if (!without.includes('flags')) for (const flag of FILTER_FLAGS) if (state.flags[flag]) filter[flag] = true;
+  if (state.search.trim() && withSearch) filter.search = state.search.trim();
+  if (state.toolType) filter.toolType = state.toolType;
+  // Lists of what is picked; none picked leaves the criterion out (the API refuses an empty list).
+  if (state.namespaces.size > 0) filter.namespaceIn = [...state.namespaces];
+  if (state.sources.size > 0) filter.sourceIn = [...state.sources];
+  for (const flag of FILTER_FLAGS) if (state.flags[flag]) filter[flag] = true;
   return filter;
 }
 
@@ -267,17 +271,11 @@ async function browse({ keepLoaded = false } = {}) {
     const data = ranked
       ? await graphql(RANKED_QUERY, {
           query: ranked,
-          filter: toolFilter('search'),
-          namespaceFilter: toolFilter('search', 'namespace'),
-          sourceFilter: toolFilter('search', 'source'),
-          capabilityFilter: toolFilter('search', 'flags'),
+          filter: toolFilter({ withSearch: false }),
           first: PAGE_SIZE,
         })
       : await graphql(BROWSE_QUERY, {
           filter: toolFilter(),
-          namespaceFilter: toolFilter('namespace'),
-          sourceFilter: toolFilter('source'),
-          capabilityFilter: toolFilter('flags'),
           orderBy: toolOrder(),
           first,
         });
@@ -294,9 +292,9 @@ async function browse({ keepLoaded = false } = {}) {
       state.hasNextPage = data.tools.pageInfo.hasNextPage;
       renderList(data.tools.totalCount);
     }
-    renderNamespaceFacet(data.namespaceStats.byNamespace);
-    renderSourceFacet(data.sourceStats.bySource);
-    renderCapabilityCounts(data.capabilityStats.capabilities);
+    renderNamespaceFacet(data.toolStats.byNamespace);
+    renderSourceFacet(data.toolStats.bySource);
+    renderCapabilityCounts(data.toolStats.capabilities);
   } catch (error) {
     if (sequence === browseSequence) showError(`Could not load the tools: ${error.message}`);
   }
@@ -373,53 +371,65 @@ function renderList(totalCount, rankedBy = null) {
   $('load-more').hidden = !state.hasNextPage;
 }
 
-function facetButton(label, count, pressed, onClick, data) {
-  const button = el(
-    'button',
-    { className: 'facet-button', attrs: { type: 'button', 'aria-pressed': pressed ? 'true' : 'false', ...data } },
-    el('span', { className: 'facet-label', text: label }),
-    el('span', { className: 'count', text: count }),
+/** One value of a facet: a checkbox, its label and its count; `data` names the value for tests and styles. */
+function facetOption(label, count, checked, onChange, data) {
+  const box = el('input', { attrs: { type: 'checkbox' } });
+  box.checked = checked;
+  box.addEventListener('change', () => onChange(box.checked));
+  return el(
+    'li',
+    {},
+    el(
+      'label',
+      { className: 'facet-option', attrs: data },
+      box,
+      el('span', { className: 'facet-label', text: label }),
+      el('span', { className: 'count', text: count }),
+    ),
   );
-  button.addEventListener('click', onClick);
-  return el('li', {}, button);
+}
+
+/**
+ * A facet's values with their counts, the picked ones kept (with 0) when no tool would add to them,
+ * so that a picked value can always be unpicked.
+ */
+function withPicked(entries, picked) {
+  const all = [...entries];
+  for (const value of picked) if (!all.some((entry) => entry.value === value)) all.push({ value, count: 0 });
+  return all;
+}
+
+/** Picks or unpicks `value` of `set` and lists again. */
+function toggle(set, value, checked) {
+  if (checked) set.add(value);
+  else set.delete(value);
+  void browse();
 }
 
 function renderNamespaceFacet(counts) {
-  const entries = [...counts];
-  if (state.namespace && !entries.some((entry) => entry.namespace === state.namespace)) entries.push({ namespace: state.namespace, count: 0 });
-  entries.sort((a, b) => a.namespace.localeCompare(b.namespace));
+  const entries = withPicked(
+    counts.map(({ name, toolCount }) => ({ value: name, count: toolCount })),
+    state.namespaces,
+  );
+  entries.sort((a, b) => a.value.localeCompare(b.value));
   $('namespace-facet').replaceChildren(
-    ...entries.map(({ namespace, count }) =>
-      facetButton(
-        namespace,
-        count,
-        state.namespace === namespace,
-        () => {
-          state.namespace = state.namespace === namespace ? null : namespace;
-          void browse();
-        },
-        { 'data-namespace': namespace },
-      ),
+    ...entries.map(({ value, count }) =>
+      facetOption(value, count, state.namespaces.has(value), (checked) => toggle(state.namespaces, value, checked), { 'data-namespace': value }),
     ),
   );
   if (entries.length === 0) $('namespace-facet').append(el('li', { className: 'muted', text: 'None' }));
 }
 
 function renderSourceFacet(counts) {
-  const entries = [...counts];
-  if (state.source && !entries.some((entry) => entry.source === state.source)) entries.push({ source: state.source, count: 0 });
+  const entries = withPicked(
+    counts.map(({ source, count }) => ({ value: source, count })),
+    state.sources,
+  );
   $('source-facet').replaceChildren(
-    ...entries.map(({ source, count }) =>
-      facetButton(
-        SOURCE_LABELS[source] ?? source,
-        count,
-        state.source === source,
-        () => {
-          state.source = state.source === source ? null : source;
-          void browse();
-        },
-        { 'data-source': source },
-      ),
+    ...entries.map(({ value, count }) =>
+      facetOption(SOURCE_LABELS[value] ?? value, count, state.sources.has(value), (checked) => toggle(state.sources, value, checked), {
+        'data-source': value,
+      }),
     ),
   );
   if (entries.length === 0) $('source-facet').append(el('li', { className: 'muted', text: 'None' }));
@@ -947,7 +957,9 @@ function start() {
   }
   form.addEventListener('reset', () => {
     clearTimeout(searchTimer);
-    Object.assign(state, { search: '', toolType: '', order: 'NAME:ASC', namespace: null, source: null });
+    Object.assign(state, { search: '', toolType: '', order: 'NAME:ASC' });
+    state.namespaces.clear();
+    state.sources.clear();
     for (const flag of FILTER_FLAGS) state.flags[flag] = false;
     void browse();
   });
