@@ -199,7 +199,7 @@ export type ImportValidationError = RegistryError & {
   __typename?: 'ImportValidationError';
   /** `VALIDATION_FAILED`. */
   code: RegistryErrorCode;
-  /** Each invalid tool of the config, with its issues. */
+  /** Each invalid tool of the config, with its issues, in config order. */
   invalidTools: Array<InvalidToolConfig>;
   /** Problems with the config text as a whole (e.g. not YAML or JSON: `path` `["config"]`, with where in it), with the prune (`["prune", "i"]`) or with the expected revisions (`["expectedRevisions", "i"]`). */
   issues: Array<ToolIssue>;
@@ -864,7 +864,7 @@ export type Tool = {
   /**
    * What in the definition is unsafe to hand to a model (README "Findings"): instructions to the model
    * beyond the tool's own job, secrecy, sensitive resources, hidden text. Computed from the definition
-   * alone when it was written, in the order of the texts read; empty when nothing was found. A tool
+   * alone when it was written, in the order of the texts read (at one path, of the rules); empty when nothing was found. A tool
    * with a `HIGH` finding is not exported to models (`modelTool`). Null when they could not be read
    * (an error says why).
    */
@@ -1070,7 +1070,7 @@ export type ToolEvent = {
   renamedFrom?: Maybe<Scalars['String']['output']>;
   /** The number of the revision the change appended to the tool's history (`Tool.history`). */
   revision: Scalars['Int']['output'];
-  /** What the change lowered of the tool's safety (`SafetyDowngrade`); empty for most changes. */
+  /** What the change lowered of the tool's safety (`SafetyDowngrade`), in the order of `ToolRevision.safetyDowngrades`; empty for most changes. */
   safetyDowngrades: Array<SafetyDowngrade>;
   /** What is left of the name when it holds no tool (deleted, renamed away, purged); null when `tool` is set. */
   tombstone?: Maybe<ToolTombstone>;
@@ -1263,7 +1263,7 @@ export type ToolIsWrapped = RegistryError & {
   message: Scalars['String']['output'];
   /** The tool's name. */
   name: Scalars['String']['output'];
-  /** The validations that wrap it. */
+  /** The validations that wrap it, ordered by name. */
   wrappedBy: Array<Tool>;
 };
 
@@ -1443,7 +1443,7 @@ export type ToolRevision = {
   name: Scalars['String']['output'];
   /** Its number in the tool's history. */
   revision: Scalars['Int']['output'];
-  /** What the change lowered of the tool's safety (`SafetyDowngrade`); empty for most changes, and for revisions written before 1.0. */
+  /** What the change lowered of the tool's safety (`SafetyDowngrade`): the flags in the order of `SafetyDowngradeKind`, then the side effects removed in their declared order; empty for most changes, and for revisions written before 1.0. */
   safetyDowngrades: Array<SafetyDowngrade>;
 };
 
@@ -1506,11 +1506,11 @@ export { ToolSource };
  */
 export type ToolStats = {
   __typename?: 'ToolStats';
-  /** How many tools each namespace holds, under the filter without `namespaceIn`. */
+  /** How many tools each namespace holds, under the filter without `namespaceIn`; most first, ties by name. */
   byNamespace: Array<Namespace>;
-  /** How many tools have each source, under the filter without `sourceIn`. */
+  /** How many tools have each source, under the filter without `sourceIn`; most first, ties by source. */
   bySource: Array<SourceCount>;
-  /** How many are tools and how many are validations, under the filter without `toolType`. */
+  /** How many are tools and how many are validations, under the filter without `toolType`; most first, ties by type. */
   byToolType: Array<ToolTypeCount>;
   /** How many tools have each capability flag set, each under the filter without that flag's criterion. */
   capabilities: CapabilityCounts;
@@ -1555,7 +1555,7 @@ export type ToolValidationError = RegistryError & {
   __typename?: 'ToolValidationError';
   /** `VALIDATION_FAILED`. */
   code: RegistryErrorCode;
-  /** Every broken rule, with where it is in the input. */
+  /** Every broken rule, with where it is in the input, in the order the rules are checked (the same for the same input). */
   issues: Array<ToolIssue>;
   /** A summary of what went wrong. */
   message: Scalars['String']['output'];
@@ -1568,7 +1568,7 @@ export type ToolValidationError = RegistryError & {
 export type ToolWriteSuccess = {
   /** Whether the write changed anything. */
   changed: Scalars['Boolean']['output'];
-  /** The fields of the definition the write changed; empty for a creation, a deletion, a deprecation or none. */
+  /** The fields of the definition the write changed, in the model's order (as `ToolRevision.changedFields`); empty for a creation, a deletion, a deprecation or none. */
   changedFields: Array<ToolField>;
   /** The tool's revision after the write: the one it appended when `changed`. */
   revision: Scalars['Int']['output'];
