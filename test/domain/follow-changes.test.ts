@@ -7,7 +7,7 @@ import { OPEN_ACCESS } from '../../src/domain/access';
 import type { ToolEvent } from '../../src/domain/events';
 import type { ToolStore } from '../../src/domain/ports';
 import { ToolRegistry } from '../../src/domain/registry';
-import { followChanges } from '../../src/domain/registry/changes';
+import { CommittedLogReads, followChanges } from '../../src/domain/registry/changes';
 import { EventSubscription } from '../../src/server/events/subscription';
 import { createToolStore } from '../../src/store';
 import { freshDatabase, testDatabases, type FreshDatabase } from '../support/databases';
@@ -37,7 +37,7 @@ describe.each(testDatabases())('following the change log on %s', (kind) => {
   async function follow(after: number, arrive: readonly ToolEvent[], count: number, filter = {}): Promise<ToolEvent[]> {
     const live = new EventSubscription({}, () => undefined);
     for (const event of arrive) live.push(event);
-    const stream = followChanges(store, live, after, filter);
+    const stream = followChanges(store, new CommittedLogReads(store), live, after, filter);
     const got: ToolEvent[] = [];
     while (got.length < count) got.push((await stream.next()).value as ToolEvent);
     await stream.return!();
@@ -52,7 +52,7 @@ describe.each(testDatabases())('following the change log on %s', (kind) => {
 
   it('replays from a position to the end of the log, then takes live events in order, each once', async () => {
     const live = new EventSubscription({}, () => undefined);
-    const stream = followChanges(store, live, 2, {});
+    const stream = followChanges(store, new CommittedLogReads(store), live, 2, {});
     const got: ToolEvent[] = [];
     const take = async (count: number) => {
       for (let i = 0; i < count; i++) got.push((await stream.next()).value as ToolEvent);
@@ -81,7 +81,7 @@ describe.each(testDatabases())('following the change log on %s', (kind) => {
   it('reads from the log the changes a lost or late event leaves out', async () => {
     const head = await store.lastChangePosition();
     const live = new EventSubscription({}, () => undefined);
-    const stream = followChanges(store, live, head, {});
+    const stream = followChanges(store, new CommittedLogReads(store), live, head, {});
     // Asked for before the writes: the stream has read the log to its end and waits for live events.
     const first = stream.next();
     const [lost, arrived] = await create('l/lost', 'l/arrived');
@@ -96,7 +96,7 @@ describe.each(testDatabases())('following the change log on %s', (kind) => {
   it('ignores an event the log does not have at its position (another registry’s)', async () => {
     const head = await store.lastChangePosition();
     const live = new EventSubscription({}, () => undefined);
-    const stream = followChanges(store, live, head, {});
+    const stream = followChanges(store, new CommittedLogReads(store), live, head, {});
     const next = stream.next();
     const [first] = await create('o/first');
     live.push({ ...first!, name: 'other/registry' });
@@ -110,6 +110,27 @@ describe.each(testDatabases())('following the change log on %s', (kind) => {
     expect(got).toEqual([first, second]);
   });
 
+  it('checks a live event with one read of the log for all the streams of a registry', async () => {
+    const head = await store.lastChangePosition();
+    const checks: string[] = [];
+    // The real store, its reads of the log counted.
+    const counted: ToolStore = Object.assign(Object.create(store) as ToolStore, {
+      changesAfter: (after: number, limit: number) => {
+        checks.push(`${after}+${limit}`);
+        return store.changesAfter(after, limit);
+      },
+    });
+    const shared = new CommittedLogReads(counted);
+    const lives = [1, 2, 3].map(() => new EventSubscription({}, () => undefined));
+    const streams = lives.map((live) => followChanges(counted, shared, live, head, {}));
+    const firsts = streams.map((stream) => stream.next());
+    const [made] = await create('s/shared');
+    for (const live of lives) live.push(made!);
+    expect((await Promise.all(firsts)).map((result) => (result.value as ToolEvent).name)).toEqual(['s/shared', 's/shared', 's/shared']);
+    for (const stream of streams) await stream.return!();
+    expect(checks.filter((check) => check === `${head}+1`)).toHaveLength(1);
+  });
+
   it('passes on only what the filter lets through, and still keeps the order', async () => {
     const got = await follow(0, [], 5, { namespace: 'f' });
     expect(got.map((event) => event.name)).toEqual(['f/one', 'f/two', 'f/three', 'f/four', 'f/one']);
@@ -117,6 +138,9 @@ describe.each(testDatabases())('following the change log on %s', (kind) => {
 
   it('refuses a position the log does not have', async () => {
     const live = new EventSubscription({}, () => undefined);
-    await expect(followChanges(store, live, 99, {}).next()).rejects.toMatchObject({ name: 'UnknownChangePosition', position: 99 });
+    await expect(followChanges(store, new CommittedLogReads(store), live, 99, {}).next()).rejects.toMatchObject({
+      name: 'UnknownChangePosition',
+      position: 99,
+    });
   });
 });

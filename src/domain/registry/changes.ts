@@ -1,3 +1,4 @@
+import { LRUCache } from 'lru-cache';
 import { matchesEventFilter, type LoggedChange, type ToolEvent, type ToolEventFilter } from '../events';
 import type { ToolQueries } from '../ports';
 
@@ -45,6 +46,31 @@ async function changesFrom(store: ToolQueries, after: number, limit: number): Pr
   return rest;
 }
 
+/**
+ * Reads of the log up to a position known to be committed (that of a live event), shared by the
+ * streams of one registry: their answer never changes, and every subscriber checks every live
+ * event, so without sharing, 100 subscribers made 100 reads of each change (measured: events
+ * reached them 6 s late at 30 writes a second, against 4 ms without the check).
+ */
+export class CommittedLogReads {
+  private readonly reads = new LRUCache<string, Promise<LoggedChange[]>>({ max: 1_000 });
+
+  constructor(private readonly store: ToolQueries) {}
+
+  /** The changes after `after`, at most `limit`, where the position `after + limit` is committed. */
+  read(after: number, limit: number): Promise<LoggedChange[]> {
+    const key = `${after}+${limit}`;
+    let read = this.reads.get(key);
+    if (read === undefined) {
+      read = this.store.changesAfter(after, limit);
+      this.reads.set(key, read);
+      // A failed read is not kept: the next stream to ask tries again.
+      read.catch(() => this.reads.delete(key));
+    }
+    return read;
+  }
+}
+
 /** `changes` with the tools their names hold now, read in one batch. */
 async function withTools(store: ToolQueries, changes: readonly LoggedChange[]): Promise<ToolEvent[]> {
   const tools = new Map((await store.findByNames([...new Set(changes.map((change) => change.name))])).map((tool) => [tool.name, tool]));
@@ -53,17 +79,19 @@ async function withTools(store: ToolQueries, changes: readonly LoggedChange[]): 
 
 /**
  * `toolEvents(after:)`: the changes after `after` read back from the log, then the live ones as
- * they arrive, all in the log's order, none missing, none twice; only those passing `filter`. `live` is the bus's stream of every
- * event (unfiltered), subscribed before this reads the log, so that what commits meanwhile is on
- * it. A live event only says that the log has grown: events from several instances may arrive out
- * of order or not at all (a lost Redis message), and a bus shared by mistake may carry another
- * registry's. So each is checked against the log, which is read up to its position: the changes
- * in between come from the log (with the tools their names hold when read), the event itself with
- * the tool it carries when the log has it at that position. Throws what `live` throws
+ * they arrive, all in the log's order, none missing, none twice; only those passing `filter`.
+ * `live` is the bus's stream of every event (unfiltered), subscribed before this reads the log, so
+ * that what commits meanwhile is on it. A live event only says that the log has grown: events from
+ * several instances may arrive out of order or not at all (a lost Redis message), and a bus shared
+ * by mistake may carry another registry's. So each is checked against the log, read up to its
+ * position (through `committed`, which shares those reads among the registry's streams): the
+ * changes in between come from the log (with the tools their names hold when read), the event
+ * itself with the tool it carries when the log has it at that position. Throws what `live` throws
  * (EventsUnavailable), and UnknownChangePosition for an `after` the log lacks.
  */
 export function followChanges(
   store: ToolQueries,
+  committed: CommittedLogReads,
   live: AsyncIterableIterator<ToolEvent>,
   after: number,
   filter: ToolEventFilter,
@@ -75,7 +103,7 @@ export function followChanges(
     for (let first = upTo === null; ; first = false) {
       const limit = upTo === null ? LOG_READ_SIZE : Math.min(LOG_READ_SIZE, upTo - reached);
       if (limit <= 0) return;
-      const page = await (first ? changesFrom(store, reached, limit) : store.changesAfter(reached, limit));
+      const page = await (first ? changesFrom(store, reached, limit) : upTo === null ? store.changesAfter(reached, limit) : committed.read(reached, limit));
       const own = page.at(-1);
       const isArrived = arrived !== undefined && own?.position === arrived.position && own.name === arrived.name && own.revision === arrived.revision;
       const read = await withTools(store, isArrived ? page.slice(0, -1) : page);

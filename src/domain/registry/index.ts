@@ -8,7 +8,7 @@ import type { StoredTool } from '../model';
 import type { Namespace, ToolFilter, ToolPage, ToolStats, ToolStore } from '../ports';
 import type { SafetyDowngradePolicy } from '../safety';
 import type { ToolDraft } from '../validation';
-import { followChanges, readChanges, type ChangePage } from './changes';
+import { CommittedLogReads, followChanges, readChanges, type ChangePage } from './changes';
 import { createTool } from './create-tool';
 import { deleteTool, type DeleteOutcome } from './delete-tool';
 import { deprecateTool, undeprecateTool, type DeprecationRequest } from './deprecate-tool';
@@ -66,6 +66,8 @@ export class ToolRegistry {
    */
   readonly rankedSearch: RankedSearch;
   private readonly policy: WritePolicy;
+  /** What the event streams of this registry read of the log to check live events, read once for all of them. */
+  private readonly committedLogReads: CommittedLogReads;
 
   constructor(
     private readonly store: ToolStore,
@@ -73,6 +75,7 @@ export class ToolRegistry {
   ) {
     this.events = options.events;
     const rankedSearch = (this.rankedSearch = new RankedSearch(store));
+    this.committedLogReads = new CommittedLogReads(store);
     this.commit = unitOfWork(store, {
       publish(events) {
         rankedSearch.apply(events);
@@ -161,7 +164,7 @@ export class ToolRegistry {
     // Listening before reading where the log ends: what commits in between arrives live.
     const live = this.events.subscribe({});
     try {
-      return followChanges(this.store, live, after ?? (await this.store.lastChangePosition()), filter);
+      return followChanges(this.store, this.committedLogReads, live, after ?? (await this.store.lastChangePosition()), filter);
     } catch (error) {
       await live.return?.();
       throw error;
