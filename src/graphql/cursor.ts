@@ -83,3 +83,11 @@ export function decodeChangeCursor(cursor: string, argumentName = 'after'): numb
   }
   return position;
 }
+
+/** A well-formed change cursor (in `argumentName`) of a change this registry does not have: the client's to mend. */
+export function unknownChangeCursor(argumentName: string): GraphQLError {
+  return new GraphQLError(
+    `\`${argumentName}\` is a cursor of a change this registry does not have (another registry's, or one from before a restore): read \`changes\` from the start.`,
+    { extensions: { code: 'BAD_USER_INPUT', argumentName } },
+  );
+}

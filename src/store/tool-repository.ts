@@ -499,7 +499,8 @@ export class PrismaToolStore implements ToolStore {
     return this.read(async () => {
       if (names.length === 0) return [];
       const found = await this.reads.rows<ToolTombstone>(tombstoneRowsSql(names, this.dialect));
-      const left = names.filter((name) => !found.some((tombstone) => tombstone.name === name));
+      const withTombstone = new Set(found.map((tombstone) => tombstone.name));
+      const left = names.filter((name) => !withTombstone.has(name));
       const purged = left.length === 0 ? [] : await this.reads.rows<Omit<ToolTombstone, 'renamedTo'>>(purgedTombstonesSql(left, this.dialect));
       return [...found, ...purged.map((tombstone) => ({ ...tombstone, renamedTo: null }))];
     });

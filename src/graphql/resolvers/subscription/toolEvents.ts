@@ -3,9 +3,8 @@ import { EventsUnavailable, type ToolEvent } from '../../../domain/events';
 import type { GraphQLContext } from '../../context';
 import type { SubscriptionResolvers } from '../../generated/resolvers-types';
 import { createToolLoaders } from '../../loaders';
-import { decodeChangeCursor, encodeChangeCursor } from '../../cursor';
+import { decodeChangeCursor, encodeChangeCursor, unknownChangeCursor } from '../../cursor';
 import { UnknownChangePosition } from '../../../domain/registry';
-import { unknownCursor } from '../query/changes';
 
 /** What the stream hands to `resolve`: an event, or the news that events are unavailable. */
 type Payload = ToolEvent | { unavailable: EventsUnavailable };
@@ -54,7 +53,7 @@ async function startOf(args: { after?: string | null }, { registry, request }: G
   try {
     await registry.verifyChangePosition(position);
   } catch (error) {
-    throw error instanceof UnknownChangePosition ? unknownCursor(error, argumentName) : error;
+    throw error instanceof UnknownChangePosition ? unknownChangeCursor(argumentName) : error;
   }
   return position;
 }
