@@ -10,7 +10,9 @@
  * registry scans each definition once and keeps its findings per definition object
  * (src/domain/findings/policy.ts `findingsOf`), so a config reader that parses the text as usual
  * but hands over definitions already scanned leaves the import everything but the scan. Both runs
- * parse every text and store every finding. Numbers, not a test.
+ * parse every text, hand over definitions parsed before the clock (a run that handed over the ones
+ * it just parsed would keep young objects alive that the other lets die, a difference in garbage
+ * collection of its own: +25 % against +10 % here) and store every finding. Numbers, not a test.
  */
 import { spawnSync } from 'node:child_process';
 import { parseArgs } from 'node:util';
@@ -54,15 +56,17 @@ function importTexts(count: number, seed: number): string[] {
   return texts;
 }
 
-/** Parses each text as the registry does; `prescanned`: hands over, instead, definitions parsed and scanned before the clock started. */
+/**
+ * Parses each text as the registry does, and hands over definitions parsed before the clock
+ * started, so that both variants keep the same objects alive for as long; `prescanned`: those
+ * definitions were scanned then too.
+ */
 function configReader(texts: readonly string[], prescanned: boolean): ConfigReader {
   const ready = new Map<string, Checked<ConfigEntry[]>>();
-  if (prescanned) {
-    for (const text of texts) {
-      const parsed = parseToolConfigs(text);
-      if (parsed.ok) for (const entry of parsed.value) if (entry.checked.ok) findingsOf(entry.checked.value);
-      ready.set(text, parsed);
-    }
+  for (const text of texts) {
+    const parsed = parseToolConfigs(text);
+    if (prescanned && parsed.ok) for (const entry of parsed.value) if (entry.checked.ok) findingsOf(entry.checked.value);
+    ready.set(text, parsed);
   }
   return async (text) => {
     const parsed = parseToolConfigs(text);

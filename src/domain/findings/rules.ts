@@ -38,6 +38,12 @@ export interface FindingRule {
   example: { tool: ScannableTool; path: string };
   /** The kinds of text it reads (texts.ts). */
   reads: readonly TextKind[];
+  /**
+   * Whether what it finds in a text depends on more than the text's kind and content: where the
+   * text sits (`text.path`) or the rest of the tool (`tool`). The scanner remembers the other
+   * rules' evidence per text, since the same texts recur across a registry's tools.
+   */
+  readsBeyondText?: true;
   /** The evidence (an excerpt of `text`) when the rule fires on it, else null. */
   find(text: ScannedText, tool: ToolContext): string | null;
 }
@@ -408,6 +414,7 @@ export const FINDING_RULES: readonly FindingRule[] = [
       path: 'description',
     },
     reads: WORDS,
+    readsBeyondText: true,
     find: (text, tool) =>
       sentenceWhere(
         text,
@@ -551,6 +558,7 @@ export const FINDING_RULES: readonly FindingRule[] = [
       path: 'inputSchema.properties.mode.default',
     },
     reads: ['value'],
+    readsBeyondText: true,
     find: (text) =>
       /(?:^|\.)(?:default|const|enum)(?:\[\d+\])?$/.test(text.path) &&
       text.normalized.split(' ').length >= 6 &&

@@ -16,15 +16,22 @@ import { identifierWords, normalizeText, sentencesOf } from './text';
  */
 export type TextKind = 'name' | 'prose' | 'propertyName' | 'value';
 
-export interface ScannedText {
+/** A text of a definition, and where it sits. */
+export interface LocatedText {
   /** Where in the definition, as issue paths are written: `inputSchema.properties.note.description`. */
   path: string;
   kind: TextKind;
   raw: string;
+}
+
+/** A text as rules match it: the same for every text of one kind and content. */
+export interface TextReading {
   /** The text as rules match it (text.ts); identifiers as words. */
   normalized: string;
   sentences: readonly string[];
 }
+
+export type ScannedText = LocatedText & TextReading;
 
 /** The fields of a definition the scanner reads; any of them may be missing or hold any JSON. */
 export type ScannableTool = Partial<
@@ -114,20 +121,20 @@ function childPath(path: string, key: string | number): string {
   return path === '' ? segment : `${path}.${segment}`;
 }
 
-function scanned(path: string, kind: TextKind, raw: string): ScannedText {
+export function readText(kind: TextKind, raw: string): TextReading {
   const normalized = kind === 'name' || kind === 'propertyName' ? identifierWords(raw) : normalizeText(raw);
-  return { path, kind, raw, normalized, sentences: sentencesOf(normalized) };
+  return { normalized, sentences: sentencesOf(normalized) };
 }
 
 /** The texts of one schema, depth first, keys in code point order, without recursion. */
-function schemaTexts(schema: unknown, path: string, texts: ScannedText[]): void {
+function schemaTexts(schema: unknown, path: string, texts: LocatedText[]): void {
   const pending: { value: unknown; path: string; mode: Mode; depth: number }[] = [{ value: schema, path, mode: 'schema', depth: 0 }];
   let nodes = 0;
   while (pending.length > 0 && nodes < MAX_NODES) {
     const { value, path: at, mode, depth } = pending.pop()!;
     nodes++;
     if (typeof value === 'string') {
-      if (value !== '') texts.push(scanned(at, mode === 'value' ? 'value' : 'prose', value));
+      if (value !== '') texts.push({ path: at, kind: mode === 'value' ? 'value' : 'prose', raw: value });
       continue;
     }
     if (typeof value !== 'object' || value === null || depth >= MAX_DEPTH) continue;
@@ -142,17 +149,17 @@ function schemaTexts(schema: unknown, path: string, texts: ScannedText[]): void 
         const child = object[key];
         const path = childPath(at, key);
         if (mode === 'names') {
-          texts.push(scanned(path, 'propertyName', key));
+          texts.push({ path, kind: 'propertyName', raw: key });
           children.push({ value: child, path, mode: 'schema', depth: depth + 1 });
         } else if (mode === 'value') {
-          texts.push(scanned(path, 'value', key));
+          texts.push({ path, kind: 'value', raw: key });
           children.push({ value: child, path, mode: 'value', depth: depth + 1 });
         } else if (NAMED_SUBSCHEMAS.has(key)) {
           children.push({ value: child, path, mode: 'names', depth: depth + 1 });
         } else if (VALUE_KEYWORDS.has(key)) {
           children.push({ value: child, path, mode: 'value', depth: depth + 1 });
         } else if (!MACHINE_KEYWORDS.has(key)) {
-          if (!SCHEMA_KEYWORDS.has(key)) texts.push(scanned(path, 'propertyName', key));
+          if (!SCHEMA_KEYWORDS.has(key)) texts.push({ path, kind: 'propertyName', raw: key });
           children.push({ value: child, path, mode: 'schema', depth: depth + 1 });
         }
       }
@@ -163,10 +170,10 @@ function schemaTexts(schema: unknown, path: string, texts: ScannedText[]): void 
 }
 
 /** The texts of `tool` a model reads, in a stable order: name, server and tool names, description, schemas, slots. */
-export function textsOf(tool: ScannableTool): ScannedText[] {
-  const texts: ScannedText[] = [];
+export function textsOf(tool: ScannableTool): LocatedText[] {
+  const texts: LocatedText[] = [];
   const field = (path: string, kind: TextKind, value: unknown): void => {
-    if (typeof value === 'string' && value !== '') texts.push(scanned(path, kind, value));
+    if (typeof value === 'string' && value !== '') texts.push({ path, kind, raw: value });
   };
   field('name', 'name', tool.name);
   field('mcpServer', 'name', tool.mcpServer);
@@ -197,7 +204,21 @@ export interface ToolContext {
   parameterNames: ReadonlySet<string>;
 }
 
+/** The context of `tool`, each part worked out when a rule first reads it: few texts make a rule ask. */
 export function contextOf(tool: ScannableTool): ToolContext {
+  let ownNames: ReadonlySet<string> | undefined;
+  let parameterNames: ReadonlySet<string> | undefined;
+  return {
+    get ownNames() {
+      return (ownNames ??= ownNamesOf(tool));
+    },
+    get parameterNames() {
+      return (parameterNames ??= parameterNamesOf(tool));
+    },
+  };
+}
+
+function ownNamesOf(tool: ScannableTool): ReadonlySet<string> {
   const ownNames = new Set<string>();
   const own = (name: unknown): void => {
     if (typeof name !== 'string' || name === '') return;
@@ -211,10 +232,14 @@ export function contextOf(tool: ScannableTool): ToolContext {
     shortName.split(/[-.]/).forEach(own);
   }
   own(tool.mcpToolName);
+  return ownNames;
+}
+
+function parameterNamesOf(tool: ScannableTool): ReadonlySet<string> {
   const parameterNames = new Set<string>();
   const properties = (tool.inputSchema as Record<string, unknown> | null | undefined)?.properties;
   if (typeof properties === 'object' && properties !== null && !Array.isArray(properties)) {
     for (const key of Object.keys(properties)) parameterNames.add(identifierWords(key));
   }
-  return { ownNames, parameterNames };
+  return parameterNames;
 }
