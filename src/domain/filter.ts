@@ -1,6 +1,8 @@
 import { isToolName } from './validation';
+import { findingRank, highestSeverity } from './findings';
 import { MAX_FILTER_LIST_LENGTH } from './limits';
-import type { ToolFilter, ToolQuery } from './ports';
+import { namespaceOf, type StoredTool, type ToolSource, type ToolType } from './model';
+import { CAPABILITY_FLAGS, type CapabilityFlag, type ToolFilter, type ToolQuery } from './ports';
 import { searchKey } from './search';
 import { textProblem } from './values';
 
@@ -103,4 +105,47 @@ export function storableNames(names: readonly string[]): string[] {
 /** `query` restricted to the tools of `names`. */
 export function amongNames(query: ToolQuery, names: readonly string[]): ToolQuery {
   return { ...query, names };
+}
+
+/** What of a tool `mayPass` reads: small enough to keep for every tool of a registry. */
+export interface ToolFacets extends Readonly<Record<CapabilityFlag, boolean>> {
+  readonly namespace: string;
+  readonly source: ToolSource;
+  readonly toolType: ToolType;
+  readonly deprecated: boolean;
+  readonly deleted: boolean;
+  /** `findingRank` of its most severe finding. */
+  readonly findingRank: number;
+}
+
+export function facetsOf(tool: StoredTool): ToolFacets {
+  const flags = Object.fromEntries(CAPABILITY_FLAGS.map((flag) => [flag, tool.capability[flag]])) as Record<CapabilityFlag, boolean>;
+  return {
+    ...flags,
+    namespace: namespaceOf(tool.name),
+    source: tool.source,
+    toolType: tool.toolType,
+    deprecated: tool.deprecation !== null,
+    deleted: tool.deletion !== null,
+    findingRank: findingRank(highestSeverity(tool.findings)),
+  };
+}
+
+/**
+ * Whether a tool of `facets` passes every criterion of `query` that its facets decide: all but
+ * `search`, `updatedSince` and `names`, which only the store reads. What ranked search asks of its
+ * candidates before the store, which decides; it holds exactly where the store's SQL does
+ * (test/store/facet-predicate.test.ts compares them on both databases).
+ */
+export function mayPass(query: ToolQuery, facets: ToolFacets): boolean {
+  if (facets.deleted && !query.includeDeleted) return false;
+  if (query.deprecated !== undefined && (facets.deleted || facets.deprecated !== query.deprecated)) return false;
+  if (query.namespaceIn != null && !query.namespaceIn.includes(facets.namespace)) return false;
+  if (query.sourceIn != null && !query.sourceIn.includes(facets.source)) return false;
+  if (query.toolType != null && facets.toolType !== query.toolType) return false;
+  for (const flag of CAPABILITY_FLAGS) {
+    const wanted = query[flag];
+    if (wanted != null && facets[flag] !== wanted) return false;
+  }
+  return query.maxFindingSeverity == null || facets.findingRank <= findingRank(query.maxFindingSeverity);
 }
