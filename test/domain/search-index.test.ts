@@ -158,16 +158,17 @@ describe('admit', () => {
     expect(hits.map((hit) => hit.name)).toEqual([ranked[40], ranked[45]]);
   });
 
-  it('is asked in rank order, only until enough tools are admitted', () => {
+  it('is asked of the best tools in rank order, only until enough tools are admitted', () => {
     const asked: string[] = [];
+    const admittedRanks = new Set([1, 3, 5]);
     index.search('mail', {
       first: 3,
       admit: (name) => {
         asked.push(name);
-        return asked.length % 2 === 0;
+        return admittedRanks.has(ranked.indexOf(name));
       },
     });
-    expect(asked).toEqual(ranked.slice(0, 6));
+    expect([...new Set(asked)]).toEqual(ranked.slice(0, 6));
   });
 
   it('answers nothing when nothing is admitted', () => {
@@ -287,5 +288,38 @@ describe('hostile queries', () => {
     const query = `common ${Array.from({ length: 60 }, (_, i) => `w${i}`).join(' ')}`;
     const found = new Set(numbered.search(query, { first: 100 }).map((hit) => hit.name));
     expect(found.size).toBe(MAX_QUERY_TERMS);
+  });
+});
+
+describe('the best tools of a query are those of scoring every tool (scoring stops early where the rest cannot rank)', () => {
+  // Words of very different frequencies, as in tool descriptions: a few in most tools, most in few.
+  const words = Array.from({ length: 400 }, (_, i) => `w${i}`);
+  let state = 17;
+  const next = () => {
+    state = (Math.imul(state, 1_103_515_245) + 12_345) >>> 0;
+    return state / 4_294_967_296;
+  };
+  const word = () => words[Math.floor(words.length * next() ** 3)]!;
+  const phrase = (length: number) => Array.from({ length }, word).join(' ');
+  const index = ToolSearchIndex.of(
+    Array.from({ length: 3_000 }, (_, i) =>
+      tool(`ns${i % 7}/tool-${i}`, phrase(5 + (i % 30)), {
+        inputSchema: { type: 'object', properties: { [word()]: { type: 'string', description: phrase(4) } } },
+      }),
+    ),
+  );
+  const queries = Array.from({ length: 120 }, (_, i) => phrase(1 + (i % 25)));
+  const admits: [string, ((name: string) => boolean) | undefined][] = [
+    ['every tool', undefined],
+    ['one namespace', (name) => name.startsWith('ns3/')],
+    ['one tool in 50', (name) => Number(name.slice(name.indexOf('-') + 1)) % 50 === 0],
+  ];
+
+  it.each(admits)('answers the same hits with the same scores as a search for every tool, admitting %s', (_, admit) => {
+    for (const query of queries) {
+      for (const first of [1, 10, 40]) {
+        expect(index.search(query, { first, admit })).toEqual(index.search(query, { first: index.size, admit }).slice(0, first));
+      }
+    }
   });
 });

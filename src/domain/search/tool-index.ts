@@ -19,7 +19,11 @@ export interface SearchHit {
 export interface SearchOptions {
   /** At most this many hits; 10 unless given. */
   first?: number;
-  /** Whether a tool may be answered (a filter, access). Asked in rank order, only until `first` tools are admitted. */
+  /**
+   * Whether a tool may be answered (a filter, access): a test of the name alone, the same answer
+   * every time. Asked of the best tools in rank order, only until `first` are admitted, and maybe
+   * more than once of one tool.
+   */
   admit?: (name: string) => boolean;
 }
 
@@ -62,6 +66,17 @@ const MAX_COUNTED_OCCURRENCES = (1 << BITS_PER_FIELD) - 1;
 
 /** Postings are pairs: the tool's slot, then its packed occurrences. */
 const POSTING_SIZE = 2;
+
+/** How many times one query looks for the score a tool must beat to be among the best (see `score`). */
+const MAX_THRESHOLD_TRIES = 3;
+const ROUNDING_MARGIN = 1e-9;
+
+/** A term of a query that some tool has. */
+interface QueryTerm {
+  termId: number;
+  toolsWithTerm: number;
+  rarity: number;
+}
 
 export class ToolSearchIndex {
   private readonly slotsByName = new Map<string, number>();
@@ -173,10 +188,10 @@ export class ToolSearchIndex {
   search(query: string, options: SearchOptions = {}): SearchHit[] {
     const first = Math.floor(options.first ?? DEFAULT_SEARCH_HITS);
     if (!(first > 0) || this.size === 0) return [];
-    const termIds = this.queryTermIds(query);
-    if (termIds.length === 0) return [];
+    const terms = this.queryTerms(query);
+    if (terms.length === 0) return [];
 
-    const candidateCount = this.score(termIds);
+    const candidateCount = this.score(terms, first, options.admit);
     try {
       return this.best(this.candidates.subarray(0, candidateCount), first, options.admit);
     } finally {
@@ -185,49 +200,131 @@ export class ToolSearchIndex {
   }
 
   /**
-   * The ids of the query's terms that some tool has, within MAX_QUERY_TERMS and
-   * MAX_QUERY_POSTINGS (the rarest first), in the order of the terms themselves: scores are sums,
-   * and summing in one order everywhere gives the same floating-point score whatever the order of
-   * the query's words or of the index.
+   * The query's terms that some tool has, within MAX_QUERY_TERMS and MAX_QUERY_POSTINGS, rarest
+   * first (ties in term order): the order they are scored and summed in. Scores are sums, and
+   * summing in an order that depends only on the tools indexed gives the same floating-point score
+   * whatever the order of the query's words or of the index.
    */
-  private queryTermIds(query: string): number[] {
-    const known: { term: string; termId: number; toolsWithTerm: number }[] = [];
+  private queryTerms(query: string): QueryTerm[] {
+    const known: (QueryTerm & { term: string })[] = [];
     for (const term of distinctTermsOf(query.slice(0, MAX_QUERY_CHARACTERS_READ), MAX_QUERY_WORDS_READ)) {
       const termId = this.termIds.get(term);
-      if (termId !== undefined) known.push({ term, termId, toolsWithTerm: this.postings.lengthOf(termId) / POSTING_SIZE });
+      if (termId === undefined) continue;
+      const toolsWithTerm = this.postings.lengthOf(termId) / POSTING_SIZE;
+      known.push({ term, termId, toolsWithTerm, rarity: termRarity(toolsWithTerm, this.size) });
     }
     known.sort((a, b) => a.toolsWithTerm - b.toolsWithTerm || compareText(a.term, b.term));
     let postings = 0;
-    const looked = known.filter(({ toolsWithTerm }, i) => {
+    return known.filter(({ toolsWithTerm }, i) => {
       postings += toolsWithTerm;
       return i === 0 || (i < MAX_QUERY_TERMS && postings <= MAX_QUERY_POSTINGS);
     });
-    return looked.sort((a, b) => compareText(a.term, b.term)).map(({ termId }) => termId);
   }
 
-  /** Adds each term's score to `scores` for every tool that has it; how many candidates (tools with a score) there are. */
-  private score(termIds: number[]): number {
+  /**
+   * Adds each term's score to `scores` for the tools that have it; how many candidates (tools with
+   * a score) there are, `candidates` holding them. Rarest terms first, so that the best tools are
+   * known early: once the terms left could not lift a tool above the `first`-th best admitted score
+   * so far, no tool that has none of the terms yet can be among the best, and the tools that
+   * cannot reach that score either are dropped; the terms left are looked up for the candidates
+   * kept only (MaxScore, Turtle and Flood 1995). The best tools and their scores are those of
+   * scoring every posting; a query of common words reads a fraction of them.
+   */
+  private score(terms: readonly QueryTerm[], first: number, admit: ((name: string) => boolean) | undefined): number {
     if (!this.occurrenceWeightsCurrent) this.weighOccurrences();
-    const { scores, candidates, occurrenceWeights, fieldLengths } = this;
-    const toolCount = this.size;
+    const { scores, candidates } = this;
+    // A term adds less than its rarity to any tool's score (termScore's saturation).
+    let unscored = terms.reduce((sum, { rarity }) => sum + rarity, 0);
     let candidateCount = 0;
-    for (const termId of termIds) {
+    let threshold = 0;
+    let thresholdsTried = 0;
+    let closed = false;
+    let bestScore = 0;
+    for (const { termId, rarity } of terms) {
+      unscored -= rarity;
+      if (closed) {
+        this.addToCandidates(termId, rarity, candidateCount);
+        threshold = Math.max(threshold, this.threshold(candidateCount, first, admit));
+        candidateCount = this.dropUnreachable(candidateCount, threshold, unscored);
+        continue;
+      }
       const values = this.postings.values;
       const start = this.postings.startOf(termId);
       const end = start + this.postings.lengthOf(termId);
-      const rarity = termRarity((end - start) / POSTING_SIZE, toolCount);
       for (let i = start; i < end; i += POSTING_SIZE) {
         const slot = values[i]!;
-        let frequency = 0;
-        for (let packed = values[i + 1]!, field = 0; packed !== 0; packed >>>= BITS_PER_FIELD, field++) {
-          const occurrences = packed & MAX_COUNTED_OCCURRENCES;
-          if (occurrences !== 0) frequency += occurrences * occurrenceWeights[field * LENGTHS + fieldLengths[slot * FIELD_COUNT + field]!]!;
-        }
         if (scores[slot] === 0) candidates[candidateCount++] = slot;
-        scores[slot]! += scoreOfTerm(rarity, frequency);
+        const score = (scores[slot]! += scoreOfTerm(rarity, this.frequencyOf(slot, values[i + 1]!)));
+        if (score > bestScore) bestScore = score;
+      }
+      // Which is the `first`-th best admitted tool costs a pass over the candidates: looked for only
+      // when the terms left weigh less than the best score, and a few times at most.
+      if (unscored < bestScore && thresholdsTried < MAX_THRESHOLD_TRIES) {
+        thresholdsTried++;
+        threshold = this.threshold(candidateCount, first, admit);
+        if (unscored < threshold) {
+          closed = true;
+          candidateCount = this.dropUnreachable(candidateCount, threshold, unscored);
+          candidates.subarray(0, candidateCount).sort();
+        }
       }
     }
     return candidateCount;
+  }
+
+  /** A posting's packed occurrences, weighed by field and field length: BM25F's pseudo-frequency. */
+  private frequencyOf(slot: number, packedOccurrences: number): number {
+    const { occurrenceWeights, fieldLengths } = this;
+    let frequency = 0;
+    for (let packed = packedOccurrences, field = 0; packed !== 0; packed >>>= BITS_PER_FIELD, field++) {
+      const occurrences = packed & MAX_COUNTED_OCCURRENCES;
+      if (occurrences !== 0) frequency += occurrences * occurrenceWeights[field * LENGTHS + fieldLengths[slot * FIELD_COUNT + field]!]!;
+    }
+    return frequency;
+  }
+
+  /** Adds the term's score to each of the first `count` candidates (in slot order) that has it, finding their postings by binary search. */
+  private addToCandidates(termId: number, rarity: number, count: number): void {
+    const { scores, candidates } = this;
+    const values = this.postings.values;
+    const start = this.postings.startOf(termId);
+    const end = start + this.postings.lengthOf(termId);
+    let from = start;
+    for (let c = 0; c < count && from < end; c++) {
+      const slot = candidates[c]!;
+      let low = (from - start) / POSTING_SIZE;
+      let high = (end - start) / POSTING_SIZE;
+      while (low < high) {
+        const middle = (low + high) >>> 1;
+        if (values[start + middle * POSTING_SIZE]! < slot) low = middle + 1;
+        else high = middle;
+      }
+      from = start + low * POSTING_SIZE;
+      if (from < end && values[from] === slot) scores[slot]! += scoreOfTerm(rarity, this.frequencyOf(slot, values[from + 1]!));
+    }
+  }
+
+  /** The score of the `first`-th best admitted candidate, 0 when fewer are admitted: no tool below it can be among the best. */
+  private threshold(count: number, first: number, admit: ((name: string) => boolean) | undefined): number {
+    const hits = this.best(this.candidates.subarray(0, count), first, admit);
+    return hits.length < first ? 0 : hits[first - 1]!.score;
+  }
+
+  /**
+   * Keeps, in order, the first `count` candidates that could still reach `threshold` with every
+   * unscored term; how many are kept. (Scores are rounded sums: a margin keeps a tool whose bound
+   * only rounding puts below.)
+   */
+  private dropUnreachable(count: number, threshold: number, unscored: number): number {
+    const { scores, candidates } = this;
+    const least = threshold * (1 - ROUNDING_MARGIN) - unscored;
+    let kept = 0;
+    for (let c = 0; c < count; c++) {
+      const slot = candidates[c]!;
+      if (scores[slot]! >= least) candidates[kept++] = slot;
+      else scores[slot] = 0;
+    }
+    return kept;
   }
 
   private weighOccurrences(): void {
