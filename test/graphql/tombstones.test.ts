@@ -160,6 +160,18 @@ describe.each(testDatabases())('tombstones on %s', (kind) => {
       }
     });
 
+    it('refuses a history page size out of range before anything runs, as Tool.history does', async () => {
+      const answer = await server.yoga.fetch('http://yoga/graphql', {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', accept: 'application/graphql-response+json' },
+        body: JSON.stringify({ query: TOMBSTONE, variables: { name: 'past/tool', first: 101 } }),
+      });
+      expect(answer.status).toBe(400);
+      expect((await answer.json()).errors).toEqual([
+        expect.objectContaining({ extensions: { code: 'BAD_USER_INPUT', argument: 'toolTombstone.history.first', variable: 'first' } }),
+      ]);
+    });
+
     it('is the tombstone the change feed gives for the same name', async () => {
       await data(server.yoga, CREATE, { input: builtin('feed/tool') });
       await data(server.yoga, DELETE, { name: 'feed/tool' });
