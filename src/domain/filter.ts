@@ -53,9 +53,9 @@ function criterion<T>(single: T | null | undefined, list: readonly T[] | null | 
  * page, its `totalCount` and `toolStats` alike; null when no stored tool can match, which the
  * registry answers without asking the database. Every criterion must hold, a list's when one of its
  * values does, so a filter the API refuses still has a meaning here: both forms of a criterion
- * must hold, an empty list matches nothing. A namespace is matched exactly, so a text that is no namespace
- * (`DevOps`, `a/b`) matches nothing; a search text that no stored text can contain (NUL, a lone
- * surrogate: writes refuse both) matches nothing either.
+ * must hold, an empty list matches nothing. A namespace is matched exactly, so a text that is no
+ * namespace (`DevOps`, `a/b`) matches nothing; a search text that no stored text can contain (NUL,
+ * a lone surrogate: writes refuse both) matches nothing either.
  */
 export function toolQuery(filter: ToolFilter): ToolQuery | null {
   const { search, namespace, namespaceIn, source, sourceIn, statusIn, ...exact } = filter;
