@@ -40,14 +40,19 @@ export type LoggedChange = Omit<ToolEvent, 'tool'>;
 
 /**
  * What a name that holds no tool now has left: after a delete its tombstone, after a rename the
- * tombstone that says where the tool went, after a purge only this record of it.
+ * tombstone that says where the tool went, after a purge only this record of it (from the change
+ * log). Never a tool: no read of tools answers one.
  */
 export interface ToolTombstone {
   name: string;
   /** When the tool left the name: deleted, renamed away, or (with nothing left of it) purged. */
   deletedAt: Date;
+  /** Who made it leave, in the terms of `ToolEvent.actor`. */
+  deletedBy: string;
   /** After a rename: the name the tool has now. */
   renamedTo: string | null;
+  /** Whether the name's history was purged: then `deletedAt` and `deletedBy` are the purge's. */
+  purged: boolean;
   /** The number of the name's last revision. */
   lastRevision: number;
 }

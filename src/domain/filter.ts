@@ -24,9 +24,7 @@ export interface FilterProblem {
  * What makes a filter a mistake, refused before anything runs (spec section 9, "Reads"): a
  * criterion given both as one value and as a list; an empty list, which would select nothing and is
  * never what a client means (leave the criterion out to select everything); a list of more than
- * MAX_FILTER_LIST_LENGTH values; `deleted` in `statusIn`, since a filter selects among live tools
- * (deleted tools are read through the change feed, or with `includeDeleted`). Empty when the filter
- * may run.
+ * MAX_FILTER_LIST_LENGTH values. Empty when the filter may run.
  */
 export function filterProblems(filter: ToolFilter): FilterProblem[] {
   const problems: FilterProblem[] = [];
@@ -41,12 +39,6 @@ export function filterProblems(filter: ToolFilter): FilterProblem[] {
     if (values.length === 0) problems.push({ field: list, message: 'must not be empty: leave it out (or null) to select every value.' });
     else if (values.length > MAX_FILTER_LIST_LENGTH)
       problems.push({ field: list, message: `takes at most ${MAX_FILTER_LIST_LENGTH} values; got ${values.length}.` });
-  }
-  if (filter.statusIn?.includes('deleted')) {
-    problems.push({
-      field: 'statusIn',
-      message: 'selects live tools only (ACTIVE, DEPRECATED): deleted tools are read through the change feed, or with `includeDeleted`.',
-    });
   }
   return problems;
 }
@@ -63,10 +55,9 @@ function criterion<T>(single: T | null | undefined, list: readonly T[] | null | 
  * page, its `totalCount` and `toolStats` alike; null when no stored tool can match, which the
  * registry answers without asking the database. Every criterion must hold, a list's when one of its
  * values does, so a filter the API refuses still has a meaning here: both forms of a criterion
- * must hold, an empty list matches nothing, `deleted` in `statusIn` matches no tool (a status
- * criterion selects live tools). A namespace is matched exactly, so a text that is no namespace
- * (`DevOps`, `a/b`) matches nothing; a search text that no stored text can contain (NUL, a lone
- * surrogate: writes refuse both) matches nothing either.
+ * must hold, an empty list matches nothing. A namespace is matched exactly, so a text that is no
+ * namespace (`DevOps`, `a/b`) matches nothing; a search text that no stored text can contain (NUL,
+ * a lone surrogate: writes refuse both) matches nothing either.
  */
 export function toolQuery(filter: ToolFilter): ToolQuery | null {
   const { search, namespace, namespaceIn, source, sourceIn, statusIn, ...exact } = filter;
@@ -85,9 +76,7 @@ export function toolQuery(filter: ToolFilter): ToolQuery | null {
     const active = statusIn.includes('active');
     const deprecated = statusIn.includes('deprecated');
     if (!active && !deprecated) return null;
-    // A status is a live tool's: no tombstone passes, whatever `includeDeleted` says; both live
-    // statuses together select every live tool.
-    query.includeDeleted = false;
+    // Both statuses together select every tool.
     if (active !== deprecated) query.deprecated = deprecated;
   }
   if (search != null && search !== '') {
@@ -138,8 +127,9 @@ export function facetsOf(tool: StoredTool): ToolFacets {
  * (test/store/facet-predicate.test.ts compares them on both databases).
  */
 export function mayPass(query: ToolQuery, facets: ToolFacets): boolean {
-  if (facets.deleted && !query.includeDeleted) return false;
-  if (query.deprecated !== undefined && (facets.deleted || facets.deprecated !== query.deprecated)) return false;
+  // A filter selects among live tools.
+  if (facets.deleted) return false;
+  if (query.deprecated !== undefined && facets.deprecated !== query.deprecated) return false;
   if (query.namespaceIn != null && !query.namespaceIn.includes(facets.namespace)) return false;
   if (query.sourceIn != null && !query.sourceIn.includes(facets.source)) return false;
   if (query.toolType != null && facets.toolType !== query.toolType) return false;

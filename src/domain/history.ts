@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import { canonicalize } from 'json-canonicalize';
 import { asCliDict } from './config';
-import type { ToolEventKind } from './events';
+import type { ToolEventKind, ToolTombstone } from './events';
 import type { JsonObject, StoredTool, ToolDefinition } from './model';
 import type { SafetyDowngrade } from './safety';
 import { TOOL_FIELDS, type ToolFieldName } from './validation';
@@ -63,21 +63,28 @@ export function changedFields(before: JsonObject, after: JsonObject): string[] {
   return Object.keys(after).filter((key) => !sameJsonValue(before[key], after[key]));
 }
 
+/** The name a history is kept under and the number of its latest revision: a tool's own. */
+export type HistoryEnd = Pick<StoredTool, 'name' | 'revision'>;
+
 /**
- * The revisions of a page of `tool`'s history, newest first: at most `first` before revision
- * `before` (null: from its latest), and whether older ones follow. Revisions are numbered without
- * gaps, so a page is a range of numbers, read through the unique index on (name, revision)
- * whatever the history's length; `range` is null when the page is empty. The tombstone a rename
- * left has no history: it moved with the tool to its new name.
+ * The history a name that holds no tool keeps: a deleted tool's, to its `deleted` revision. The
+ * tombstone a rename left keeps none (the history moved with the tool, to `renamedTo`), nor does a
+ * purged name.
  */
-export function historyPage(
-  tool: Pick<StoredTool, 'name' | 'revision' | 'deletion'>,
-  first: number,
-  before: number | null,
-): { range: RevisionRange | null; hasNextPage: boolean } {
-  if (tool.deletion?.renamedTo != null) return { range: null, hasNextPage: false };
-  const highest = before === null ? tool.revision : Math.min(before - 1, tool.revision);
+export function keptHistory(tombstone: ToolTombstone): HistoryEnd | null {
+  return tombstone.renamedTo !== null || tombstone.purged ? null : { name: tombstone.name, revision: tombstone.lastRevision };
+}
+
+/**
+ * The revisions of a page of the history that ends at `end` (null: none), newest first: at most
+ * `first` before revision `before` (null: from its latest), and whether older ones follow.
+ * Revisions are numbered without gaps, so a page is a range of numbers, read through the unique
+ * index on (name, revision) whatever the history's length; `range` is null when the page is empty.
+ */
+export function historyPage(end: HistoryEnd | null, first: number, before: number | null): { range: RevisionRange | null; hasNextPage: boolean } {
+  if (end === null) return { range: null, hasNextPage: false };
+  const highest = before === null ? end.revision : Math.min(before - 1, end.revision);
   if (highest < 1 || first < 1) return { range: null, hasNextPage: false };
   const lowest = Math.max(1, highest - first + 1);
-  return { range: { name: tool.name, lowest, highest }, hasNextPage: lowest > 1 };
+  return { range: { name: end.name, lowest, highest }, hasNextPage: lowest > 1 };
 }

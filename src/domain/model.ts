@@ -103,14 +103,15 @@ export interface ToolDeletion {
   renamedTo: string | null;
 }
 
-export const TOOL_STATUSES = ['active', 'deprecated', 'deleted'] as const;
+/** A live tool's: a deleted one is no tool but a tombstone (events.ts `ToolTombstone`). */
+export const TOOL_STATUSES = ['active', 'deprecated'] as const;
 export type ToolStatus = (typeof TOOL_STATUSES)[number];
 
 /** A definition as it lives in the registry, with its revision, and when and by whom it was written (spec section 6, attribution). */
 export interface StoredTool extends RevisedTool {
   /** Null unless the tool is deprecated. */
   deprecation: ToolDeprecation | null;
-  /** Null unless this is the tombstone of a deleted tool (read only by lists that include them). */
+  /** Null unless this is the tombstone of a deleted tool, which only a write reads (`ToolWriter.findTombstones`): every read of tools leaves tombstones out. */
   deletion: ToolDeletion | null;
   createdAt: Date;
   updatedAt: Date;
@@ -147,6 +148,5 @@ export function shortNameOf(name: string): string {
 }
 
 export function statusOf(tool: StoredTool): ToolStatus {
-  if (tool.deletion !== null) return 'deleted';
   return tool.deprecation === null ? 'active' : 'deprecated';
 }

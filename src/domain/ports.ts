@@ -14,10 +14,11 @@ export const CAPABILITY_FLAGS = ['readOnly', 'writes', 'checkpointable', 'idempo
 export type CapabilityFlag = (typeof CAPABILITY_FLAGS)[number];
 
 /**
- * What a client asks of a list: every given criterion must hold. A list criterion holds when one of
- * its values does. The API refuses a filter that gives a criterion in both forms, an empty or
- * overlong list, or `deleted` in `statusIn` (filter.ts `filterProblems`); the domain still reads
- * any filter as the conjunction of its criteria (filter.ts `toolQuery`).
+ * What a client asks of a list of live tools (tombstones are never listed: a name's is read on
+ * its own, `ToolQueries.tombstones`): every given criterion must hold. A list criterion holds when
+ * one of its values does. The API refuses a filter that gives a criterion in both forms, or an empty
+ * or overlong list (filter.ts `filterProblems`); the domain still reads any filter as the
+ * conjunction of its criteria (filter.ts `toolQuery`).
  */
 export interface ToolFilter extends Partial<Record<CapabilityFlag, boolean | null>> {
   /** Deprecated: one value of `namespaceIn`. */
@@ -28,7 +29,7 @@ export interface ToolFilter extends Partial<Record<CapabilityFlag, boolean | nul
   source?: ToolSource | null;
   /** Only tools of one of these sources. */
   sourceIn?: readonly ToolSource[] | null;
-  /** Only tools of one of these statuses (`deleted` is no status a filter selects: see `includeDeleted`). */
+  /** Only tools of one of these statuses. */
   statusIn?: readonly ToolStatus[] | null;
   toolType?: ToolType | null;
   /** Case-insensitive substring of the name or the description. */
@@ -37,8 +38,6 @@ export interface ToolFilter extends Partial<Record<CapabilityFlag, boolean | nul
   maxFindingSeverity?: FindingSeverity | null;
   /** Only tools whose `updatedAt` is at or after this instant (sync: "what changed since"). */
   updatedSince?: Date | null;
-  /** Also the tombstones of deleted tools (status `deleted`), which every read leaves out otherwise. */
-  includeDeleted?: boolean | null;
 }
 
 declare const madeByToolQuery: unique symbol;
@@ -51,7 +50,7 @@ declare const madeByToolQuery: unique symbol;
  * live statuses, or no status criterion).
  */
 export type ToolQuery = Omit<ToolFilter, 'namespace' | 'source' | 'statusIn'> & {
-  /** Only live tools that are (true) or are not (false) deprecated; a tombstone never passes. */
+  /** Only tools that are (true) or are not (false) deprecated. */
   readonly deprecated?: boolean;
   /** Only the tools of these names: ranked search asks which of its candidates pass a filter (filter.ts `amongNames`). */
   readonly names?: readonly string[];

@@ -39,6 +39,7 @@ export const ARGUMENT_RANGES: Readonly<Record<string, Readonly<Record<string, Ar
   'Query.searchTools': { first: PAGE_SIZE },
   'Query.changes': { first: { min: 1, max: MAX_CHANGE_PAGE_SIZE } },
   'Tool.history': { first: PAGE_SIZE },
+  'ToolTombstone.history': { first: PAGE_SIZE },
   'Mutation.updateTool': { expectedRevision: REVISION },
   'Mutation.deleteTool': { expectedRevision: REVISION },
   'Mutation.deprecateTool': { expectedRevision: REVISION },

@@ -50,6 +50,5 @@ export function createToolLoaders(registry: ToolRegistry): ToolLoaders {
 
 /** Seeds the by-name cache with tools already read (a listed page), so they are not read again. */
 export function primeTools(loaders: ToolLoaders, tools: readonly StoredTool[]): void {
-  // A tombstone (a list with `includeDeleted`) is no tool to look up by name.
-  for (const tool of tools) if (tool.deletion === null) loaders.toolByName.prime(tool.name, tool);
+  for (const tool of tools) loaders.toolByName.prime(tool.name, tool);
 }

@@ -15,10 +15,9 @@ export interface ToolConnectionModel {
   order: ToolOrder;
 }
 
-/** A validation's implementation: the name of the wrapped tool, loaded only when selected, and whether the validation is a tombstone. */
+/** A validation's implementation: the name of the wrapped tool, loaded only when selected. */
 export interface WrappedImplementationModel {
   wraps: string;
-  ofTombstone: boolean;
 }
 
 /** A page of a tool's history, newest first. */

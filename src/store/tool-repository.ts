@@ -64,7 +64,7 @@ import {
   purgeReservationsSql,
   purgeTombstoneSql,
   revisionsInSql,
-  searchesLiveTools,
+  searchesEveryTool,
   statsSql,
   tombstoneRowsSql,
   toToolStats,
@@ -427,9 +427,9 @@ export class PrismaToolStore implements ToolStore {
     return this.read(async () => (await this.searchMatchesOf(query, DEFAULT_TOOL_ORDER))?.length ?? this.countOf(query));
   }
 
-  /** The keys of every match of a search of live tools, in `order`, kept from an earlier read if nothing changed since; null for other queries, or too many matches. */
+  /** The keys of every match of a search of every tool, in `order`, kept from an earlier read if nothing changed since; null for other queries, or too many matches. */
   private async searchMatchesOf(query: ToolQuery, order: ToolOrder): Promise<readonly MatchKey[] | null> {
-    if (!this.searchMatches || !searchesLiveTools(query)) return null;
+    if (!this.searchMatches || !searchesEveryTool(query)) return null;
     return this.searchMatches.keysOf(query, order, (limit) => this.reads.rows<MatchKey>(matchKeysSql(query, order, limit, this.dialect)));
   }
 
@@ -498,11 +498,11 @@ export class PrismaToolStore implements ToolStore {
   tombstones(names: readonly string[]): Promise<ToolTombstone[]> {
     return this.read(async () => {
       if (names.length === 0) return [];
-      const found = await this.reads.rows<ToolTombstone>(tombstoneRowsSql(names, this.dialect));
+      const found = await this.reads.rows<Omit<ToolTombstone, 'purged'>>(tombstoneRowsSql(names, this.dialect));
       const withTombstone = new Set(found.map((tombstone) => tombstone.name));
       const left = names.filter((name) => !withTombstone.has(name));
-      const purged = left.length === 0 ? [] : await this.reads.rows<Omit<ToolTombstone, 'renamedTo'>>(purgedTombstonesSql(left, this.dialect));
-      return [...found, ...purged.map((tombstone) => ({ ...tombstone, renamedTo: null }))];
+      const purged = left.length === 0 ? [] : await this.reads.rows<Omit<ToolTombstone, 'renamedTo' | 'purged'>>(purgedTombstonesSql(left, this.dialect));
+      return [...found.map((tombstone) => ({ ...tombstone, purged: false })), ...purged.map((tombstone) => ({ ...tombstone, renamedTo: null, purged: true }))];
     });
   }
 

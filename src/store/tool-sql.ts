@@ -207,24 +207,24 @@ export function changesAfterSql(position: number, limit: number, dialect: Dialec
   };
 }
 
-/** Rows `{ name, deletedAt, renamedTo, lastRevision }`: the tombstones of `names` that have one. */
+/** Rows `{ name, deletedAt, deletedBy, renamedTo, lastRevision }`: the tombstones of `names` that have one. */
 export function tombstoneRowsSql(names: readonly string[], dialect: Dialect): Statement {
   const params = new Parameters(dialect);
   const where = dialect.inNames('"name"', params.add(dialect.namesParameter(names)));
   return {
-    sql: `SELECT "name", "deletedAt", "renamedTo", "revision" AS "lastRevision" FROM "Tool" WHERE ${where} AND "deletedAt" IS NOT NULL`,
+    sql: `SELECT "name", "deletedAt", "deletedBy", "renamedTo", "revision" AS "lastRevision" FROM "Tool" WHERE ${where} AND "deletedAt" IS NOT NULL`,
     params: params.values,
   };
 }
 
-/** Rows `{ name, deletedAt, lastRevision }`: the last purge of each of `names` that was purged, as its tombstone. */
+/** Rows `{ name, deletedAt, deletedBy, lastRevision }`: the last purge of each of `names` that was purged, as its tombstone. */
 export function purgedTombstonesSql(names: readonly string[], dialect: Dialect): Statement {
   const params = new Parameters(dialect);
   const where = dialect.inNames('"toolName"', params.add(dialect.namesParameter(names)));
   const purged = params.add('purged', 'RegistryChangeKind');
   return {
     sql:
-      `SELECT "toolName" AS "name", "committedAt" AS "deletedAt", "revision" AS "lastRevision" FROM "RegistryChange" AS "purge" ` +
+      `SELECT "toolName" AS "name", "committedAt" AS "deletedAt", "actor" AS "deletedBy", "revision" AS "lastRevision" FROM "RegistryChange" AS "purge" ` +
       `WHERE ${where} AND "kind" = ${purged} AND "position" = (SELECT MAX("position") FROM "RegistryChange" WHERE "toolName" = "purge"."toolName")`,
     params: params.values,
   };
@@ -299,7 +299,7 @@ interface CountedRows {
   ofStatus?: boolean;
 }
 
-/** The condition that leaves tombstones out: every read of tools has it, but a list that asks for them (`includeDeleted`). */
+/** The condition that leaves tombstones out: every read of tools has it (a tombstone is no tool). */
 const LIVE = '"deletedAt" IS NULL';
 
 /**
@@ -310,14 +310,14 @@ const LIVE = '"deletedAt" IS NULL';
 const nameInNamespace = (namespace: string, params: Parameters): string =>
   `"name" >= ${params.add(`${namespace}/`)} AND "name" < ${params.add(`${namespace}0`)}`;
 
-const toolRows = (dialect: Dialect, query: ToolQuery): CountedRows => ({
+const toolRows = (dialect: Dialect): CountedRows => ({
   table: '"Tool"',
   namespace: dialect.namespaceOfNameSql,
   // One range scan of the name index per namespace.
   inNamespaces: (namespaces, params) =>
     namespaces.length === 1 ? nameInNamespace(namespaces[0]!, params) : `(${namespaces.map((ns) => `(${nameInNamespace(ns, params)})`).join(' OR ')})`,
   weight: '1',
-  always: query.includeDeleted ? [] : [LIVE],
+  always: [LIVE],
 });
 
 const FACET_ROWS: CountedRows = {
@@ -353,11 +353,11 @@ const activeRows = (dialect: Dialect): CountedRows => {
  * its tools (findings are no facet: such counts read Tool, by its index).
  */
 const countableByFacets = (query: ToolQuery): boolean =>
-  !hasSearch(query) && query.updatedSince == null && query.maxFindingSeverity == null && !query.includeDeleted && query.names == null;
+  !hasSearch(query) && query.updatedSince == null && query.maxFindingSeverity == null && query.names == null;
 
 /** The rows that count `query`: ToolFacet's (less the deprecated tools for ACTIVE), or Tool's (the deprecated tools, by their index; any other criterion). */
 function countedRowsFor(query: ToolQuery, dialect: Dialect): CountedRows {
-  if (!countableByFacets(query) || query.deprecated === true) return toolRows(dialect, query);
+  if (!countableByFacets(query) || query.deprecated === true) return toolRows(dialect);
   return query.deprecated === false ? activeRows(dialect) : FACET_ROWS;
 }
 
@@ -386,7 +386,7 @@ function facetClausesOf(query: ToolQuery, params: Parameters, counted: CountedRo
 /** The conditions of `query` on anything but facet columns, the rows' own (`always`) included. */
 function otherClausesOf(query: ToolQuery, params: Parameters, counted: CountedRows): string[] {
   const clauses = [...counted.always];
-  // The deprecation columns are set together; "deprecatedAt" has an index. (toolQuery leaves tombstones out of a status.)
+  // The deprecation columns are set together; "deprecatedAt" has an index.
   if (query.deprecated !== undefined && !counted.ofStatus) clauses.push(`"deprecatedAt" ${query.deprecated ? 'IS NOT NULL' : 'IS NULL'}`);
   if (hasSearch(query)) {
     // A search key inside the name (names are already their own search key: lowercase ASCII) or
@@ -527,7 +527,7 @@ function beyondOf(order: ToolOrder, after: ToolPosition | null, params: Paramete
  */
 export function pageSql(query: ToolQuery, order: ToolOrder, after: ToolPosition | null, limit: number, dialect: Dialect): Statement {
   const params = new Parameters(dialect);
-  const clauses = [...whereOf(query, params, toolRows(dialect, query)), ...beyondOf(order, after, params)];
+  const clauses = [...whereOf(query, params, toolRows(dialect)), ...beyondOf(order, after, params)];
   // The deprecated tools are few, found by their index, and may all sit at the end of the name
   // order (a deprecated namespace), where a walk of the name index reaches them last: Postgres chose
   // that walk, 74 ms at 100,000 tools. Collected first and then ordered, they cost what they number.
@@ -554,7 +554,7 @@ export function pageWithTotalSql(query: ToolQuery, order: ToolOrder, after: Tool
   const params = new Parameters(dialect);
   // Only the sort keys of the order: reading "updatedAt" of 1,000 rows costs 6 % more when unused.
   const keys = order.field === 'updatedAt' ? '"id", "name", "updatedAt"' : '"id", "name"';
-  const matched = `SELECT ${keys} FROM "Tool" WHERE ${conditions(whereOf(query, params, toolRows(dialect, query)))}`;
+  const matched = `SELECT ${keys} FROM "Tool" WHERE ${conditions(whereOf(query, params, toolRows(dialect)))}`;
   const orderBy = orderByOf(order);
   const page = `SELECT "id" FROM "matched" WHERE ${conditions(beyondOf(order, after, params))} ORDER BY ${orderBy} LIMIT ${params.add(limit)}`;
   const total = `(SELECT ${int('COUNT(*)')} FROM "matched") AS "total"`;
@@ -563,16 +563,16 @@ export function pageWithTotalSql(query: ToolQuery, order: ToolOrder, after: Tool
 }
 
 /**
- * Whether `query` searches live tools: then the store keeps its matches (./search-matches.ts) and
- * reads a page's rows by name (`byNamesSql`, which reads live tools only).
+ * Whether `query` searches every tool, not only some named ones (`amongNames`): then the store
+ * keeps its matches (./search-matches.ts) and reads a page's rows by name (`byNamesSql`).
  */
-export const searchesLiveTools = (query: ToolQuery): boolean => hasSearch(query) && !query.includeDeleted && query.names == null;
+export const searchesEveryTool = (query: ToolQuery): boolean => hasSearch(query) && query.names == null;
 
 /** The sort keys of at most `limit` tools of `query` in `order`: "name", and "updatedAt" when the order needs it. */
 export function matchKeysSql(query: ToolQuery, order: ToolOrder, limit: number, dialect: Dialect): Statement {
   const params = new Parameters(dialect);
   const keys = order.field === 'updatedAt' ? '"name", "updatedAt"' : '"name"';
-  const where = conditions(whereOf(query, params, toolRows(dialect, query)));
+  const where = conditions(whereOf(query, params, toolRows(dialect)));
   return { sql: `SELECT ${keys} FROM "Tool" WHERE ${where} ORDER BY ${orderByOf(order)} LIMIT ${params.add(limit)}`, params: params.values };
 }
 

@@ -422,7 +422,7 @@ describeWithChromium('in Chromium', () => {
       expect(problems).toEqual([]);
     });
 
-    it('follows a rename live: the old name says where the tool went and links to it, and its history shows the rename', async () => {
+    it('follows a rename live: the old name says where the tool went and links to it, its history shows the rename, and a deleted tool keeps it', async () => {
       await post(graphqlUrl, `mutation { createTool(input: { name: "moving/echo", description: "Echoes.", source: BUILTIN }) { __typename } }`);
       await page.goto(`${origin}/#tool/moving%2Fecho`);
       await page.waitForFunction(() => document.querySelectorAll('#tool-history li').length === 1);
@@ -439,6 +439,14 @@ describeWithChromium('in Chromium', () => {
 
       await post(graphqlUrl, `mutation { deleteTool(name: "moved/echo") { __typename } }`);
       await page.waitForFunction(() => document.getElementById('tool-description')?.textContent?.startsWith('Deleted '), null, { timeout: LIVE_TIMEOUT_MS });
+      // The tombstone keeps the deleted tool's history, the deletion on top.
+      await page.waitForFunction(() => document.querySelectorAll('#tool-history li').length === 3);
+      const kept = await page.locator('#tool-history button.revision').allTextContents();
+      expect(kept.map((text) => text.split(' — ')[0])).toEqual(['#3 deleted', '#2 renamed: name', '#1 created']);
+
+      await post(graphqlUrl, `mutation { purgeTool(name: "moved/echo") { __typename } }`);
+      await page.waitForFunction(() => document.getElementById('tool-description')?.textContent?.startsWith('Purged '), null, { timeout: LIVE_TIMEOUT_MS });
+      expect(await page.locator('#tool-history li').count()).toBe(0);
       expect(problems).toEqual([]);
     });
 

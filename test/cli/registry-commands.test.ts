@@ -140,8 +140,8 @@ describe.each(testDatabases())('the CLI against a registry on %s', (kind) => {
     const apply = await cli(['apply', root, '--prune', 'devops'], devopsWriter);
     expect([apply.code, lines(apply).at(-1)]).toEqual([0, `Applied to ${server.url}: 0 created, 1 updated, 1 unchanged, 1 deleted.`]);
     expect(await names('devops')).toEqual(['devops/docker-build', 'devops/k8s-rollout']);
-    const tombstone = await read(`{ tools(filter: { namespace: "devops", includeDeleted: true }, first: 10) { edges { node { name status updatedBy } } } }`);
-    expect(tombstone.tools.edges.map((e: any) => e.node)).toContainEqual({ name: 'devops/rollout-guard', status: 'DELETED', updatedBy: 'devops-ci' });
+    const tombstone = await read(`{ toolTombstone(name: "devops/rollout-guard") { renamedTo deletedBy history(first: 1) { edges { node { kind } } } } }`);
+    expect(tombstone.toolTombstone).toEqual({ renamedTo: null, deletedBy: 'devops-ci', history: { edges: [{ node: { kind: 'DELETED' } }] } });
   });
 
   it('locates in the files the issues only the registry can find, and writes nothing', async () => {

@@ -25,10 +25,6 @@ describe('filterProblems', () => {
     expect(fields({ namespaceIn: [], sourceIn: [], statusIn: [] })).toEqual(['namespaceIn', 'sourceIn', 'statusIn']);
     expect(fields({ sourceIn: Array.from({ length: MAX_FILTER_LIST_LENGTH + 1 }, () => 'mcp' as const) })).toEqual(['sourceIn']);
   });
-
-  it('refuses deleted in statusIn: a status filter selects live tools', () => {
-    expect(filterProblems({ statusIn: ['active', 'deleted'] })).toEqual([{ field: 'statusIn', message: expect.stringContaining('change feed') }]);
-  });
 });
 
 describe('toolQuery', () => {
@@ -47,12 +43,9 @@ describe('toolQuery', () => {
     expect(toolQuery({ namespaceIn: ['Bad', 'ok'] })).toMatchObject({ namespaceIn: ['ok'] });
   });
 
-  it('reads statusIn as live tools, deprecated or not; deleted matches nothing', () => {
-    expect(toolQuery({ statusIn: ['deprecated'], includeDeleted: true })).toMatchObject({ deprecated: true, includeDeleted: false });
-    expect(toolQuery({ statusIn: ['active'] })).toMatchObject({ deprecated: false, includeDeleted: false });
-    const both = toolQuery({ statusIn: ['active', 'deprecated'], includeDeleted: true });
-    expect(both).toMatchObject({ includeDeleted: false });
-    expect(both).not.toHaveProperty('deprecated');
-    expect(toolQuery({ statusIn: ['deleted'] })).toBeNull();
+  it('reads statusIn as deprecated or not; both statuses select every tool', () => {
+    expect(toolQuery({ statusIn: ['deprecated'] })).toMatchObject({ deprecated: true });
+    expect(toolQuery({ statusIn: ['active'] })).toMatchObject({ deprecated: false });
+    expect(toolQuery({ statusIn: ['active', 'deprecated'] })).not.toHaveProperty('deprecated');
   });
 });

@@ -89,19 +89,14 @@ describe.each(testDatabases())('ToolFilter lists, flags and disjunctive facets o
       expect(await names(server.yoga, { sourceIn: ['AGENT_SKILL'] })).toEqual([]);
     });
 
-    it('statusIn selects live tools by deprecation, never a tombstone, even with includeDeleted', async () => {
+    it('statusIn selects tools by deprecation, never a tombstone', async () => {
       const all = TOOLS.map((tool) => tool.input.name as string).sort();
       const deprecated = ['files/old-write', 'ops/rollback'];
       expect(await names(server.yoga, { statusIn: ['DEPRECATED'] })).toEqual(deprecated);
       expect(await names(server.yoga, { statusIn: ['ACTIVE'] })).toEqual(all.filter((name) => !deprecated.includes(name)));
       expect(await names(server.yoga, { statusIn: ['ACTIVE', 'DEPRECATED'] })).toEqual(all);
-      expect(await names(server.yoga, { statusIn: ['ACTIVE', 'DEPRECATED'], includeDeleted: true })).toEqual(all);
-      expect(await names(server.yoga, { statusIn: ['ACTIVE'], includeDeleted: true, namespaceIn: ['files'] })).toEqual([
-        'files/check-write',
-        'files/read',
-        'files/write',
-      ]);
-      expect(await names(server.yoga, { includeDeleted: true, namespaceIn: ['files'] })).toContain('files/gone');
+      expect(await names(server.yoga, { statusIn: ['ACTIVE'], namespaceIn: ['files'] })).toEqual(['files/check-write', 'files/read', 'files/write']);
+      expect(await names(server.yoga, { namespaceIn: ['files'] })).not.toContain('files/gone');
     });
 
     it('combines lists with each other and with the other criteria: every criterion must hold', async () => {
@@ -238,7 +233,7 @@ describe('the input rules', () => {
     for (const typeName of Object.keys(INPUT_RULES)) expect(isInputObjectType(schema.getType(typeName))).toBe(true);
     const filter = schema.getType('ToolFilter');
     if (!isInputObjectType(filter)) throw new Error('no ToolFilter');
-    const named = INPUT_RULES.ToolFilter!({ namespace: 'a', namespaceIn: [], source: 'MCP', sourceIn: [], statusIn: ['deleted'] } as never).map(
+    const named = INPUT_RULES.ToolFilter!({ namespace: 'a', namespaceIn: [], source: 'MCP', sourceIn: [], statusIn: [] } as never).map(
       (problem) => problem.field,
     );
     expect(new Set(named)).toEqual(new Set(['namespaceIn', 'sourceIn', 'statusIn']));
@@ -288,7 +283,6 @@ describe.each(testDatabases())('ToolFilter refusals on %s', (kind) => {
       new RegExp(`at most ${MAX_FILTER_LIST_LENGTH} values; got ${MAX_FILTER_LIST_LENGTH + 1}`),
     ],
     ['too many sources', { sourceIn: tooMany(() => 'MCP') }, 'tools.filter.sourceIn', /at most/],
-    ['DELETED in statusIn', { statusIn: ['ACTIVE', 'DELETED'] }, 'tools.filter.statusIn', /change feed.*includeDeleted/],
   ])('refuses %s as BAD_USER_INPUT naming the argument and the variable', async (_label, filter, argument, message) => {
     server.sql.length = 0;
     const { body } = await post(LIST, { filter });
@@ -306,13 +300,13 @@ describe.each(testDatabases())('ToolFilter refusals on %s', (kind) => {
     const query = `query ($sources: [ToolSource!]) {
       tools(filter: { namespace: "a", namespaceIn: ["a"], statusIn: [] }) { totalCount }
       mcp: toolStats(filter: { sourceIn: $sources }) { total }
-      searchTools(query: "x", filter: { statusIn: [DELETED] }) { score }
+      searchTools(query: "x", filter: { statusIn: [] }) { score }
     }`;
     expect(await refused(query, { sources: [] })).toEqual([
       ['tools.filter.namespaceIn', expect.stringContaining('not both')],
       ['tools.filter.statusIn', expect.stringContaining('must not be empty')],
       ['mcp.filter.sourceIn', expect.stringContaining('must not be empty')],
-      ['searchTools.filter.statusIn', expect.stringContaining('deleted tools are read through the change feed')],
+      ['searchTools.filter.statusIn', expect.stringContaining('must not be empty')],
     ]);
   });
 

@@ -28,8 +28,9 @@ const IMPORT = `mutation ($config: String!, $dryRun: Boolean, $prune: [String!])
   }
 }`;
 const LIST = `query ($namespace: String) {
-  tools(filter: { namespace: $namespace, includeDeleted: true }, first: 100) { edges { node { name status revision history(first: 1) { edges { node { kind } } } } } }
+  tools(filter: { namespace: $namespace }, first: 100) { edges { node { name status revision history(first: 1) { edges { node { kind } } } } } }
 }`;
+const TOMBSTONE = `query ($name: String!) { toolTombstone(name: $name) { name lastRevision history(first: 1) { edges { node { kind } } } } }`;
 const EVENTS = `subscription ($namespace: String) { toolEvents(namespace: $namespace) { kind name revision } }`;
 
 type Tool = { name: string; description?: string; source?: string; tool_type?: string; wraps?: string; timeout?: number };
@@ -41,10 +42,15 @@ describe.each(testDatabases())('importTools with prune on %s', (kind) => {
   const server = useTestServer(kind, { events: () => new InProcessToolEventBus() });
   const run = async (tools: Tool[], prune?: string[], dryRun = false) =>
     (await data(server.yoga, IMPORT, { config: config(...tools), prune, dryRun })).importTools;
-  const list = async (namespace: string) =>
-    (await data(server.yoga, LIST, { namespace })).tools.edges.map(
+  /** The tools of `namespace` and the tombstones of those of `names` that have one, by name: each with its last revision and that revision's kind. */
+  const list = async (namespace: string, names: string[] = []) => {
+    const tools = (await data(server.yoga, LIST, { namespace })).tools.edges.map(
       ({ node }: any) => `${node.name} ${node.status} r${node.revision} ${node.history.edges[0].node.kind}`,
     );
+    const tombstones = await Promise.all(names.map(async (name) => (await data(server.yoga, TOMBSTONE, { name })).toolTombstone));
+    const left = tombstones.flatMap((found) => (found === null ? [] : [`${found.name} tombstone r${found.lastRevision} ${found.history.edges[0].node.kind}`]));
+    return [...tools, ...left].sort();
+  };
 
   it('deletes, in the same import, the tools of a pruned namespace that the config does not name', async () => {
     const seed = [
@@ -81,13 +87,13 @@ describe.each(testDatabases())('importTools with prune on %s', (kind) => {
     try {
       const applied = await run(next, ['sync']);
       expect(applied).toMatchObject({ dryRun: false, created: 1, updated: 1, unchanged: 1, deleted: 3 });
-      expect(await list('sync')).toEqual([
+      expect(await list('sync', ['sync/gone', 'sync/guard', 'sync/wrapped'])).toEqual([
         'sync/edit ACTIVE r2 UPDATED',
-        'sync/gone DELETED r2 DELETED',
-        'sync/guard DELETED r2 DELETED',
+        'sync/gone tombstone r2 DELETED',
+        'sync/guard tombstone r2 DELETED',
         'sync/keep ACTIVE r1 CREATED',
         'sync/new ACTIVE r1 CREATED',
-        'sync/wrapped DELETED r2 DELETED',
+        'sync/wrapped tombstone r2 DELETED',
       ]);
       expect(await list('other')).toEqual(['other/stays ACTIVE r1 CREATED']);
       const received: string[] = [];
@@ -111,7 +117,7 @@ describe.each(testDatabases())('importTools with prune on %s', (kind) => {
       const clients = Array.from({ length: 6 }, (_, client) => [builtin(`race/r${round}-c${client}-a`), builtin(`race/r${round}-c${client}-b`)]);
       const answers = await Promise.all(clients.map((tools) => run(tools, ['race'])));
       expect(answers.map((answer) => answer.__typename)).toEqual(clients.map(() => 'ImportToolsSuccess'));
-      const live = ((await list('race')) as string[]).filter((line) => line.includes(' ACTIVE ')).map((line) => line.split(' ')[0]);
+      const live = (await list('race')).map((line) => line.split(' ')[0]);
       // Whichever committed last: its two tools, and nothing of the others.
       expect(clients.map((tools) => tools.map((tool) => tool.name))).toContainEqual(live);
     }
@@ -137,7 +143,7 @@ describe.each(testDatabases())('importTools with prune on %s', (kind) => {
     // A config that moves the validation to another tool in the same import may prune it.
     const moved = await run([builtin('pw/other'), validation('guards/pw-check', 'pw/other')], ['pw']);
     expect(moved).toMatchObject({ updated: 1, unchanged: 1, deleted: 1 });
-    expect(await list('pw')).toEqual(['pw/other ACTIVE r1 CREATED', 'pw/tool DELETED r2 DELETED']);
+    expect(await list('pw', ['pw/tool'])).toEqual(['pw/other ACTIVE r1 CREATED', 'pw/tool tombstone r2 DELETED']);
   });
 
   it('refuses a validation of the config that wraps a tool its prune deletes', async () => {
@@ -218,7 +224,7 @@ describe.each(testDatabases())('importTools with prune on %s', (kind) => {
       ]);
 
       expect(await as(['team'], [builtin('team/a')], ['team'])).toMatchObject({ unchanged: 1, deleted: 1 });
-      expect(await list('team')).toEqual(['team/a ACTIVE r1 CREATED', 'team/b DELETED r2 DELETED']);
+      expect(await list('team', ['team/b'])).toEqual(['team/a ACTIVE r1 CREATED', 'team/b tombstone r2 DELETED']);
     });
   });
 });

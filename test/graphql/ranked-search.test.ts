@@ -152,7 +152,6 @@ describe.each(testDatabases())('searchTools on %s', (kind) => {
 
     await data(server.yoga, 'mutation { deleteTool(name: "poetry/syllable-counter") { __typename } }');
     expect(await names('syllables')).toEqual([]);
-    expect(await names('syllables', { filter: { includeDeleted: true } })).toEqual([]);
 
     await data(server.yoga, 'mutation { restoreTool(name: "poetry/syllable-counter", revision: 2) { __typename } }');
     expect(await names('syllables')).toEqual(['poetry/syllable-counter']);

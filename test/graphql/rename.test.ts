@@ -25,8 +25,8 @@ const RENAME = `mutation ($name: String!, $newName: String!) {
 }`;
 const DELETE = `mutation ($name: String!) { deleteTool(name: $name) { __typename } }`;
 const PURGE = `mutation ($name: String!) { purgeTool(name: $name) { __typename ... on PurgeToolSuccess { revisions } } }`;
-const TOMBSTONES = `query ($namespace: String) {
-  tools(filter: { namespace: $namespace, includeDeleted: true }) { edges { node { name status renamedTo revision history { edges { node { revision } } } } } }
+const TOMBSTONE = `query ($name: String!) {
+  toolTombstone(name: $name) { name renamedTo purged lastRevision history { edges { node { revision } } } }
 }`;
 
 const builtin = (name: string, description = `The ${name} tool.`) => ({ name, description, source: 'BUILTIN' });
@@ -35,6 +35,9 @@ const validation = (name: string, wraps: string) => ({ name, description: `Check
 describe.each(testDatabases())('renameTool on %s', (kind) => {
   const server = useTestServer(kind, { events: () => new InProcessToolEventBus() });
   const rename = async (name: string, newName: string) => (await data(server.yoga, RENAME, { name, newName })).renameTool;
+  const tombstone = async (name: string) => (await data(server.yoga, TOMBSTONE, { name })).toolTombstone;
+  /** Where each of `names` went: the name it renamed to, or itself when it holds a tool. */
+  const whereNow = (names: string[]) => Promise.all(names.map(async (name) => [name, (await tombstone(name))?.renamedTo ?? name]));
 
   it('keeps the history and the creation, moves the wrapping validations and leaves a tombstone that says where the tool went', async () => {
     await data(server.yoga, CREATE, { input: builtin('old/counter', 'Counts lines.') });
@@ -95,11 +98,15 @@ describe.each(testDatabases())('renameTool on %s', (kind) => {
     expect(tool.revision1).toEqual({ name: 'old/counter', definition: expect.objectContaining({ name: 'old/counter', description: 'Counts lines.' }) });
     expect(tool.byOldName).toBeNull();
 
-    const tombstones = (await data(server.yoga, TOMBSTONES, { namespace: 'old' })).tools.edges.map((edge: any) => edge.node);
-    expect(tombstones).toEqual([
-      { name: 'old/counter', status: 'DELETED', renamedTo: 'new/line-counter', revision: 2, history: { edges: [] } },
-      { name: 'old/counter-check', status: 'ACTIVE', renamedTo: null, revision: 2, history: { edges: [{ node: { revision: 2 } }, { node: { revision: 1 } }] } },
-    ]);
+    // The history moved with the tool: the old name keeps none.
+    expect(await tombstone('old/counter')).toEqual({
+      name: 'old/counter',
+      renamedTo: 'new/line-counter',
+      purged: false,
+      lastRevision: 2,
+      history: { edges: [] },
+    });
+    expect(await tombstone('old/counter-check')).toBeNull();
     // The wrapped tool cannot go while the validations, now wrapping its new name, exist.
     expect((await data(server.yoga, DELETE, { name: 'new/line-counter' })).deleteTool.__typename).toBe('ToolIsWrapped');
   });
@@ -131,24 +138,23 @@ describe.each(testDatabases())('renameTool on %s', (kind) => {
 
     // A chain a → b → c: both tombstones say c; c takes a back, and b's tombstone then says a.
     expect((await rename('keep/b', 'keep/c')).revision).toBe(3);
-    const chain = (await data(server.yoga, TOMBSTONES, { namespace: 'keep' })).tools.edges.map((edge: any) => [edge.node.name, edge.node.renamedTo]);
-    expect(chain).toEqual([
+    const names = ['keep/a', 'keep/b', 'keep/c', 'keep/other'];
+    expect(await whereNow(names)).toEqual([
       ['keep/a', 'keep/c'],
       ['keep/b', 'keep/c'],
-      ['keep/c', null],
-      ['keep/other', null],
+      ['keep/c', 'keep/c'],
+      ['keep/other', 'keep/other'],
     ]);
     expect(await rename('keep/c', 'keep/a')).toMatchObject({ __typename: 'RenameToolSuccess', revision: 4, tool: { name: 'keep/a', revision: 4 } });
-    const back = (await data(server.yoga, TOMBSTONES, { namespace: 'keep' })).tools.edges.map((edge: any) => [
-      edge.node.name,
-      edge.node.status,
-      edge.node.renamedTo,
+    expect(await whereNow(names)).toEqual([
+      ['keep/a', 'keep/a'],
+      ['keep/b', 'keep/a'],
+      ['keep/c', 'keep/a'],
+      ['keep/other', 'keep/other'],
     ]);
-    expect(back).toEqual([
-      ['keep/a', 'ACTIVE', null],
-      ['keep/b', 'DELETED', 'keep/a'],
-      ['keep/c', 'DELETED', 'keep/a'],
-      ['keep/other', 'ACTIVE', null],
+    expect((await data(server.yoga, `{ tools(filter: { namespace: "keep" }) { edges { node { name } } } }`)).tools.edges).toEqual([
+      { node: { name: 'keep/a' } },
+      { node: { name: 'keep/other' } },
     ]);
     const history = (await data(server.yoga, `{ tool(name: "keep/a") { history { edges { node { name kind } } } } }`)).tool.history.edges.map(
       (edge: any) => edge.node,
@@ -232,7 +238,9 @@ describe.each(testDatabases())('renameTool on %s', (kind) => {
     await data(server.yoga, DELETE, { name: 'ord/alpha' });
     const freed = await data(server.yoga, `mutation { purgeTool(name: "ord/alpha") { ... on PurgeToolSuccess { freedNames } } }`);
     expect(freed.purgeTool).toEqual({ freedNames: ['ord/mid', 'ord/zed'] });
-    expect((await data(server.yoga, TOMBSTONES, { namespace: 'res' })).tools.edges).toEqual([]);
+    // Nothing of the purged names is left but the change log's record of the purge.
+    for (const name of ['res/a', 'res/b', 'res/c'])
+      expect(await tombstone(name)).toMatchObject({ name, renamedTo: null, purged: true, history: { edges: [] } });
     // A new tool under the last name cannot claim the old ones: they went with the purge.
     expect((await data(server.yoga, CREATE, { input: builtin('res/c') })).createTool).toEqual({ __typename: 'CreateToolSuccess', revision: 1 });
     expect((await data(server.yoga, CREATE, { input: builtin('res/a') })).createTool).toEqual({ __typename: 'CreateToolSuccess', revision: 1 });
@@ -265,8 +273,11 @@ describe.each(testDatabases())('renameTool on %s', (kind) => {
     expect(issue(await rename('no/tool', 'no/taken'))).toEqual(['ToolValidationError', [['newName', 'INVALID_VALUE']]]);
     await data(server.yoga, `mutation { undeprecateTool(name: "no/tool") { __typename } }`);
     await data(server.yoga, CREATE, { input: builtin('no/taken') });
-    const state = await data(server.yoga, `{ tool(name: "no/tool") { revision } tools(filter: { namespace: "no", includeDeleted: true }) { totalCount } }`);
-    expect(state).toEqual({ tool: { revision: 3 }, tools: { totalCount: 3 } });
+    const state = await data(
+      server.yoga,
+      `{ tool(name: "no/tool") { revision } tools(filter: { namespace: "no" }) { totalCount } toolTombstone(name: "no/deleted") { renamedTo } }`,
+    );
+    expect(state).toEqual({ tool: { revision: 3 }, tools: { totalCount: 2 }, toolTombstone: { renamedTo: null } });
   });
 
   it('points deprecations at the new name, and restores an earlier revision under the name the tool has now', async () => {
@@ -309,19 +320,20 @@ describe.each(testDatabases())('renameTool on %s', (kind) => {
 
     const state = await data<{
       tools: { edges: { node: { name: string; toolType: string; wraps: { name: string } | null } }[] };
-      tombstones: { totalCount: number };
+      toolTombstone: { renamedTo: string };
     }>(
       server.yoga,
       `{
       tools(filter: { namespace: "race" }) { edges { node { name toolType wraps { name } } } }
-      tombstones: tools(filter: { namespace: "race", includeDeleted: true }) { totalCount }
+      toolTombstone(name: "race/tool") { renamedTo }
     }`,
     );
     const checks = state.tools.edges.map((edge) => edge.node).filter((tool) => tool.toolType === 'VALIDATION');
     // A validation made before the rename was moved with it, one made after it was refused (its tool was gone).
     expect(checks.length).toBe(created.filter((result) => result.createTool.__typename === 'CreateToolSuccess').length);
     for (const check of checks) expect(check.wraps).toEqual({ name: newName });
-    expect(state.tombstones.totalCount).toBe(checks.length + 2);
+    expect(state.tools.edges).toHaveLength(checks.length + 1);
+    expect(state.toolTombstone).toEqual({ renamedTo: newName });
 
     // Writes of a wrapper while the tool it wraps is renamed: each answers, one after the other.
     await data(server.yoga, CREATE, { input: builtin('race/wrapped') });

@@ -151,7 +151,7 @@ export class ToolRegistry {
 
   /** What is left of those of `names` that hold no tool. */
   tombstones(names: readonly string[]): Promise<ToolTombstone[]> {
-    return this.store.tombstones(names);
+    return reads.tombstones(this.store, names);
   }
 
   /**

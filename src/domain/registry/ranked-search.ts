@@ -10,7 +10,7 @@ export interface RankedSearchRequest {
   /** At most this many hits (the API checks its range); DEFAULT_SEARCH_HITS unless given. */
   first?: number;
   /**
-   * Only tools this filter admits; deleted tools never, and a tool with a finding that keeps it
+   * Only tools this filter admits (a tombstone is no tool), and a tool with a finding that keeps it
    * from agents (findings/ `WITHHELD_FROM_AGENTS`) only when `maxFindingSeverity` asks for it.
    */
   filter?: ToolFilter;
@@ -84,7 +84,7 @@ export class RankedSearch {
   }
 
   async search({ query, first = DEFAULT_SEARCH_HITS, filter = {} }: RankedSearchRequest): Promise<RankedHit[]> {
-    const admitted = toolQuery({ ...filter, maxFindingSeverity: filter.maxFindingSeverity ?? MOST_SEVERE_OFFERED, includeDeleted: false });
+    const admitted = toolQuery({ ...filter, maxFindingSeverity: filter.maxFindingSeverity ?? MOST_SEVERE_OFFERED });
     if (admitted === null || first < 1) return [];
     const index = await this.ready();
     const facets = this.facets;
@@ -183,7 +183,7 @@ export class RankedSearch {
     }
     if ((this.revisions.get(event.name) ?? 0) >= event.revision) return;
     this.revisions.set(event.name, event.revision);
-    if (event.tool?.deletion !== null) {
+    if (event.tool === null) {
       index.remove(event.name);
       this.facets.delete(event.name);
     } else {

@@ -1,4 +1,5 @@
-import { amongNames, storableNames, toolQuery } from '../filter';
+import type { ToolTombstone } from '../events';
+import { storableNames, toolQuery } from '../filter';
 import type { RevisionRange, ToolRevision } from '../history';
 import type { StoredTool } from '../model';
 import { emptyToolStats, type Namespace, type ToolFilter, type ToolOrder, type ToolPage, type ToolPosition, type ToolQueries, type ToolStats } from '../ports';
@@ -28,17 +29,14 @@ export async function toolsByName(store: ToolQueries, names: readonly string[]):
 /**
  * The tool each of `names` stands for now, by name: the live tool of that name, or the tool a
  * rename took it to (a rename's tombstone names the tool's current name, kept so through later
- * renames), so that a reference made before a rename keeps resolving. Two statements at most, and
- * a third only for names that no live tool has.
+ * renames), so that a reference made before a rename keeps resolving. One statement, and two or
+ * three more only for names that no live tool has.
  */
 export async function currentToolsByName(store: ToolQueries, names: readonly string[]): Promise<Map<string, StoredTool>> {
   const current = new Map((await toolsByName(store, names)).map((tool) => [tool.name, tool]));
   const missing = storableNames(names.filter((name) => !current.has(name)));
-  const tombstones = toolQuery({ includeDeleted: true });
-  if (missing.length === 0 || tombstones === null) return current;
-  const renamed = (await store.listPage({ query: amongNames(tombstones, missing), first: missing.length })).tools.flatMap((tool) =>
-    tool.deletion?.renamedTo ? [{ from: tool.name, to: tool.deletion.renamedTo }] : [],
-  );
+  if (missing.length === 0) return current;
+  const renamed = (await store.tombstones(missing)).flatMap(({ name, renamedTo }) => (renamedTo === null ? [] : [{ from: name, to: renamedTo }]));
   const moved = new Map(
     (
       await toolsByName(
@@ -52,6 +50,12 @@ export async function currentToolsByName(store: ToolQueries, names: readonly str
     if (tool) current.set(from, tool);
   }
   return current;
+}
+
+/** What is left of those of `names` that hold no tool; a text that names no tool (NUL, 10,000 characters) has nothing left. */
+export async function tombstones(store: ToolQueries, names: readonly string[]): Promise<ToolTombstone[]> {
+  const storable = storableNames(names);
+  return storable.length === 0 ? [] : store.tombstones(storable);
 }
 
 export async function wrappersOf(store: ToolQueries, names: readonly string[]): Promise<StoredTool[]> {

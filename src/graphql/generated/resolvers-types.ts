@@ -279,8 +279,8 @@ export type Mutation = {
   createTool: CreateToolResult;
   /**
    * Deletes a tool or validation. A tool that validations wrap cannot be deleted while they exist.
-   * The tool leaves a tombstone, hidden from every read but `tools(filter: { includeDeleted: true })`,
-   * and its history stays; creating the name again replaces the tombstone and continues the history;
+   * The name keeps a tombstone (`toolTombstone`), which no read of tools answers, and its history
+   * stays; creating the name again replaces the tombstone and continues the history;
    * `purgeTool` removes both for good.
    */
   deleteTool: DeleteToolResult;
@@ -318,8 +318,8 @@ export type Mutation = {
    * and in the same transaction the validations wrapping it are changed to wrap the new name, and
    * deprecations naming it as the replacement name the new name (an `UPDATED` or `DEPRECATED`
    * revision each, whatever their namespace; such a deprecation's `deprecatedAt` and `deprecatedBy`
-   * become the rename's, as for any change of a deprecation). The old name keeps a tombstone (`status: DELETED`, `renamedTo`), listed with
-   * `includeDeleted`, and stays reserved until an admin purges it: creating, importing or renaming
+   * become the rename's, as for any change of a deprecation). The old name keeps a tombstone (`toolTombstone`, with
+   * `renamedTo`), and stays reserved until an admin purges it: creating, importing or renaming
    * another tool to it gets `NAME_TAKEN`; the renamed tool may take it back by renaming again.
    * Needs a credential covering both namespaces. A new name that breaks the name rule, is the
    * current one, is the replacement the tool's own deprecation names, or belongs to a deleted tool's
@@ -537,11 +537,11 @@ export type Query = {
    * (README "For agents"). Matched against each tool's name (namespace and short name split into
    * words), description, input schema (property names, titles, descriptions), MCP server and tool
    * names and skill path, with stemming and without stop words. A blank query, or one with no word
-   * any tool has, answers `[]`. Deleted tools are never answered. Unlike `tools(filter: {search:})`,
+   * any tool has, answers `[]`. Unlike `tools(filter: {search:})`,
    * which finds a text inside names and descriptions, this ranks by relevance.
    */
   searchTools?: Maybe<Array<ToolSearchHit>>;
-  /** The tool or validation with this exact name (`namespace/short_name`); null when there is none. */
+  /** The tool or validation with this exact name (`namespace/short_name`); null when there is none (a deleted name's is read with `toolTombstone`). */
   tool?: Maybe<Tool>;
   /**
    * The tool or validation a model tool name stands for: the `name` of `Tool.asMcpTool`,
@@ -555,7 +555,7 @@ export type Query = {
    * the latest whose definition has `contentHash`, or, given both, the one that has both; given
    * neither, the latest. Null when there is none. The history of a deleted tool stays readable here;
    * a renamed tool's moved with it, and answers under its new name (the old name's tombstone says
-   * which: `Tool.renamedTo`). Pinning: keep the `contentHash` you approved, compare it with `Tool.contentHash`, and read what
+   * which: `toolTombstone(name:).renamedTo`). Pinning: keep the `contentHash` you approved, compare it with `Tool.contentHash`, and read what
    * you approved with `toolRevision(name:, contentHash:)`.
    */
   toolRevision?: Maybe<ToolRevision>;
@@ -566,6 +566,12 @@ export type Query = {
    * facets: see `ToolStats`). Counted by the database in one query.
    */
   toolStats?: Maybe<ToolStats>;
+  /**
+   * What is left of a name that holds no tool: after a delete, its tombstone with the history; after a
+   * rename, where the tool went; after a purge, what the change log knows. Null when the name holds a
+   * tool (`tool`), or never held one; a text that is no tool name holds none.
+   */
+  toolTombstone?: Maybe<ToolTombstone>;
   /**
    * Tools and validations, a page at a time (a Relay connection), ordered by name unless `orderBy`
    * says otherwise. To read the next page, pass the previous page's `pageInfo.endCursor` as `after`,
@@ -643,6 +649,17 @@ export type QueryToolRevisionArgs = {
  */
 export type QueryToolStatsArgs = {
   filter?: InputMaybe<ToolFilter>;
+};
+
+
+/**
+ * Reading the registry. Every field that reads data is nullable: when one fails at run time (an
+ * outage, a bug), it alone is null, with an error at its path, and the rest of the request is
+ * answered. A value the client got wrong (an argument out of range, a variable of the wrong type) is
+ * refused before anything runs: the whole request, HTTP 400, one `BAD_USER_INPUT` error per value.
+ */
+export type QueryToolTombstoneArgs = {
+  name: Scalars['String']['input'];
 };
 
 
@@ -894,11 +911,6 @@ export type Tool = {
   namespace: Scalars['String']['output'];
   /** The JSON Schema (draft 2020-12) of the tool's output; null when not declared. */
   outputSchema?: Maybe<Scalars['JSONObject']['output']>;
-  /**
-   * On the tombstone a rename left under a tool's old name: the name the tool has now (its history
-   * moved with it); null otherwise. Such a name stays reserved until an admin purges it (`purgeTool`).
-   */
-  renamedTo?: Maybe<Scalars['String']['output']>;
   /** The resources the tool binds, in declaration order. */
   resourceSlots: Array<ResourceSlot>;
   /** The number of the tool's latest revision: 1 when it was created, one more with every change. */
@@ -907,7 +919,7 @@ export type Tool = {
   shortName: Scalars['String']['output'];
   /** Where the implementation comes from; `implementation` holds that source's fields. */
   source: ToolSource;
-  /** `ACTIVE`; `DEPRECATED`: still listed and usable, but to be replaced (see `deprecation`); `DELETED`: a tombstone (`ToolFilter.includeDeleted`). */
+  /** `ACTIVE`; `DEPRECATED`: still listed and usable, but to be replaced (see `deprecation`). */
   status: ToolStatus;
   /** Execution timeout in seconds (at least 1; 300 by default). */
   timeout: Scalars['Int']['output'];
@@ -1102,11 +1114,6 @@ export type ToolFilter = {
   /** Only tools whose `capability.idempotent` is this value. */
   idempotent?: InputMaybe<Scalars['Boolean']['input']>;
   /**
-   * Also the tombstones of deleted tools (`status: DELETED`, `updatedAt` the time of the delete), which
-   * every list and count leaves out otherwise. With `updatedSince`, a sync client learns of deletes.
-   */
-  includeDeleted?: InputMaybe<Scalars['Boolean']['input']>;
-  /**
    * Only tools whose most severe finding (`Tool.findings`) is at most this: `LOW` leaves out every tool
    * with a `MEDIUM` or `HIGH` finding, `MEDIUM` those with a `HIGH` one. Tools without findings always pass.
    */
@@ -1135,16 +1142,17 @@ export type ToolFilter = {
   sourceIn?: InputMaybe<Array<ToolSource>>;
   /**
    * Only tools with one of these statuses: `ACTIVE`, `DEPRECATED` (a tool is `DEPRECATED` when its
-   * `deprecation` is set). A status is a live tool's: `DELETED` is refused (`BAD_USER_INPUT`), as
-   * deleted tools are read through the change feed or with `includeDeleted`, and with `statusIn` no
-   * tombstone is listed. From 1 to 100 values; an empty list is refused (`BAD_USER_INPUT`).
+   * `deprecation` is set). From 1 to 100 values; an empty list is refused (`BAD_USER_INPUT`).
    */
   statusIn?: InputMaybe<Array<ToolStatus>>;
   /** Only tools, or only validations. */
   toolType?: InputMaybe<ToolType>;
   /** Only tools whose `capability.unsafe` is this value. */
   unsafe?: InputMaybe<Scalars['Boolean']['input']>;
-  /** Only tools created or changed at or after this instant (`updatedAt >= updatedSince`): what changed since the last sync. */
+  /**
+   * Only tools created or changed at or after this instant (`updatedAt >= updatedSince`). Deletes and
+   * renames away leave no tool to list: a client that mirrors the registry follows `changes` instead.
+   */
   updatedSince?: InputMaybe<Scalars['DateTime']['input']>;
   /** Only tools whose `capability.writes` is this value. */
   writes?: InputMaybe<Scalars['Boolean']['input']>;
@@ -1522,18 +1530,46 @@ export { ToolStatus };
 
 /**
  * What is left of a name that holds no tool: after a delete, its tombstone; after a rename, the
- * tombstone that says where the tool went; after a purge, only this record of it.
+ * tombstone that says where the tool went; after a purge, only this record of it. No tool: it is
+ * never listed, counted or handed to a model; read it with `toolTombstone(name:)`, or as
+ * `ToolEvent.tombstone` in the change feed.
  */
 export type ToolTombstone = {
   __typename?: 'ToolTombstone';
   /** When the tool left the name: deleted, renamed away, or, when nothing else is left of it, purged. */
   deletedAt: Scalars['DateTime']['output'];
-  /** The number of the name's last revision. */
+  /** Who made it leave (the delete's, the rename's or the purge's actor), in the terms of `Tool.updatedBy`. */
+  deletedBy: Scalars['String']['output'];
+  /**
+   * The history the name keeps, newest first, as `Tool.history` gave it: after a delete, every
+   * revision to the `DELETED` one (read one whole with `toolRevision`). Empty after a rename (read it
+   * under `renamedTo`) and after a purge. Null when it could not be read (an error says why).
+   */
+  history?: Maybe<ToolRevisionConnection>;
+  /** The number of the name's last revision: after a delete, the `DELETED` revision's; after a purge, the last one it removed. */
   lastRevision: Scalars['Int']['output'];
   /** The name. */
   name: Scalars['String']['output'];
-  /** After a rename: the name the tool has now; null otherwise. */
+  /** Whether the name's history was purged (`purgeTool`): then nothing but this record is left, `history` is empty, and `deletedAt` and `deletedBy` are the purge's. */
+  purged: Scalars['Boolean']['output'];
+  /**
+   * After a rename: the name the tool has now, kept so through later renames (its history moved with
+   * it, and a reference by this name resolves to it). Such a name stays reserved until an admin purges
+   * it (`purgeTool`). Null otherwise.
+   */
   renamedTo?: Maybe<Scalars['String']['output']>;
+};
+
+
+/**
+ * What is left of a name that holds no tool: after a delete, its tombstone; after a rename, the
+ * tombstone that says where the tool went; after a purge, only this record of it. No tool: it is
+ * never listed, counted or handed to a model; read it with `toolTombstone(name:)`, or as
+ * `ToolEvent.tombstone` in the change feed.
+ */
+export type ToolTombstoneHistoryArgs = {
+  after?: InputMaybe<Scalars['String']['input']>;
+  first?: InputMaybe<Scalars['Int']['input']>;
 };
 
 export { ToolType };
@@ -1617,7 +1653,7 @@ export type UpdateToolSuccess = ToolWriteSuccess & {
 /** A validation (`WRAPPED` source): it wraps another tool. */
 export type WrappedImplementation = {
   __typename?: 'WrappedImplementation';
-  /** The wrapped tool; null when it is gone: retired by its owner (`toolRetired`), or, in the tombstone of a deleted validation, deleted since. */
+  /** The wrapped tool; null when it is gone: retired by its owner (`toolRetired`). */
   tool?: Maybe<Tool>;
   /** The name of the wrapped tool, also when it is gone. */
   toolName: Scalars['String']['output'];
@@ -2209,6 +2245,7 @@ export type QueryResolvers<ContextType = GraphQLContext, ParentType extends Reso
   toolByModelName?: Resolver<Maybe<ResolversTypes['Tool']>, ParentType, ContextType, RequireFields<QueryToolByModelNameArgs, 'modelName'>>;
   toolRevision?: Resolver<Maybe<ResolversTypes['ToolRevision']>, ParentType, ContextType, RequireFields<QueryToolRevisionArgs, 'name'>>;
   toolStats?: Resolver<Maybe<ResolversTypes['ToolStats']>, ParentType, ContextType, Partial<QueryToolStatsArgs>>;
+  toolTombstone?: Resolver<Maybe<ResolversTypes['ToolTombstone']>, ParentType, ContextType, RequireFields<QueryToolTombstoneArgs, 'name'>>;
   tools?: Resolver<Maybe<ResolversTypes['ToolConnection']>, ParentType, ContextType, RequireFields<QueryToolsArgs, 'first'>>;
 };
 
@@ -2296,7 +2333,6 @@ export type ToolResolvers<ContextType = GraphQLContext, ParentType extends Resol
   name?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
   namespace?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
   outputSchema?: Resolver<Maybe<ResolversTypes['JSONObject']>, ParentType, ContextType>;
-  renamedTo?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
   resourceSlots?: Resolver<Array<ResolversTypes['ResourceSlot']>, ParentType, ContextType>;
   revision?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
   shortName?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
@@ -2472,12 +2508,15 @@ export type ToolStatsResolvers<ContextType = GraphQLContext, ParentType extends 
   total?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
 };
 
-export type ToolStatusResolvers = EnumResolverSignature<{ ACTIVE?: any, DELETED?: any, DEPRECATED?: any }, ResolversTypes['ToolStatus']>;
+export type ToolStatusResolvers = EnumResolverSignature<{ ACTIVE?: any, DEPRECATED?: any }, ResolversTypes['ToolStatus']>;
 
 export type ToolTombstoneResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['ToolTombstone'] = ResolversParentTypes['ToolTombstone']> = {
   deletedAt?: Resolver<ResolversTypes['DateTime'], ParentType, ContextType>;
+  deletedBy?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  history?: Resolver<Maybe<ResolversTypes['ToolRevisionConnection']>, ParentType, ContextType, RequireFields<ToolTombstoneHistoryArgs, 'first'>>;
   lastRevision?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
   name?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  purged?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
   renamedTo?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
 };
 

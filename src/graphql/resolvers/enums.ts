@@ -63,7 +63,7 @@ export const enumResolvers: Pick<
     RENAMED: 'renamed',
     PURGED: 'purged',
   },
-  ToolStatus: { ACTIVE: 'active', DEPRECATED: 'deprecated', DELETED: 'deleted' },
+  ToolStatus: { ACTIVE: 'active', DEPRECATED: 'deprecated' },
   ToolOrderField: { NAME: 'name', UPDATED_AT: 'updatedAt' },
   ToolOrderDirection: { ASC: 'asc', DESC: 'desc' },
   ModelToolFormat: { MCP: 'mcp', OPENAI_CHAT_COMPLETIONS: 'openai', ANTHROPIC: 'anthropic' },

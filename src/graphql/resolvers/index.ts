@@ -11,6 +11,7 @@ import { ToolDeprecation } from './types/ToolDeprecation';
 import { ToolEvent } from './types/ToolEvent';
 import { ToolRevision } from './types/ToolRevision';
 import { ToolRevisionConnection } from './types/ToolRevisionConnection';
+import { ToolTombstone } from './types/ToolTombstone';
 import { WrappedImplementation } from './types/WrappedImplementation';
 
 /**
@@ -30,5 +31,6 @@ export const resolvers: Resolvers = {
   ToolEvent,
   ToolRevision,
   ToolRevisionConnection,
+  ToolTombstone,
   WrappedImplementation,
 };

@@ -120,9 +120,11 @@ const TOOL_QUERY = /* GraphQL */ `
   }
 `;
 
+// The history in view is a tool's or, for a deleted tool, its tombstone's.
 const MORE_HISTORY_QUERY = /* GraphQL */ `
   query MoreHistory($name: String!, $after: String) {
     tool(name: $name) { history(first: 20, after: $after) { ${HISTORY_FIELDS} } }
+    toolTombstone(name: $name) { history(first: 20, after: $after) { ${HISTORY_FIELDS} } }
   }
 `;
 
@@ -134,14 +136,11 @@ const EVENTS_SUBSCRIPTION = /* GraphQL */ `
   subscription BrowserEvents { toolEvents { kind name renamedFrom occurredAt } }
 `;
 
-// `tool(name:)` hides tombstones: a list that includes them, narrowed to the name, tells a link to
-// a deleted or renamed tool what became of it. The largest page: in its namespace a name is found
-// only by the names it begins (itself first) and by descriptions that mention it.
+// A name with no tool may have a tombstone, which tells a link to a deleted or renamed tool what
+// became of it, and keeps a deleted tool's history.
 const TOMBSTONE_QUERY = /* GraphQL */ `
-  query Tombstone($namespace: String!, $name: String!) {
-    tools(filter: { namespace: $namespace, search: $name, includeDeleted: true }, first: 100) {
-      edges { node { name status renamedTo updatedAt updatedBy } }
-    }
+  query Tombstone($name: String!) {
+    toolTombstone(name: $name) { deletedAt deletedBy renamedTo purged history(first: 20) { ${HISTORY_FIELDS} } }
   }
 `;
 
@@ -459,9 +458,9 @@ async function showTool(name) {
     if (sequence !== toolSequence) return;
     view.hidden = false;
     if (!data.tool) {
-      const found = await graphql(TOMBSTONE_QUERY, { namespace: name.split('/')[0], name });
+      const found = await graphql(TOMBSTONE_QUERY, { name });
       if (sequence !== toolSequence) return;
-      renderMissingTool(name, found.tools.edges.map((edge) => edge.node).find((tool) => tool.name === name && tool.status === 'DELETED') ?? null);
+      renderMissingTool(name, found.toolTombstone);
       return;
     }
     renderTool(data.tool);
@@ -493,7 +492,7 @@ function clearToolView() {
   $('more-history').hidden = true;
 }
 
-/** A name with no tool: never registered, or a tombstone that says when it was deleted, or where it was renamed to. */
+/** A name with no tool: never registered, or a tombstone that says when it was deleted (or purged), or where it was renamed to. */
 function renderMissingTool(name, tombstone) {
   clearToolView();
   $('tool-heading').textContent = name;
@@ -504,12 +503,14 @@ function renderMissingTool(name, tombstone) {
       document.createTextNode('Renamed to '),
       el('a', { text: tombstone.renamedTo, attrs: { href: toolHref(tombstone.renamedTo) } }),
       document.createTextNode(' '),
-      byWhom(tombstone.updatedAt, tombstone.updatedBy),
+      byWhom(tombstone.deletedAt, tombstone.deletedBy),
       document.createTextNode('. Its history moved with it; this name stays reserved.'),
     );
   } else {
-    description.replaceChildren(document.createTextNode('Deleted '), byWhom(tombstone.updatedAt, tombstone.updatedBy), document.createTextNode('.'));
+    const left = tombstone.purged ? 'Purged ' : 'Deleted ';
+    description.replaceChildren(document.createTextNode(left), byWhom(tombstone.deletedAt, tombstone.deletedBy), document.createTextNode('.'));
   }
+  if (tombstone?.history) renderHistory(name, tombstone.history);
   document.title = `${name} · toolgraph registry`;
 }
 
@@ -704,7 +705,8 @@ async function loadMoreHistory() {
   const name = historyOf.name;
   try {
     const data = await graphql(MORE_HISTORY_QUERY, { name, after: historyOf.endCursor });
-    if (name === historyOf.name && data.tool) renderHistory(name, data.tool.history, { append: true });
+    const history = (data.tool ?? data.toolTombstone)?.history;
+    if (name === historyOf.name && history) renderHistory(name, history, { append: true });
   } catch (error) {
     showError(`Could not load more history of ${name}: ${error.message}`);
   }

@@ -1,11 +1,9 @@
 import { GraphQLError } from 'graphql';
 import { asCliDict } from '../../../domain/config';
 import { asModelTool, toModelName, type ModelFormat } from '../../../domain/exports';
-import { historyPage } from '../../../domain/history';
-import { DEFAULT_PAGE_SIZE } from '../../../domain/limits';
 import { namespaceOf, shortNameOf, statusOf } from '../../../domain/model';
-import { decodeRevisionCursor } from '../../cursor';
 import type { ResolversParentTypes, ResolversTypes, ResolversUnionTypes, ToolResolvers } from '../../generated/resolvers-types';
+import { historyConnection } from './ToolRevisionConnection';
 
 /** `Tool`: a StoredTool; the derived and related fields. The rest resolve by name. */
 export const Tool: ToolResolvers = {
@@ -29,15 +27,10 @@ export const Tool: ToolResolvers = {
   asOpenAiTool: (tool) => modelTool(tool, 'openai').definition,
   asAnthropicTool: (tool) => modelTool(tool, 'anthropic').definition,
   status: (tool) => statusOf(tool),
-  renamedTo: (tool) => tool.deletion?.renamedTo ?? null,
   implementation: (tool) => implementationOf(tool),
   wraps: (tool, _args, { loaders }) => (tool.wraps === null ? null : loaders.toolByName.load(tool.wraps)),
   wrappedBy: (tool, _args, { loaders }) => loaders.wrappersOf.load(tool.name),
-  history: async (tool, args, { loaders }) => {
-    const first = args.first ?? DEFAULT_PAGE_SIZE;
-    const { range, hasNextPage } = historyPage(tool, first, args.after == null ? null : decodeRevisionCursor(args.after));
-    return { revisions: range ? await loaders.revisionsIn.load(range) : [], hasNextPage };
-  },
+  history: (tool, args, { loaders }) => historyConnection(tool, args, loaders),
 };
 
 /** The tool in `format`, or the first reason it cannot be (the domain reports them in the enum's order) and every reason's message. */
@@ -65,6 +58,6 @@ function implementationOf(tool: ResolversParentTypes['Tool']): Implementation {
     case 'custom':
       return { __typename: 'CustomImplementation', code: tool.code ?? '' };
     case 'wrapped':
-      return { __typename: 'WrappedImplementation', wraps: tool.wraps ?? '', ofTombstone: tool.deletion !== null };
+      return { __typename: 'WrappedImplementation', wraps: tool.wraps ?? '' };
   }
 }

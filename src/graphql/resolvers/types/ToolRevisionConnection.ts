@@ -1,5 +1,9 @@
-import { encodeRevisionCursor } from '../../cursor';
+import { historyPage, type HistoryEnd } from '../../../domain/history';
+import { DEFAULT_PAGE_SIZE } from '../../../domain/limits';
+import { decodeRevisionCursor, encodeRevisionCursor } from '../../cursor';
 import type { ToolRevisionConnectionResolvers } from '../../generated/resolvers-types';
+import type { ToolLoaders } from '../../loaders';
+import type { ToolRevisionConnectionModel } from '../../mappers';
 
 /** `ToolRevisionConnection`: a page of history, newest first. */
 export const ToolRevisionConnection: ToolRevisionConnectionResolvers = {
@@ -15,3 +19,17 @@ export const ToolRevisionConnection: ToolRevisionConnectionResolvers = {
     };
   },
 };
+
+/**
+ * A page of the history that ends at `end` (null: none kept), as `Tool.history` and
+ * `ToolTombstone.history` answer it: every history of one response is read with one statement.
+ */
+export async function historyConnection(
+  end: HistoryEnd | null,
+  args: { first?: number | null; after?: string | null },
+  loaders: ToolLoaders,
+): Promise<ToolRevisionConnectionModel> {
+  const first = args.first ?? DEFAULT_PAGE_SIZE;
+  const { range, hasNextPage } = historyPage(end, first, args.after == null ? null : decodeRevisionCursor(args.after));
+  return { revisions: range ? await loaders.revisionsIn.load(range) : [], hasNextPage };
+}

@@ -7,5 +7,5 @@ import type { WrappedImplementationResolvers } from '../../generated/resolvers-t
 export const WrappedImplementation: WrappedImplementationResolvers = {
   tool: ({ wraps }, _args, { loaders }) => loaders.toolByName.load(wraps),
   toolName: ({ wraps }) => wraps,
-  toolRetired: async ({ wraps, ofTombstone }, _args, { loaders }) => !ofTombstone && (await loaders.toolByName.load(wraps)) === null,
+  toolRetired: async ({ wraps }, _args, { loaders }) => (await loaders.toolByName.load(wraps)) === null,
 };

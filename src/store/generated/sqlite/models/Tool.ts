@@ -2149,9 +2149,9 @@ export type $ToolPayload<ExtArgs extends runtime.Types.Extensions.InternalArgs =
     deprecatedAt: Date | null
     deprecatedBy: string | null
     /**
-     * Set when the tool was deleted: the row stays as its tombstone, hidden from every read but a
-     * list with `includeDeleted`, so that a sync client learns of the delete. A validation's
-     * tombstone no longer wraps anything. Creating the name again replaces the tombstone.
+     * Set when the tool was deleted: the row stays as its tombstone, which no read of tools answers
+     * (`toolTombstone(name:)` reads it, with the history it keeps). A validation's tombstone no
+     * longer wraps anything. Creating the name again replaces the tombstone.
      */
     deletedAt: Date | null
     deletedBy: string | null
