@@ -108,12 +108,18 @@ export interface ToolFacets extends Readonly<Record<CapabilityFlag, boolean>> {
 }
 
 export function facetsOf(tool: StoredTool): ToolFacets {
-  const flags = Object.fromEntries(CAPABILITY_FLAGS.map((flag) => [flag, tool.capability[flag]])) as Record<CapabilityFlag, boolean>;
+  const { capability } = tool;
+  // One object literal, every flag named: built from the list of flags, each took 600 bytes.
   return {
-    ...flags,
     namespace: namespaceOf(tool.name),
     source: tool.source,
     toolType: tool.toolType,
+    readOnly: capability.readOnly,
+    writes: capability.writes,
+    checkpointable: capability.checkpointable,
+    idempotent: capability.idempotent,
+    unsafe: capability.unsafe,
+    humanApprovalRequired: capability.humanApprovalRequired,
     deprecated: tool.deprecation !== null,
     deleted: tool.deletion !== null,
     findingRank: findingRank(highestSeverity(tool.findings)),
