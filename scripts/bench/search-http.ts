@@ -5,10 +5,12 @@
  * (retrieval-set.ts) among generated ones (generated-tools.ts), seeded through `importTools`.
  * autocannon keeps CONNECTIONS connections busy for SECONDS, every request a different task of
  * the benchmark's queries (so nothing is answered from memory of the last one), half of them with
- * a filter; printed: requests per second, p50 and p99 latency, how long the index took to build
+ * a filter, first as fast as the server answers, then at a steady STEADY_RATE; printed: requests
+ * per second, p50 and p99 latency of both, how long the index took to build
  * at start-up, and the server's RSS idle and after the load. Numbers, not a test.
  */
 import autocannon from 'autocannon';
+import { Agent, request as httpRequest } from 'node:http';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { execFileSync } from 'node:child_process';
@@ -24,6 +26,8 @@ const { values: options } = parseArgs({ options: { only: { type: 'string' }, siz
 const SIZES = options.sizes.split(',').map(Number);
 const CONNECTIONS = 20;
 const SECONDS = 10;
+/** A steady load: an agent platform searching 200 times a second (17 million searches a day). */
+const STEADY_RATE = 200;
 const BATCH = 1_000;
 const SEED = 23;
 const MB = 1024 * 1024;
@@ -69,6 +73,66 @@ async function seed(url: string, tools: SearchableTool[]): Promise<number> {
   return (performance.now() - started) / 1000;
 }
 
+/** The body of the `i`th search: a different task each time, half of them filtered. */
+const searchBody = (i: number) =>
+  JSON.stringify({ query: SEARCH, variables: { query: queries[i % queries.length]!.query, filter: FILTERS[i % FILTERS.length] } });
+
+/** The value at `fraction` of sorted `values`. */
+const percentile = (values: readonly number[], fraction: number) => values[Math.min(values.length - 1, Math.floor(values.length * fraction))]!;
+
+/**
+ * Requests sent at a steady `rate` per second over at most CONNECTIONS kept-alive connections,
+ * each on its schedule whether or not earlier answers came: a latency runs from when the request
+ * was due, so a late answer also counts against the requests it held back. (autocannon's
+ * `overallRate` sends each connection's share of a second at its start, a burst every second.)
+ */
+async function measureSteady(url: string, rate: number): Promise<{ p50: number; p99: number; failures: number }> {
+  const agent = new Agent({ keepAlive: true, maxSockets: CONNECTIONS });
+  const target = new URL(url);
+  const latencies: number[] = [];
+  let failures = 0;
+  const send = (i: number, due: number) =>
+    new Promise<void>((resolve) => {
+      const body = searchBody(i);
+      const request = httpRequest(
+        {
+          agent,
+          host: target.hostname,
+          port: target.port,
+          path: target.pathname,
+          method: 'POST',
+          headers: { 'content-type': 'application/json', 'content-length': Buffer.byteLength(body) },
+        },
+        (response) => {
+          response.resume();
+          response.on('end', () => {
+            if (response.statusCode !== 200) failures++;
+            latencies.push(performance.now() - due);
+            resolve();
+          });
+        },
+      );
+      request.on('error', () => {
+        failures++;
+        resolve();
+      });
+      request.end(body);
+    });
+  const started = performance.now();
+  const total = rate * SECONDS;
+  const pending: Promise<void>[] = [];
+  for (let i = 0; i < total;) {
+    const now = performance.now();
+    for (; i < total && started + (i * 1000) / rate <= now; i++) pending.push(send(i, started + (i * 1000) / rate));
+    await new Promise((resolve) => setTimeout(resolve, 1));
+  }
+  await Promise.all(pending);
+  agent.destroy();
+  latencies.sort((a, b) => a - b);
+  return { p50: Math.round(percentile(latencies, 0.5) * 10) / 10, p99: Math.round(percentile(latencies, 0.99) * 10) / 10, failures };
+}
+
+/** Each of CONNECTIONS connections sends its next request when its answer comes: as fast as the server answers. */
 async function measure(url: string): Promise<{ requestsPerSecond: number; p50: number; p99: number; failures: number }> {
   let next = 0;
   const result = await autocannon({
@@ -79,13 +143,7 @@ async function measure(url: string): Promise<{ requestsPerSecond: number; p50: n
     duration: SECONDS,
     requests: [
       {
-        setupRequest: (request) => {
-          const i = next++;
-          return {
-            ...request,
-            body: JSON.stringify({ query: SEARCH, variables: { query: queries[i % queries.length]!.query, filter: FILTERS[i % FILTERS.length] } }),
-          };
-        },
+        setupRequest: (request) => ({ ...request, body: searchBody(next++) }),
       },
     ],
   });
@@ -109,10 +167,13 @@ async function run(kind: 'sqlite' | 'postgres', size: number): Promise<void> {
     if (!check.data?.searchTools.length) throw new Error(`searchTools answered ${JSON.stringify(check).slice(0, 400)}`);
     await measure(server.url); // warm-up
     const load = await measure(server.url);
+    await measureSteady(server.url, STEADY_RATE); // warm-up: new connections, and the first requests of a steady pace
+    const steady = await measureSteady(server.url, STEADY_RATE);
     const after = memory(server.child.pid!);
     console.log(
       `${kind.padEnd(8)} ${String(tools.length).padStart(7)} tools  seeded in ${seedSeconds.toFixed(1)} s, index built in ${idle.indexSeconds} s` +
-        `  |  ${load.requestsPerSecond.toFixed(0)} req/s, p50 ${load.p50} ms, p99 ${load.p99} ms, ${load.failures} failed` +
+        `  |  as fast as answered: ${load.requestsPerSecond.toFixed(0)} req/s, p50 ${load.p50} ms, p99 ${load.p99} ms, ${load.failures} failed` +
+        `  |  at ${STEADY_RATE} req/s: p50 ${steady.p50} ms, p99 ${steady.p99} ms, ${steady.failures} failed` +
         `  |  RSS idle ${(idle.rss / MB).toFixed(0)} MB, after the load ${(after.rss / MB).toFixed(0)} MB`,
     );
     await killServer(server);

@@ -165,10 +165,12 @@ describe.each(testDatabases())('the change feed on %s', (kind) => {
       const answer = await post(url, CHANGES, { first });
       expect(answer.errors?.[0]?.extensions?.code).toBe('BAD_USER_INPUT');
     }
-    const refused = await subscribe(fetch, url, EVENTS, {}, { 'last-event-id': foreign });
-    const first = await refused.next(5000);
-    refused.close();
-    expect(first).toMatchObject({ errors: [{ extensions: { code: 'BAD_USER_INPUT' } }] });
+    for (const lastEventId of [foreign, 'not a cursor', 'change:12', '%00', 'x'.repeat(10_000), Buffer.from('change:-1', 'utf8').toString('base64url')]) {
+      const refused = await subscribe(fetch, url, EVENTS, {}, { 'last-event-id': lastEventId });
+      const first = await refused.next(5000);
+      refused.close();
+      expect(first).toMatchObject({ errors: [{ extensions: { code: 'BAD_USER_INPUT' } }] });
+    }
   });
 
   it('resumes a stream cut mid-flow with Last-Event-ID (on the other instance, where there are two) with no gap and no duplicate', async () => {
