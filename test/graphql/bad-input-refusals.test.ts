@@ -12,7 +12,7 @@ import type { ToolgraphServer } from '../../src/server/yoga';
 import { subscribe } from '../events/sse';
 import { testDatabases } from '../support/databases';
 import { useTestServer } from '../support/test-server';
-import { data } from './helpers';
+import { data, exchange } from './helpers';
 
 interface Answer {
   status: number;
@@ -21,14 +21,8 @@ interface Answer {
 
 const ACCEPTS = ['application/graphql-response+json', 'application/json'] as const;
 
-async function post(yoga: ToolgraphServer, query: string, variables?: Record<string, unknown>, accept: string = ACCEPTS[0]): Promise<Answer> {
-  const response = await yoga.fetch('http://yoga/graphql', {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', accept },
-    body: JSON.stringify({ query, variables }),
-  });
-  return { status: response.status, body: (await response.json()) as Answer['body'] };
-}
+const post = (yoga: ToolgraphServer, query: string, variables?: Record<string, unknown>, accept: string = ACCEPTS[0]): Promise<Answer> =>
+  exchange(yoga, query, variables, accept);
 
 const DASHBOARD = '{ toolStats { total } tools(first: 500) { totalCount } }';
 const DASHBOARD_WITH_VARIABLE = 'query ($first: Int) { toolStats { total } tools(first: $first) { totalCount } }';

@@ -11,7 +11,7 @@ import { createToolgraphSchema } from '../../src/graphql/schema';
 import type { ToolgraphServer } from '../../src/server/yoga';
 import { testDatabases } from '../support/databases';
 import { useTestServer } from '../support/test-server';
-import { data } from './helpers';
+import { data, exchange } from './helpers';
 
 const NAMES = /* GraphQL */ `
   query Names($filter: ToolFilter) {
@@ -244,17 +244,7 @@ describe('the input rules', () => {
 describe.each(testDatabases())('ToolFilter refusals on %s', (kind) => {
   const server = useTestServer(kind, { recordSql: true });
 
-  async function post(query: string, variables?: Record<string, unknown>) {
-    const response = await server.yoga.fetch('http://yoga/graphql', {
-      method: 'POST',
-      headers: { 'content-type': 'application/json', accept: 'application/graphql-response+json' },
-      body: JSON.stringify({ query, variables }),
-    });
-    return {
-      status: response.status,
-      body: (await response.json()) as { data?: unknown; errors?: { message: string; extensions?: Record<string, unknown> }[] },
-    };
-  }
+  const post = (query: string, variables?: Record<string, unknown>) => exchange(server.yoga, query, variables);
 
   /** Refused whole before anything ran: HTTP 400, BAD_USER_INPUT errors, no data, no SQL. Answers [argument, message] of each error. */
   async function refused(query: string, variables?: Record<string, unknown>): Promise<[unknown, string][]> {

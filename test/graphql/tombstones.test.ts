@@ -8,7 +8,7 @@
  */
 import { testDatabases } from '../support/databases';
 import { useTestServer } from '../support/test-server';
-import { data, execute } from './helpers';
+import { data, exchange, execute } from './helpers';
 
 const CREATE = `mutation ($input: ToolInput!) { createTool(input: $input) { __typename ... on CreateToolSuccess { revision tool { revision } } } }`;
 const UPDATE = `mutation ($name: String!, $input: ToolPatch!) { updateTool(name: $name, input: $input) { __typename } }`;
@@ -250,17 +250,7 @@ describe.each(testDatabases())('tombstones on %s', (kind) => {
   });
 
   describe('the 1.0 removals', () => {
-    async function post(query: string, variables?: Record<string, unknown>) {
-      const response = await server.yoga.fetch('http://yoga/graphql', {
-        method: 'POST',
-        headers: { 'content-type': 'application/json', accept: 'application/graphql-response+json' },
-        body: JSON.stringify({ query, variables }),
-      });
-      return {
-        status: response.status,
-        body: (await response.json()) as { data?: unknown; errors?: { message: string; extensions?: Record<string, unknown> }[] },
-      };
-    }
+    const post = (query: string, variables?: Record<string, unknown>) => exchange(server.yoga, query, variables);
     const refusal = async (query: string, variables?: Record<string, unknown>) => {
       const { status, body } = await post(query, variables);
       expect(status).toBe(400);
