@@ -13,8 +13,9 @@
  * the lone surrogates are no text: each is written alone and must be refused alike by both; they
  * are not searched. Every other code point is searched alone, with its neighbours in its run (two
  * and three characters: a key of three or more goes through the search indexes, a shorter one
- * does not), in its upper and lower case and in its normalization forms where they differ, and
- * each run whole. Each answer (the names found, in order) is compared between the databases, and
+ * does not), doubled (a text no description holds, which a database finds only if it takes
+ * the character for another), in its upper and lower case and in its normalization forms where
+ * they differ, and each run whole. Each answer (the names found, in order) is compared between the databases, and
  * with the reference computed here from the descriptions each database holds.
  *
  * Every TOOLS_PER_NAMESPACE tools share a namespace, and each search is of its tools' namespace:
@@ -139,12 +140,14 @@ function namespacesOf(runs: number[][]): Namespace[] {
   return namespaces;
 }
 
-/** The texts searched for the code points of `run`: each alone, with its neighbours, its case and normalization forms; and the run whole. */
+/** The texts searched for the code points of `run`: each alone, doubled, with its neighbours, its case and normalization forms; and the run whole. */
 function searchTextsOf(run: readonly number[]): string[] {
   const chars = run.map((codePoint) => String.fromCodePoint(codePoint));
   const texts: string[] = [chars.join('')];
   chars.forEach((char, index) => {
-    texts.push(char);
+    // Doubled: in no description (no run repeats a code point), so found only where a database
+    // takes it for its neighbour, as SQLite takes U+FFFE for U+FFFD.
+    texts.push(char, char + char);
     if (index + 1 < chars.length) texts.push(char + chars[index + 1]!);
     if (index > 0 && index + 1 < chars.length) texts.push(chars[index - 1]! + char + chars[index + 1]!);
     for (const form of [char.toUpperCase(), char.toLowerCase(), char.normalize('NFC'), char.normalize('NFD'), char.normalize('NFKC'), char.normalize('NFKD')]) {
