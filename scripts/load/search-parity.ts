@@ -43,7 +43,7 @@ const RUNS_PER_TOOL = 15;
 const TOOLS_PER_NAMESPACE = 2;
 /** Writes, and searches (each on both databases), in flight at once. */
 const CONCURRENCY = 8;
-/** Processes the code points are split between. */
+/** Processes the code points are split between (PARITY_PARTS, else this machine's cores, at most 4). */
 const PARTS = Number(process.env.PARITY_PARTS ?? Math.max(1, Math.min(4, availableParallelism())));
 /** Examples printed of each kind of difference. */
 const SHOWN = 20;
