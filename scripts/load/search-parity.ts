@@ -1,5 +1,5 @@
 /**
- * `npx tsx scripts/load/search-parity.ts [--only-bmp] [--sample N]`: whether `tools(filter: { search })`
+ * `npx tsx scripts/load/search-parity.ts [--only-bmp] [--sample N] [--parts N]`: whether `tools(filter: { search })`
  * answers every search text the same on SQLite and on Postgres, and as the documented semantics
  * say (src/domain/search.ts: the name or the description contains the text, both read as their
  * search key), for every Unicode code point U+0001..U+10FFFF (`--only-bmp`: up to U+FFFF;
@@ -20,7 +20,7 @@
  *
  * Every TOOLS_PER_NAMESPACE tools share a namespace, and each search is of its tools' namespace:
  * the searches with no index (one or two characters) then scan a few tools, not all of them.
- * The code points are split between PARTS processes (this machine's cores), each with its own two
+ * The code points are split between processes (`--parts`, else this machine's cores), each with its own two
  * scratch databases; the first also tries the refused texts.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
@@ -43,8 +43,8 @@ const RUNS_PER_TOOL = 15;
 const TOOLS_PER_NAMESPACE = 2;
 /** Writes, and searches (each on both databases), in flight at once. */
 const CONCURRENCY = 8;
-/** Processes the code points are split between (PARITY_PARTS, else this machine's cores, at most 4). */
-const PARTS = Number(process.env.PARITY_PARTS ?? Math.max(1, Math.min(4, availableParallelism())));
+/** Processes the code points are split between unless `--parts N` says: this machine's cores, at most 4. */
+const DEFAULT_PARTS = Math.max(1, Math.min(4, availableParallelism()));
 /** Examples printed of each kind of difference. */
 const SHOWN = 20;
 
@@ -309,14 +309,18 @@ const show = (difference: Difference): string =>
     .join('  ')}`;
 
 async function main(): Promise<void> {
-  const { values } = parseArgs({ options: { 'only-bmp': { type: 'boolean', default: false }, sample: { type: 'string' }, part: { type: 'string' } } });
+  const { values } = parseArgs({
+    options: { 'only-bmp': { type: 'boolean', default: false }, sample: { type: 'string' }, parts: { type: 'string' }, part: { type: 'string' } },
+  });
+  const parts = values.parts === undefined ? DEFAULT_PARTS : Number(values.parts);
+  if (!(Number.isSafeInteger(parts) && parts > 0)) throw new Error('--parts takes a positive whole number of processes');
   const last = values['only-bmp'] ? 0xffff : 0x10ffff;
   const sample = values.sample === undefined ? null : Number(values.sample);
   if (sample !== null && !(Number.isSafeInteger(sample) && sample > 0)) throw new Error('--sample takes a positive whole number of code points');
   const allRuns = runsUpTo(last);
   const namespaces = namespacesOf(sample === null ? allRuns : sampleOf(allRuns, sample));
   // Interleaved, so that each part holds as many of the costly planes as the others.
-  const partOf = (part: number) => namespaces.filter((_, index) => index % PARTS === part);
+  const partOf = (part: number) => namespaces.filter((_, index) => index % parts === part);
 
   if (values.part !== undefined) {
     const part = Number(values.part);
@@ -325,8 +329,8 @@ async function main(): Promise<void> {
   }
 
   const started = performance.now();
-  const args = [...(values['only-bmp'] ? ['--only-bmp'] : []), ...(sample === null ? [] : ['--sample', String(sample)])];
-  const reports = await Promise.all(Array.from({ length: PARTS }, (_, part) => runInOwnProcess(args, part)));
+  const args = [...(values['only-bmp'] ? ['--only-bmp'] : []), ...(sample === null ? [] : ['--sample', String(sample)]), '--parts', String(parts)];
+  const reports = await Promise.all(Array.from({ length: parts }, (_, part) => runInOwnProcess(args, part)));
   const total = (of: (report: PartReport) => number) => reports.reduce((sum, report) => sum + of(report), 0);
   const count = (n: number) => n.toLocaleString('en-US');
   const seconds = (ms: number) => `${(ms / 1000).toFixed(1)} s`;
@@ -336,7 +340,7 @@ async function main(): Promise<void> {
       .sort((a, b) => a.text.codePointAt(0)! - b.text.codePointAt(0)!)
       .slice(0, SHOWN);
 
-  console.log(`search parity, SQLite and Postgres, U+0001..U+${hex(last)}${sample === null ? '' : `, a sample of ${count(sample)}`}, in ${PARTS} processes`);
+  console.log(`search parity, SQLite and Postgres, U+0001..U+${hex(last)}${sample === null ? '' : `, a sample of ${count(sample)}`}, in ${parts} processes`);
   console.log(
     `code points searched: ${count(total((r) => r.codePoints))} in ${count(total((r) => r.runs))} runs of up to ${RUN}, ${count(total((r) => r.tools))} tools`,
   );
