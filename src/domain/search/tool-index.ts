@@ -292,14 +292,8 @@ export class ToolSearchIndex {
     let from = start;
     for (let c = 0; c < count && from < end; c++) {
       const slot = candidates[c]!;
-      let low = (from - start) / POSTING_SIZE;
-      let high = (end - start) / POSTING_SIZE;
-      while (low < high) {
-        const middle = (low + high) >>> 1;
-        if (values[start + middle * POSTING_SIZE]! < slot) low = middle + 1;
-        else high = middle;
-      }
-      from = start + low * POSTING_SIZE;
+      // Candidates come in slot order: each one's posting lies at or after the previous one's.
+      from = start + this.postingIndex(termId, slot, from - start);
       if (from < end && values[from] === slot) scores[slot]! += scoreOfTerm(rarity, this.frequencyOf(slot, values[from + 1]!));
     }
   }
@@ -361,11 +355,11 @@ export class ToolSearchIndex {
     return scoreA !== scoreB ? scoreA > scoreB : compareText(this.names[a]!, this.names[b]!) < 0;
   }
 
-  /** Where `slot`'s posting is, or would go, in the term's postings (binary search by slot). */
-  private postingIndex(termId: number, slot: number): number {
+  /** Where `slot`'s posting is, or would go, in the term's postings, at or after `from` (binary search by slot). */
+  private postingIndex(termId: number, slot: number, from = 0): number {
     const values = this.postings.values;
     const start = this.postings.startOf(termId);
-    let low = 0;
+    let low = from / POSTING_SIZE;
     let high = this.postings.lengthOf(termId) / POSTING_SIZE;
     while (low < high) {
       const middle = (low + high) >>> 1;
