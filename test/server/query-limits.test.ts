@@ -116,6 +116,19 @@ describe('request limits', () => {
       await expectRefused(server.yoga, query, LIMIT_CODES.maxCost, { first: 100 });
     });
 
+    it('remembers an estimate by the variables the cost reads only, telling an omitted first from a null one', async () => {
+      // 1,116 at first: 1, about 22,000 at the schema's default of 20 (a null first); 4 a tool without wrappedBy.
+      const query =
+        'query ($first: Int = 1, $deep: Boolean!, $text: String) { tools(first: $first, filter: { search: $text }) { edges { node { name wrappedBy @include(if: $deep) { wrappedBy { wrappedBy { name } } } } } } }';
+      const runs = async (variables: object) =>
+        expect((await post(server.yoga, query, variables)).body).toMatchObject({ data: { tools: { edges: expect.any(Array) } } });
+      await runs({ deep: true, text: 'a' });
+      await expectRefused(server.yoga, query, LIMIT_CODES.maxCost, { first: null, deep: true, text: 'b' });
+      await runs({ deep: true, text: 'c' });
+      await runs({ first: null, deep: false, text: 'd' });
+      await expectRefused(server.yoga, query, LIMIT_CODES.maxCost, { first: null, deep: true, text: 'e' });
+    });
+
     it('weighs _entities by the number of representations', async () => {
       const query = 'query ($r: [_Any!]!) { _entities(representations: $r) { ... on Tool { name wrappedBy { name } } } }';
       const representations = (n: number) => ({ r: Array.from({ length: n }, (_, i) => ({ __typename: 'Tool', name: `x/check-${i % 10}` })) });

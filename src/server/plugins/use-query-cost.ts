@@ -1,4 +1,4 @@
-import { getOperationAST, OperationTypeNode, type DocumentNode, type ExecutionArgs, type GraphQLSchema } from 'graphql';
+import { getOperationAST, OperationTypeNode, visit, type ArgumentNode, type DocumentNode, type ExecutionArgs, type GraphQLSchema } from 'graphql';
 import { getComplexity, type ComplexityEstimator } from 'graphql-query-complexity';
 import type { Plugin } from 'graphql-yoga';
 import { LRUCache } from 'lru-cache';
@@ -21,6 +21,44 @@ const estimateCost: ComplexityEstimator = ({ type, field, args, childComplexity 
   else if (field.name === 'wrappedBy') length = WRAPPED_BY_ASSUMED_FANOUT;
   return 1 + length * childComplexity;
 };
+
+/** The arguments whose values `estimateCost` reads (on any field: a superset is harmless). */
+const COSTED_ARGUMENTS = new Set(['first', 'representations']);
+
+/**
+ * The variables a document's cost can depend on: those written in a costed argument's value or in
+ * a directive (`@include(if: $x)` leaves a field out of the count). A search sends a new task text
+ * with every request, and its cost is the same for every text.
+ */
+function costedVariablesOf(document: DocumentNode): string[] {
+  const names = new Set<string>();
+  const isCosted = (node: ArgumentNode) => COSTED_ARGUMENTS.has(node.name.value);
+  let openCostedValues = 0;
+  visit(document, {
+    Argument: {
+      enter: (node) => {
+        if (isCosted(node)) openCostedValues++;
+      },
+      leave: (node) => {
+        if (isCosted(node)) openCostedValues--;
+      },
+    },
+    Directive: {
+      enter: () => {
+        openCostedValues++;
+      },
+      leave: () => {
+        openCostedValues--;
+      },
+    },
+    Variable: (node) => {
+      if (openCostedValues > 0) names.add(node.name.value);
+    },
+    // A variable's definition names it outside any argument.
+    VariableDefinition: () => false,
+  });
+  return [...names].sort();
+}
 
 /** The library gives up on documents that expand past this many selections (fragments spread repeatedly). */
 const TOO_MANY_NODES = 'Query exceeds the maximum allowed number of nodes.';
@@ -49,22 +87,25 @@ function estimateCostOf(schema: GraphQLSchema, document: DocumentNode, variables
  */
 export function useQueryCost(options: { maxCost: number }): Plugin {
   // Estimates of queries already made, per parsed document (yoga parses a repeated text once) and
-  // per variables: a repeated read, answered from the response cache, is not estimated again.
-  // Mutations are not repeated reads, and their variables can be megabytes (an import's config).
-  const estimated = new WeakMap<DocumentNode, LRUCache<string, Estimate>>();
+  // per values of the variables its cost depends on: a read repeated, or sent with other values of
+  // the other variables, is not estimated again. Mutations are not repeated reads, and their
+  // variables can be megabytes (an import's config).
+  const estimated = new WeakMap<DocumentNode, { costedVariables: string[]; byValues: LRUCache<string, Estimate> }>();
   const estimateOf = (schema: GraphQLSchema, document: DocumentNode, variables: Record<string, unknown>, operationName: string | undefined): Estimate => {
     if (getOperationAST(document, operationName)?.operation !== OperationTypeNode.QUERY) return estimateCostOf(schema, document, variables, operationName);
-    const key = JSON.stringify([operationName ?? null, variables]);
-    if (key.length > MAX_REMEMBERED_KEY) return estimateCostOf(schema, document, variables, operationName);
-    let byVariables = estimated.get(document);
-    if (byVariables === undefined) {
-      byVariables = new LRUCache<string, Estimate>({ max: ESTIMATES_PER_DOCUMENT });
-      estimated.set(document, byVariables);
+    let remembered = estimated.get(document);
+    if (remembered === undefined) {
+      remembered = { costedVariables: costedVariablesOf(document), byValues: new LRUCache<string, Estimate>({ max: ESTIMATES_PER_DOCUMENT }) };
+      estimated.set(document, remembered);
     }
-    let estimate = byVariables.get(key);
+    // An omitted variable (its definition's default) is not a null one: an object's key tells them apart.
+    const key = JSON.stringify([operationName ?? null, Object.fromEntries(remembered.costedVariables.map((name) => [name, variables[name]]))]);
+    if (key.length > MAX_REMEMBERED_KEY) return estimateCostOf(schema, document, variables, operationName);
+    let estimate = remembered.byValues.get(key);
     if (estimate === undefined) {
       estimate = estimateCostOf(schema, document, variables, operationName);
-      byVariables.set(key, estimate);
+      // Variables that do not fit the operation are not its costed ones' doing: estimated again.
+      if (estimate !== 'unknown') remembered.byValues.set(key, estimate);
     }
     return estimate;
   };
