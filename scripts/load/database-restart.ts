@@ -7,7 +7,12 @@
  * (must be 0), how long after each restart the first write succeeded, and every change of /ready.
  * Exits 1 when a write was lost or failed with anything but SERVICE_UNAVAILABLE.
  *
- *   npx tsx scripts/load/database-restart.ts [--writers 8] [--seconds 10]
+ * `--keyed`: the writers send each write with an Idempotency-Key and send it again with that key
+ * after SERVICE_UNAVAILABLE or no answer, as the CLI does: a write that committed although its
+ * answer was lost is then answered as it was, where an unkeyed retry would meet NAME_TAKEN (an
+ * "other" error, which fails the run).
+ *
+ *   npx tsx scripts/load/database-restart.ts [--writers 8] [--seconds 10] [--keyed]
  */
 import { parseArgs } from 'node:util';
 import { findPostgresInstallation, startPrivatePostgres, type PrivatePostgres, type ShutdownMode } from '../../test/support/private-postgres';
@@ -54,12 +59,12 @@ function firstWriteAfter(outcomes: readonly WriteOutcome[], back: number): numbe
   return answers.length > 0 ? Math.min(...answers) - back : null;
 }
 
-async function run(postgres: PrivatePostgres, server: RunningServer, writers: number, seconds: number): Promise<boolean> {
+async function run(postgres: PrivatePostgres, server: RunningServer, writers: number, seconds: number, keyed: boolean): Promise<boolean> {
   const start = Date.now();
   const at = (time: number) => `${((time - start) / 1000).toFixed(2).padStart(6)} s`;
   let running = true;
   const readiness = watchReadiness(`${new URL(server.url).origin}/ready`, () => running);
-  const load = startWriters(server.url, { clients: writers, namespace: NAMESPACE });
+  const load = startWriters(server.url, { clients: writers, namespace: NAMESPACE, keyed });
 
   const restarts: Restart[] = [];
   for (const [mode, share] of [
@@ -80,13 +85,18 @@ async function run(postgres: PrivatePostgres, server: RunningServer, writers: nu
   const slowest = Math.max(...outcomes.map((write) => write.answeredAt - write.sentAt));
   const refusedWithoutHint = outcomes.filter((write) => write.outcome === 'unavailable' && (write.status !== 503 || write.retryAfter === null)).length;
 
-  console.log(`${writers} writers, ${seconds} s, PostgreSQL on 127.0.0.1:${postgres.port}`);
+  console.log(`${writers} writers${keyed ? ' with Idempotency-Keys, retrying' : ''}, ${seconds} s, PostgreSQL on 127.0.0.1:${postgres.port}`);
   console.log(`writes attempted:                  ${tally.attempted}`);
   console.log(`acknowledged (Tool):               ${tally.acknowledged}`);
   console.log(`SERVICE_UNAVAILABLE:               ${tally.unavailable}  (${refusedWithoutHint} without HTTP 503 + Retry-After)`);
   console.log(`other errors:                      ${tally.other.length}`);
   console.log(`acknowledged but missing:          ${tally.acknowledgedButMissing.length}`);
-  console.log(`SERVICE_UNAVAILABLE but stored:    ${tally.unavailableButStored}  (committed, answer lost with the connection)`);
+  if (!keyed) console.log(`SERVICE_UNAVAILABLE but stored:    ${tally.unavailableButStored}  (committed, answer lost with the connection)`);
+  else {
+    const names = new Set(outcomes.map((write) => write.name));
+    const acknowledgedNames = new Set(outcomes.filter((write) => write.outcome === 'acknowledged').map((write) => write.name));
+    console.log(`names written:                     ${names.size}, acknowledged ${acknowledgedNames.size} (the rest in flight at the stop)`);
+  }
   console.log(`slowest answer:                    ${slowest} ms`);
   for (const restart of restarts) {
     const first = firstWriteAfter(outcomes, restart.backAt);
@@ -103,7 +113,9 @@ async function run(postgres: PrivatePostgres, server: RunningServer, writers: nu
 }
 
 async function main(): Promise<void> {
-  const { values } = parseArgs({ options: { writers: { type: 'string', default: '8' }, seconds: { type: 'string', default: '10' } } });
+  const { values } = parseArgs({
+    options: { writers: { type: 'string', default: '8' }, seconds: { type: 'string', default: '10' }, keyed: { type: 'boolean', default: false } },
+  });
   const writers = Number(values.writers);
   const seconds = Number(values.seconds);
   if (!(Number.isInteger(writers) && writers > 0 && seconds > 0)) throw new Error('--writers must be a positive integer and --seconds a positive number');
@@ -119,7 +131,7 @@ async function main(): Promise<void> {
   });
   try {
     server = await startServer(postgres.url);
-    process.exitCode = (await run(postgres, server, writers, seconds)) ? 0 : 1;
+    process.exitCode = (await run(postgres, server, writers, seconds, values.keyed)) ? 0 : 1;
   } finally {
     await killServer(server);
     await postgres.destroy();

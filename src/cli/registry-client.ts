@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { CliError, networkReason } from './output';
 
 /**
@@ -25,8 +26,30 @@ export class RegistryClient {
   }
 
   /** The data of one operation; a CliError when there is none. */
-  async request<T>(query: string, variables: Record<string, unknown> = {}): Promise<T> {
+  request<T>(query: string, variables: Record<string, unknown> = {}): Promise<T> {
+    return this.exchange<T>(query, variables, undefined);
+  }
+
+  /**
+   * The data of one write, sent with a new `Idempotency-Key` and sent again with that key when the
+   * connection failed or the registry was unavailable: the registry writes it once, whichever
+   * attempt reached it, and answers a repeat with the first answer.
+   */
+  async write<T>(query: string, variables: Record<string, unknown> = {}): Promise<T> {
+    const key = randomUUID();
+    for (let attempt = 1; ; attempt++) {
+      try {
+        return await this.exchange<T>(query, variables, key);
+      } catch (error) {
+        if (!(error instanceof Unanswered) || attempt === WRITE_ATTEMPTS) throw error;
+        await new Promise((resolve) => setTimeout(resolve, error.retryAfterMs ?? RETRY_BASE_MS * 2 ** (attempt - 1)));
+      }
+    }
+  }
+
+  private async exchange<T>(query: string, variables: Record<string, unknown>, writeKey: string | undefined): Promise<T> {
     let response: Response;
+    let text: string;
     try {
       response = await fetch(this.endpoint, {
         method: 'POST',
@@ -34,16 +57,18 @@ export class RegistryClient {
           'content-type': 'application/json',
           accept: 'application/graphql-response+json, application/json',
           ...(this.token ? { authorization: `Bearer ${this.token}` } : {}),
+          ...(writeKey ? { 'idempotency-key': writeKey } : {}),
         },
         body: JSON.stringify({ query, variables }),
         signal: AbortSignal.timeout(REQUEST_TIMEOUT_MS),
       });
+      text = await response.text();
     } catch (error) {
-      throw new CliError(`cannot reach the registry at ${this.endpoint.href}: ${reasonOf(error)}`);
+      throw new Unanswered(`cannot reach the registry at ${this.endpoint.href}: ${reasonOf(error)}`);
     }
     let body: { data?: T | null; errors?: GraphQLError[] };
     try {
-      body = (await response.json()) as typeof body;
+      body = JSON.parse(text) as typeof body;
     } catch {
       throw new CliError(
         `${this.endpoint.href} did not answer as a toolgraph registry (HTTP ${response.status}, ${response.headers.get('content-type') ?? 'no content type'}); check --server`,
@@ -60,10 +85,32 @@ export class RegistryClient {
     }
     if (error !== undefined || body.data == null) {
       const code = error?.extensions?.code ?? `HTTP ${response.status}`;
-      throw new CliError(`the registry answered ${code}: ${error?.message ?? 'no data'}`);
+      const message = `the registry answered ${code}: ${error?.message ?? 'no data'}`;
+      if (code === 'SERVICE_UNAVAILABLE') throw new Unanswered(message, retryAfterMs(response.headers.get('retry-after')));
+      throw new CliError(message);
     }
     return body.data;
   }
+}
+
+/** How many times a write is sent at most: about 8 s of retries, as an outage of a restarting database lasts. */
+const WRITE_ATTEMPTS = 5;
+const RETRY_BASE_MS = 500;
+
+/** The request may not have been answered (the connection failed, the registry was unavailable): a write with a key may be sent again. */
+class Unanswered extends CliError {
+  constructor(
+    message: string,
+    readonly retryAfterMs?: number,
+  ) {
+    super(message);
+  }
+}
+
+/** A Retry-After in seconds, as milliseconds; undefined when absent or not a number of seconds. */
+function retryAfterMs(header: string | null): number | undefined {
+  const seconds = header === null ? NaN : Number(header);
+  return Number.isFinite(seconds) && seconds >= 0 ? seconds * 1000 : undefined;
 }
 
 /**

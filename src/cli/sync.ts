@@ -74,7 +74,8 @@ export interface SyncOptions {
 
 export async function sync(client: RegistryClient, tools: readonly SyncTool[], options: SyncOptions): Promise<SyncResult> {
   const config = JSON.stringify({ tools: tools.map((tool) => tool.config) });
-  const { importTools: answer } = await client.request<{ importTools: ImportAnswer }>(IMPORT, {
+  const send = options.dryRun ? client.request.bind(client) : client.write.bind(client);
+  const { importTools: answer } = await send<{ importTools: ImportAnswer }>(IMPORT, {
     config,
     dryRun: options.dryRun,
     prune: options.prune,

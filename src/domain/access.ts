@@ -24,6 +24,14 @@ export interface Grant {
 export interface Caller {
   actor: string;
   grant: Grant;
+  /** The key the client gave its write (an `Idempotency-Key`): a repeat of the request with it writes nothing and gets the first answer (registry/unit-of-work.ts). */
+  writeKey?: WriteKey;
+}
+
+/** A client's key for one write, and the hash of the request it came with: the same key with another request is refused. */
+export interface WriteKey {
+  key: string;
+  requestHash: string;
 }
 
 /** The actor of writes made without a credential, where none is needed (TOOLGRAPH_AUTH=off). */

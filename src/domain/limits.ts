@@ -15,6 +15,12 @@
  * the next page.
  */
 export const MAX_PAGE_SIZE = 100;
+
+/** How long a keyed write's answer is kept for a retry with its key (`Idempotency-Key`; Stripe keeps 24 hours too). */
+export const KEYED_WRITE_LIFETIME_HOURS = 24;
+
+/** The longest `Idempotency-Key` taken: a UUID is 36 characters; the IETF draft sets no bound. */
+export const MAX_WRITE_KEY_LENGTH = 255;
 /**
  * Changes of one page of `changes`: larger than other pages, since a sync client reads them all,
  * and each is small (the tools are read in one batch).

@@ -230,6 +230,22 @@ export interface ToolWriter extends ToolReader {
    * a position before every earlier one is visible too (see the store for how). Returns them as logged.
    */
   appendChanges(changes: readonly NewChange[]): Promise<LoggedChange[]>;
+  /** What `actor`'s write with `key` recorded, if it was made at `since` or later. */
+  findKeyedWrite(actor: string, key: string, since: Date): Promise<KeyedWrite | null>;
+  /**
+   * Records, in this transaction, what `actor`'s write with `key` returned (an expired record of the
+   * key deleted first: forgetKeyedWritesBefore). When another transaction recorded a write with
+   * that key meanwhile, the store runs the whole transaction again, which then finds it.
+   */
+  recordKeyedWrite(actor: string, key: string, write: KeyedWrite): Promise<void>;
+  /** Deletes the keyed writes of every caller made before `since`. */
+  forgetKeyedWritesBefore(since: Date): Promise<void>;
+}
+
+/** A write made with a key: the hash of its request, and the outcome the write use case returned (any value of plain data, dates and maps). */
+export interface KeyedWrite {
+  requestHash: string;
+  outcome: unknown;
 }
 
 /** A change as a write hands it to the change log, which gives it its position and time. */

@@ -1,6 +1,7 @@
 import { GraphQLError } from 'graphql';
 import { maskError as yogaMaskError, type YogaServerOptions } from 'graphql-yoga';
 import { unavailableCause } from '../domain/ports';
+import { WriteKeyReused } from '../domain/registry/unit-of-work';
 import type { GraphQLContext } from './context';
 
 type MaskError = NonNullable<Exclude<YogaServerOptions<object, GraphQLContext>['maskedErrors'], boolean | undefined>['maskError']>;
@@ -35,6 +36,14 @@ export function badUserInput(message: string, options: { nodes?: GraphQLError['n
  * or file path, whatever NODE_ENV.
  */
 export const maskError: MaskError = (error, message) => {
+  const reusedKey = error instanceof GraphQLError ? error.originalError : error;
+  if (reusedKey instanceof WriteKeyReused) {
+    return new GraphQLError(reusedKey.message, {
+      nodes: (error as GraphQLError).nodes,
+      path: (error as GraphQLError).path,
+      extensions: { code: 'IDEMPOTENCY_KEY_REUSED', http: { status: 422 } },
+    });
+  }
   const unavailable = unavailableCause(error);
   if (unavailable) {
     const masked = serviceUnavailable(`${unavailable.message} Retry in a moment.`);

@@ -29,6 +29,7 @@ import { useMetricsEndpoint } from './plugins/use-metrics-endpoint';
 import { useRequestObservation } from './plugins/use-request-observation';
 import type { TracingHooks } from './plugins/use-tracing';
 import { useQueryCost } from './plugins/use-query-cost';
+import { useWriteKeys } from './plugins/use-write-keys';
 import { useQueryLimits } from './plugins/use-query-limits';
 import { clientOf, spendOperation, useRateLimits } from './plugins/use-rate-limits';
 import { useCachedAnswersFirst } from './plugins/use-cached-answers-first';
@@ -183,6 +184,7 @@ export function createToolgraphServer(options: ToolgraphServerOptions): Toolgrap
       // compiled queries too, which run only variables graphql-js accepts.
       useInputChecks(),
       useQueryCost(limits),
+      useWriteKeys(),
       options.fieldSuggestions === false && useHiddenSuggestions(),
       useFrameProtection(),
       useEventIds(),

@@ -23,6 +23,12 @@ export interface Dialect {
    * `changeLogLockSql`); null where write transactions already run one at a time.
    */
   lockChangeLog: string | null;
+  /**
+   * A statement that holds the lock of one caller's write key (its only parameter, the caller and
+   * the key) until the transaction ends (./keyed-writes.ts); null where write transactions already
+   * run one at a time.
+   */
+  lockWriteKey: string | null;
   /** SQL of the namespace part of the "name" column. */
   namespaceOfNameSql: string;
   /** Whether an INSERT may bind its rows as one typed array per column (`unnest`) instead of one placeholder per value. */
@@ -49,6 +55,7 @@ const sqlite: Dialect = {
   lockReadRows: '',
   lockNames: null,
   lockChangeLog: null,
+  lockWriteKey: null,
   namespaceOfNameSql: `substr("name", 1, instr("name", '/') - 1)`,
   insertsColumnArrays: false,
   // The FTS5 table of the search_trigram_index migration. The key as one quoted phrase (a `"`
@@ -79,6 +86,9 @@ const postgres: Dialect = {
     `(SELECT DISTINCT hashtextextended(n, 0) AS k FROM unnest(${placeholder}::text[]) AS n ORDER BY k) AS keys) AS locked`,
   // The two-key form of advisory lock: a key space of its own, apart from the names' one-key locks.
   lockChangeLog: `SELECT pg_advisory_xact_lock(hashtext('toolgraph'), hashtext('RegistryChange'))`,
+  // A retry racing its first attempt waits here, then (Read Committed) reads the first's answer,
+  // rather than write again and be rolled back by the key's primary key (a KeyedWriteRace).
+  lockWriteKey: `SELECT pg_advisory_xact_lock(hashtext('KeyedWrite'), hashtext($1))`,
   namespaceOfNameSql: `split_part("name", '/', 1)`,
   insertsColumnArrays: true,
   // The expression of the trigram index of the search_trigram_index migration, character for

@@ -15,12 +15,14 @@ import {
   type ToolStore,
   type ToolWriter,
   type NewChange,
+  type KeyedWrite,
 } from '../domain/ports';
 import type { LoggedChange, ToolTombstone } from '../domain/events';
 import { compareText } from '../domain/text-order';
 import { databaseErrorKind, readWithDeadline, translated } from './database-errors';
 import type { Dialect } from './dialect';
 import { FacetDeltas } from './facet-counts';
+import { findKeyedWrite, forgetKeyedWritesBefore, KeyedWriteRace, recordKeyedWrite } from './keyed-writes';
 import {
   deprecationColumns,
   findingColumns,
@@ -123,6 +125,18 @@ class TransactionWriter implements ToolWriter {
     private readonly tx: StoreTransaction,
     private readonly dialect: Dialect,
   ) {}
+
+  findKeyedWrite(actor: string, key: string, since: Date): Promise<KeyedWrite | null> {
+    return findKeyedWrite(this.tx, this.dialect, actor, key, since);
+  }
+
+  recordKeyedWrite(actor: string, key: string, write: KeyedWrite): Promise<void> {
+    return recordKeyedWrite(this.tx, actor, key, write);
+  }
+
+  forgetKeyedWritesBefore(since: Date): Promise<void> {
+    return forgetKeyedWritesBefore(this.tx, since);
+  }
 
   async findByNames(names: readonly string[]): Promise<StoredTool[]> {
     if (names.length === 0) return [];
@@ -529,7 +543,7 @@ export class PrismaToolStore implements ToolStore {
           },
         );
       } catch (error) {
-        if (databaseErrorKind(error) !== 'conflict') throw translated(error);
+        if (databaseErrorKind(error) !== 'conflict' && !(error instanceof KeyedWriteRace)) throw translated(error);
         if (attempt >= MAX_WRITE_ATTEMPTS) {
           throw new DependencyUnavailable('The database kept refusing this write for conflicts with concurrent writes.', { cause: error });
         }

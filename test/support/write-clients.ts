@@ -17,10 +17,10 @@ export interface GraphQLAnswer<Body = any> {
   body: Body | undefined;
 }
 
-export async function requestGraphQL<Body = any>(url: string, query: string, variables?: object): Promise<GraphQLAnswer<Body>> {
+export async function requestGraphQL<Body = any>(url: string, query: string, variables?: object, writeKey?: string): Promise<GraphQLAnswer<Body>> {
   const response = await fetch(url, {
     method: 'POST',
-    headers: { 'content-type': 'application/json' },
+    headers: { 'content-type': 'application/json', ...(writeKey === undefined ? {} : { 'idempotency-key': writeKey }) },
     body: JSON.stringify({ query, variables }),
   });
   const text = await response.text();
@@ -64,19 +64,26 @@ const PAUSE_AFTER_FAILURE_MS = 50;
 
 /**
  * `clients` concurrent clients, each creating tools `<namespace>/w<client>-<n>` one after the other
- * until stopped; every name is written once, whatever the answer, so a name in the database maps to
- * exactly one request.
+ * until stopped. Unkeyed, every name is sent once, whatever the answer, so a name in the database
+ * maps to exactly one request. `keyed`: each name is sent with an Idempotency-Key, and sent again
+ * with it after SERVICE_UNAVAILABLE or no answer, until it is acknowledged (or the writers stop);
+ * every attempt is an outcome.
  */
-export function startWriters(graphqlUrl: string, { clients, namespace }: { clients: number; namespace: string }): Writers {
+export function startWriters(graphqlUrl: string, { clients, namespace, keyed = false }: { clients: number; namespace: string; keyed?: boolean }): Writers {
   const outcomes: WriteOutcome[] = [];
   let running = true;
   const client = async (id: number) => {
     for (let n = 0; running; n++) {
       const name = `${namespace}/w${id}-${n}`;
-      const sentAt = Date.now();
-      const outcome = await createTool(graphqlUrl, name);
-      outcomes.push({ name, sentAt, answeredAt: Date.now(), ...outcome });
-      if (outcome.outcome !== 'acknowledged') await new Promise((resolve) => setTimeout(resolve, PAUSE_AFTER_FAILURE_MS));
+      for (;;) {
+        const sentAt = Date.now();
+        const outcome = await createTool(graphqlUrl, name, keyed ? `${name}-key` : undefined);
+        outcomes.push({ name, sentAt, answeredAt: Date.now(), ...outcome });
+        if (outcome.outcome === 'acknowledged') break;
+        await new Promise((resolve) => setTimeout(resolve, PAUSE_AFTER_FAILURE_MS));
+        const unanswered = outcome.outcome === 'unavailable' || outcome.status === 0;
+        if (!keyed || !unanswered || !running) break;
+      }
     }
   };
   const done = Promise.all(Array.from({ length: clients }, (_, id) => client(id)));
@@ -90,10 +97,14 @@ export function startWriters(graphqlUrl: string, { clients, namespace }: { clien
   };
 }
 
-async function createTool(url: string, name: string): Promise<Pick<WriteOutcome, 'outcome' | 'status' | 'retryAfter' | 'detail'>> {
+async function createTool(
+  url: string,
+  name: string,
+  writeKey: string | undefined,
+): Promise<Pick<WriteOutcome, 'outcome' | 'status' | 'retryAfter' | 'detail'>> {
   let answer: GraphQLAnswer;
   try {
-    answer = await requestGraphQL(url, CREATE, { input: { name, description: 'Written while the database restarts.', source: 'BUILTIN' } });
+    answer = await requestGraphQL(url, CREATE, { input: { name, description: 'Written while the database restarts.', source: 'BUILTIN' } }, writeKey);
   } catch (error) {
     return { outcome: 'other', status: 0, retryAfter: null, detail: `no answer: ${(error as Error).message}` };
   }

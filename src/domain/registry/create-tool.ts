@@ -19,7 +19,7 @@ export async function createTool(commit: Commit, policy: WritePolicy, caller: Ca
   const namespace = namespaceToWrite(input.name);
   if (namespace !== null && !mayWrite(caller.grant, namespace)) return { kind: 'forbidden', namespace };
   const checked = validateTool(input);
-  return commitOne(commit, caller.actor, async (writer) => {
+  return commitOne(commit, caller, async (writer) => {
     const name = typeof input.name === 'string' ? input.name : null;
     const issues = checked.ok ? unsafeContentIssues(findingsOf(checked.value), policy.refuseFindings) : [...checked.issues];
     const wraps = draftWraps(input, issues);

@@ -23,7 +23,7 @@ export type DeleteOutcome =
 export async function deleteTool(commit: Commit, caller: Caller, name: string, expectedRevision?: ExpectedRevision): Promise<DeleteOutcome> {
   const namespace = namespaceToWrite(name);
   if (namespace !== null && !mayWrite(caller.grant, namespace)) return { kind: 'forbidden', namespace };
-  return commit(caller.actor, async (writer): Promise<DeleteOutcome> => {
+  return commit(caller, async (writer): Promise<DeleteOutcome> => {
     const [current] = await writer.findByNames([name]);
     if (!current) return { kind: 'notFound', name };
     const conflict = revisionConflict(name, expectedRevision, current);

@@ -45,7 +45,7 @@ export async function deprecateTool(commit: Commit, caller: Caller, name: string
   }
   // A replacement named well enough to look for, read with the tool (and locked: it stays until the commit).
   const replacement = replacedBy !== null && !issues.some((issue) => issue.path === 'replacedBy') ? replacedBy : null;
-  return commitOne(commit, caller.actor, async (writer) => {
+  return commitOne(commit, caller, async (writer) => {
     const known = await writer.findByNames(replacement === null ? [name] : [name, replacement]);
     const current = known.find((tool) => tool.name === name);
     if (!current) return { kind: 'notFound', name };
@@ -63,7 +63,7 @@ export async function deprecateTool(commit: Commit, caller: Caller, name: string
 export async function undeprecateTool(commit: Commit, caller: Caller, name: string, expectedRevision?: ExpectedRevision): Promise<WriteOutcome> {
   const namespace = namespaceToWrite(name);
   if (namespace !== null && !mayWrite(caller.grant, namespace)) return { kind: 'forbidden', namespace };
-  return commitOne(commit, caller.actor, async (writer) => {
+  return commitOne(commit, caller, async (writer) => {
     const [current] = await writer.findByNames([name]);
     if (!current) return { kind: 'notFound', name };
     return (

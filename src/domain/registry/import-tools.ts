@@ -150,7 +150,7 @@ async function decideImport(
 
   for (let attempt = 1; ; attempt++) {
     try {
-      return await commit(caller.actor, (writer) => applyImport(writer, plan, options));
+      return await commit(caller, (writer) => applyImport(writer, plan, options));
     } catch (error) {
       if (!(error instanceof StoreConflict)) throw error;
       if (error.rule === 'NAME_TAKEN' && attempt < NAME_RACE_ATTEMPTS) continue;

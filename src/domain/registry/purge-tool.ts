@@ -22,7 +22,7 @@ export type PurgeOutcome =
 export async function purgeTool(commit: Commit, caller: Caller, name: string): Promise<PurgeOutcome> {
   if (storableNames([name]).length === 0) return { kind: 'notFound', name };
   if (caller.grant.role !== 'admin') return { kind: 'forbidden', namespace: namespaceOf(name) };
-  return commit(caller.actor, async (writer): Promise<PurgeOutcome> => {
+  return commit(caller, async (writer): Promise<PurgeOutcome> => {
     const [current] = await writer.findByNames([name]);
     if (current) return { kind: 'notDeleted', name };
     // A retired tool's name stays while validations still wrap it: they name what they wrapped.

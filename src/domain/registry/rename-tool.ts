@@ -37,7 +37,7 @@ export async function renameTool(
   for (const namespace of [namespaceToWrite(name), namespaceToWrite(newName)]) {
     if (namespace !== null && !mayWrite(caller.grant, namespace)) return { kind: 'forbidden', namespace };
   }
-  return commitOne(commit, caller.actor, async (writer) => {
+  return commitOne(commit, caller, async (writer) => {
     const known = await writer.findByNames([name, newName]);
     const current = known.find((tool) => tool.name === name);
     if (!current) return { kind: 'notFound', name };

@@ -33,7 +33,7 @@ export async function restoreTool(
     issues: [{ path: 'revision', code: 'REVISION_NOT_FOUND', message: `"${name}" has no revision ${revision}.` }],
   };
   if (!Number.isSafeInteger(revision) || revision < 1 || storableNames([name]).length === 0) return notFound;
-  return commitOne(commit, caller.actor, async (writer) => {
+  return commitOne(commit, caller, async (writer) => {
     // The tool first: its read takes the name's lock, so no purge of the history can come between.
     const [current] = await writer.findByNames([name]);
     // A deleted tool is at the revision its history ends at (its tombstone's). Checked first: a

@@ -6,6 +6,8 @@ import { changedFields, revisionContent, type ToolRevision } from '../history';
 import { safetyDowngrades } from '../safety';
 import type { StoredTool, ToolCapability, ToolDefinition, ToolDeprecation } from '../model';
 import type { NewChange, ToolReader, ToolStore, ToolWriter } from '../ports';
+import type { Caller } from '../access';
+import { KEYED_WRITE_LIFETIME_HOURS } from '../limits';
 
 /** What a write use case does inside its transaction: the store's writer, with the actor already bound. */
 export interface UnitWriter
@@ -41,8 +43,22 @@ export interface UnitWriter
 /** A deprecation as a write sets it: its author and time are the write's, unless kept from an earlier one. */
 export type DeprecationChange = Pick<ToolDeprecation, 'message' | 'replacedBy'> & Partial<Pick<ToolDeprecation, 'deprecatedAt' | 'deprecatedBy'>>;
 
-/** Runs a write use case's work in one transaction, as written by `actor`, and announces what it committed. */
-export type Commit = <T>(actor: string, work: (writer: UnitWriter) => Promise<T>) => Promise<T>;
+/** Who writes: the actor every change is recorded as, and the key the client gave the write, if any. */
+export type Writer = Pick<Caller, 'actor' | 'writeKey'>;
+
+/** Runs a write use case's work in one transaction, as written by `writer.actor`, and announces what it committed. */
+export type Commit = <T>(writer: Writer, work: (writer: UnitWriter) => Promise<T>) => Promise<T>;
+
+/**
+ * Thrown when a client's key for a write came with another request than the first time: the key
+ * names one write, and this is not it. Nothing was written.
+ */
+export class WriteKeyReused extends Error {
+  constructor() {
+    super('This Idempotency-Key was used with another request. A key names one write: send a new key with a new request.');
+    this.name = 'WriteKeyReused';
+  }
+}
 
 /**
  * The one place where writes become revisions and events: every insert, replace, rename, delete,
@@ -55,17 +71,35 @@ export type Commit = <T>(actor: string, work: (writer: UnitWriter) => Promise<T>
  * Revision numbers have no gaps and no duplicates: each is one more than the last of its name, read
  * in the transaction from the row it locked (or, for a new name, from the name's history, read under
  * the name's lock), so concurrent writes of one tool number one after the other.
+ *
+ * A write with a key (`Idempotency-Key`) is written once: what the work returned is recorded in its
+ * own transaction, and the same key with the same request within KEYED_WRITE_LIFETIME_HOURS returns
+ * that instead of running the work again, on any instance. A client whose connection dropped after
+ * the commit retries and gets the answer it missed; two retries racing each other wait on the key,
+ * and the second finds the first's answer.
  */
 export function unitOfWork(store: ToolStore, events: ToolEventPublisher | undefined): Commit {
-  return async (actor, work) => {
+  return async ({ actor, writeKey }, work) => {
     let changes: RecordedChange[] = [];
     let logged: LoggedChange[] = [];
     const result = await store.write(async (writer) => {
       changes = [];
+      logged = [];
+      const since = new Date(Date.now() - KEYED_WRITE_LIFETIME_HOURS * 3_600_000);
+      if (writeKey) {
+        const earlier = await writer.findKeyedWrite(actor, writeKey.key, since);
+        if (earlier && earlier.requestHash !== writeKey.requestHash) throw new WriteKeyReused();
+        // The work's own result type, as it returned it the first time.
+        if (earlier) return earlier.outcome as Awaited<ReturnType<typeof work>>;
+      }
       const done = await work(recording(writer, actor, changes));
       const revisions = changes.filter((change): change is RecordedRevision => 'definition' in change);
       if (revisions.length > 0) await writer.appendRevisions(revisions);
       logged = changes.length > 0 ? await writer.appendChanges(changes.map(changeOf)) : [];
+      if (writeKey) {
+        await writer.forgetKeyedWritesBefore(since);
+        await writer.recordKeyedWrite(actor, writeKey.key, { requestHash: writeKey.requestHash, outcome: done });
+      }
       return done;
     });
     if (events && logged.length > 0) events.publish(logged.map((change, i) => ({ ...change, tool: changes[i]!.tool })));

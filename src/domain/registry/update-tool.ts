@@ -33,7 +33,7 @@ export async function updateTool(
 ): Promise<WriteOutcome> {
   const namespace = namespaceToWrite(name);
   if (namespace !== null && !mayWrite(caller.grant, namespace)) return { kind: 'forbidden', namespace };
-  return commitOne(commit, caller.actor, async (writer) => {
+  return commitOne(commit, caller, async (writer) => {
     const [current] = await writer.findByNames([name]);
     if (!current) return { kind: 'notFound', name };
     const conflict = revisionConflict(name, request.expectedRevision, current);

@@ -3,7 +3,7 @@ import type { StoredTool } from '../model';
 import { StoreConflict } from '../ports';
 import type { SafetyDowngrade } from '../safety';
 import { API_PATHS, conflictIssue } from './stored-rules';
-import type { Commit, UnitWriter } from './unit-of-work';
+import type { Commit, UnitWriter, Writer } from './unit-of-work';
 
 /** What a write of one tool (create, update) decided. */
 export type WriteOutcome =
@@ -71,10 +71,10 @@ export interface Forbidden {
   message?: string;
 }
 
-/** Commits one tool's write as `actor`; a rule the database enforced against a concurrent write becomes its outcome. */
-export async function commitOne(commit: Commit, actor: string, work: (writer: UnitWriter) => Promise<WriteOutcome>): Promise<WriteOutcome> {
+/** Commits one tool's write as `writer`; a rule the database enforced against a concurrent write becomes its outcome. */
+export async function commitOne(commit: Commit, writer: Writer, work: (writer: UnitWriter) => Promise<WriteOutcome>): Promise<WriteOutcome> {
   try {
-    return await commit(actor, work);
+    return await commit(writer, work);
   } catch (error) {
     if (!(error instanceof StoreConflict)) throw error;
     if (error.rule === 'NAME_TAKEN') return { kind: 'nameTaken', name: error.toolName };

@@ -54,3 +54,11 @@ export type RegistryChange = Prisma.RegistryChangeModel
  * request's token is looked up by.
  */
 export type ApiToken = Prisma.ApiTokenModel
+/**
+ * Model KeyedWrite
+ * A write made with an `Idempotency-Key` header (src/domain/registry/unit-of-work.ts): what it
+ * returned, recorded in the write's own transaction, so that a retry with the same key gets that
+ * answer and writes nothing, whichever instance it reaches. Kept 24 hours
+ * (KEYED_WRITE_LIFETIME_HOURS); older ones are deleted by the keyed writes that follow.
+ */
+export type KeyedWrite = Prisma.KeyedWriteModel

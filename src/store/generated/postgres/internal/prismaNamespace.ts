@@ -401,7 +401,8 @@ export const ModelName = {
   ToolFacet: 'ToolFacet',
   ToolRevision: 'ToolRevision',
   RegistryChange: 'RegistryChange',
-  ApiToken: 'ApiToken'
+  ApiToken: 'ApiToken',
+  KeyedWrite: 'KeyedWrite'
 } as const
 
 export type ModelName = (typeof ModelName)[keyof typeof ModelName]
@@ -417,7 +418,7 @@ export type TypeMap<ExtArgs extends runtime.Types.Extensions.InternalArgs = runt
     omit: GlobalOmitOptions
   }
   meta: {
-    modelProps: "tool" | "toolFacet" | "toolRevision" | "registryChange" | "apiToken"
+    modelProps: "tool" | "toolFacet" | "toolRevision" | "registryChange" | "apiToken" | "keyedWrite"
     txIsolationLevel: TransactionIsolationLevel
   }
   model: {
@@ -791,6 +792,80 @@ export type TypeMap<ExtArgs extends runtime.Types.Extensions.InternalArgs = runt
         }
       }
     }
+    KeyedWrite: {
+      payload: Prisma.$KeyedWritePayload<ExtArgs>
+      fields: Prisma.KeyedWriteFieldRefs
+      operations: {
+        findUnique: {
+          args: Prisma.KeyedWriteFindUniqueArgs<ExtArgs>
+          result: runtime.Types.Utils.PayloadToResult<Prisma.$KeyedWritePayload> | null
+        }
+        findUniqueOrThrow: {
+          args: Prisma.KeyedWriteFindUniqueOrThrowArgs<ExtArgs>
+          result: runtime.Types.Utils.PayloadToResult<Prisma.$KeyedWritePayload>
+        }
+        findFirst: {
+          args: Prisma.KeyedWriteFindFirstArgs<ExtArgs>
+          result: runtime.Types.Utils.PayloadToResult<Prisma.$KeyedWritePayload> | null
+        }
+        findFirstOrThrow: {
+          args: Prisma.KeyedWriteFindFirstOrThrowArgs<ExtArgs>
+          result: runtime.Types.Utils.PayloadToResult<Prisma.$KeyedWritePayload>
+        }
+        findMany: {
+          args: Prisma.KeyedWriteFindManyArgs<ExtArgs>
+          result: runtime.Types.Utils.PayloadToResult<Prisma.$KeyedWritePayload>[]
+        }
+        create: {
+          args: Prisma.KeyedWriteCreateArgs<ExtArgs>
+          result: runtime.Types.Utils.PayloadToResult<Prisma.$KeyedWritePayload>
+        }
+        createMany: {
+          args: Prisma.KeyedWriteCreateManyArgs<ExtArgs>
+          result: BatchPayload
+        }
+        createManyAndReturn: {
+          args: Prisma.KeyedWriteCreateManyAndReturnArgs<ExtArgs>
+          result: runtime.Types.Utils.PayloadToResult<Prisma.$KeyedWritePayload>[]
+        }
+        delete: {
+          args: Prisma.KeyedWriteDeleteArgs<ExtArgs>
+          result: runtime.Types.Utils.PayloadToResult<Prisma.$KeyedWritePayload>
+        }
+        update: {
+          args: Prisma.KeyedWriteUpdateArgs<ExtArgs>
+          result: runtime.Types.Utils.PayloadToResult<Prisma.$KeyedWritePayload>
+        }
+        deleteMany: {
+          args: Prisma.KeyedWriteDeleteManyArgs<ExtArgs>
+          result: BatchPayload
+        }
+        updateMany: {
+          args: Prisma.KeyedWriteUpdateManyArgs<ExtArgs>
+          result: BatchPayload
+        }
+        updateManyAndReturn: {
+          args: Prisma.KeyedWriteUpdateManyAndReturnArgs<ExtArgs>
+          result: runtime.Types.Utils.PayloadToResult<Prisma.$KeyedWritePayload>[]
+        }
+        upsert: {
+          args: Prisma.KeyedWriteUpsertArgs<ExtArgs>
+          result: runtime.Types.Utils.PayloadToResult<Prisma.$KeyedWritePayload>
+        }
+        aggregate: {
+          args: Prisma.KeyedWriteAggregateArgs<ExtArgs>
+          result: runtime.Types.Utils.Optional<Prisma.AggregateKeyedWrite>
+        }
+        groupBy: {
+          args: Prisma.KeyedWriteGroupByArgs<ExtArgs>
+          result: runtime.Types.Utils.Optional<Prisma.KeyedWriteGroupByOutputType>[]
+        }
+        count: {
+          args: Prisma.KeyedWriteCountArgs<ExtArgs>
+          result: runtime.Types.Utils.Optional<Prisma.KeyedWriteCountAggregateOutputType> | number
+        }
+      }
+    }
   }
 } & {
   other: {
@@ -936,6 +1011,17 @@ export const ApiTokenScalarFieldEnum = {
 } as const
 
 export type ApiTokenScalarFieldEnum = (typeof ApiTokenScalarFieldEnum)[keyof typeof ApiTokenScalarFieldEnum]
+
+
+export const KeyedWriteScalarFieldEnum = {
+  actor: 'actor',
+  key: 'key',
+  requestHash: 'requestHash',
+  outcome: 'outcome',
+  createdAt: 'createdAt'
+} as const
+
+export type KeyedWriteScalarFieldEnum = (typeof KeyedWriteScalarFieldEnum)[keyof typeof KeyedWriteScalarFieldEnum]
 
 
 export const SortOrder = {
@@ -1294,6 +1380,7 @@ export type GlobalOmitConfig = {
   toolRevision?: Prisma.ToolRevisionOmit
   registryChange?: Prisma.RegistryChangeOmit
   apiToken?: Prisma.ApiTokenOmit
+  keyedWrite?: Prisma.KeyedWriteOmit
 }
 
 /* Types for Logging */

@@ -55,7 +55,8 @@ export const ModelName = {
   ToolFacet: 'ToolFacet',
   ToolRevision: 'ToolRevision',
   RegistryChange: 'RegistryChange',
-  ApiToken: 'ApiToken'
+  ApiToken: 'ApiToken',
+  KeyedWrite: 'KeyedWrite'
 } as const
 
 export type ModelName = (typeof ModelName)[keyof typeof ModelName]
@@ -177,6 +178,17 @@ export const ApiTokenScalarFieldEnum = {
 } as const
 
 export type ApiTokenScalarFieldEnum = (typeof ApiTokenScalarFieldEnum)[keyof typeof ApiTokenScalarFieldEnum]
+
+
+export const KeyedWriteScalarFieldEnum = {
+  actor: 'actor',
+  key: 'key',
+  requestHash: 'requestHash',
+  outcome: 'outcome',
+  createdAt: 'createdAt'
+} as const
+
+export type KeyedWriteScalarFieldEnum = (typeof KeyedWriteScalarFieldEnum)[keyof typeof KeyedWriteScalarFieldEnum]
 
 
 export const SortOrder = {
