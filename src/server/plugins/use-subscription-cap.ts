@@ -37,7 +37,7 @@ export function useSubscriptionCap(cap: number): Plugin<GraphQLContext> {
         if (count >= cap) {
           const refusal = limitRefusal(
             'maxSubscriptionsPerClient',
-            `This client already has ${cap} open subscriptions, the most allowed; end one before opening another.`,
+            `This client already has ${cap} open subscription${cap === 1 ? '' : 's'}, the most allowed; end one before opening another.`,
             429,
           );
           return { errors: [refusal] } satisfies ExecutionResult;
