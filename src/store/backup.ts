@@ -2,6 +2,7 @@ import { existsSync, mkdirSync, renameSync, rmSync, statSync } from 'node:fs';
 import { basename, dirname, join } from 'node:path';
 import Database from 'better-sqlite3';
 import { SQLITE_BUSY_TIMEOUT_MS } from './adapters';
+import { loadMigrations, migrationsDirFor } from './migrate';
 
 /**
  * Backups of a SQLite registry with SQLite's online backup API (better-sqlite3's `backup()`): the
@@ -96,7 +97,7 @@ async function copyOnline(source: string, destination: string): Promise<number> 
 export async function restoreSqlite(backup: string, target: string): Promise<BackupReport & { aside: string | null }> {
   if (!existsSync(backup)) throw new BackupRefused(`there is no file at ${backup}.`);
   const started = performance.now();
-  checkRegistry(backup, backup);
+  checkRegistry(backup, backup, { knownMigrationsOnly: true });
   let aside: string | null = null;
   if (existsSync(target)) {
     // Copied as it is, damaged or not: restoring is how a damaged database is replaced.
@@ -116,8 +117,12 @@ export async function restoreSqlite(backup: string, target: string): Promise<Bac
   return { file: target, bytes: statSync(target).size, tools, restarts: 0, durationMs: performance.now() - started, aside };
 }
 
-/** Refuses `file` unless it is a toolgraph SQLite database that passes its integrity check; its number of live tools. */
-function checkRegistry(file: string, what: string): number {
+/**
+ * Refuses `file` unless it is a toolgraph SQLite database that passes its integrity check; its number
+ * of live tools. `knownMigrationsOnly`: refuses a database with migrations this version does not
+ * have too, made by a newer toolgraph, whose schema this version's server could not use.
+ */
+function checkRegistry(file: string, what: string, { knownMigrationsOnly = false } = {}): number {
   let database: Database.Database;
   try {
     database = new Database(file, { fileMustExist: true, readonly: true });
@@ -148,6 +153,20 @@ function checkRegistry(file: string, what: string): number {
     );
     const missing = REGISTRY_TABLES.filter((table) => !tables.has(table));
     if (missing.length > 0) throw new BackupRefused(`${what} is a SQLite database but not a toolgraph registry (no table ${missing.join(', ')}).`);
+    if (knownMigrationsOnly) {
+      const known = new Set(loadMigrations(migrationsDirFor('sqlite')).migrationDirectories.map((directory) => directory.path));
+      const unknown = database
+        .prepare('SELECT "migration_name" FROM "_prisma_migrations" WHERE "finished_at" IS NOT NULL AND "rolled_back_at" IS NULL')
+        .pluck()
+        .all()
+        .map((row) => String(row))
+        .filter((name) => !known.has(name));
+      if (unknown.length > 0) {
+        throw new BackupRefused(
+          `${what} was made by a newer toolgraph: this one lacks its migration${unknown.length === 1 ? '' : 's'} ${unknown.join(', ')}; restore it with that version.`,
+        );
+      }
+    }
     return Number(database.prepare('SELECT COUNT(*) FROM "Tool" WHERE "deletedAt" IS NULL').pluck().get());
   } finally {
     database.close();

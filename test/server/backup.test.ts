@@ -142,7 +142,7 @@ describe('db:backup and db:restore on SQLite', () => {
     expect(existsSync(fresh)).toBe(true);
   }, 30_000);
 
-  it('refuses to restore a file that is not a sound toolgraph SQLite database, changing nothing', async () => {
+  it('refuses to restore a file that is not a sound toolgraph SQLite database, or is of a newer version, changing nothing', async () => {
     const target = join(folder, 'target', 'toolgraph.db');
     const text = join(folder, 'notes.txt');
     writeFileSync(text, 'not a database at all, but long enough to have a header of a hundred bytes. '.repeat(3));
@@ -157,11 +157,22 @@ describe('db:backup and db:restore on SQLite', () => {
     writeSync(handle, Buffer.alloc(64 * 1024, 0x5a), 0, 64 * 1024, 256 * 1024);
     closeSync(handle);
 
+    const newer = join(folder, 'newer.db');
+    copyFileSync(join(folder, 'registry.backup.db'), newer);
+    const newerDatabase = new Database(newer);
+    newerDatabase
+      .prepare(
+        `INSERT INTO "_prisma_migrations" ("id", "checksum", "migration_name", "started_at", "finished_at", "applied_steps_count") VALUES ('future', '0', '29991231000000_from_a_newer_version', CURRENT_TIMESTAMP, CURRENT_TIMESTAMP, 1)`,
+      )
+      .run();
+    newerDatabase.close();
+
     const cases: [string, RegExp][] = [
       [text, /is not a usable SQLite database: file is not a database/],
       [other, /is a SQLite database but not a toolgraph registry \(no table _prisma_migrations, Tool\)/],
       [damaged, /fails SQLite's integrity check|is not a usable SQLite database: database disk image is malformed/],
       [join(folder, 'missing.db'), /there is no file at/],
+      [newer, /was made by a newer toolgraph: this one lacks its migration 29991231000000_from_a_newer_version; restore it with that version\./],
     ];
     for (const [file, why] of cases) {
       const refused = await db('restore', file, `file:${target}`);
