@@ -30,7 +30,8 @@ class UsageError extends Error {}
 async function run(argv: string[]): Promise<number> {
   const { positionals } = parseArgs({ args: argv, allowPositionals: true, strict: true });
   const [action, file, ...extra] = positionals;
-  if ((action !== 'backup' && action !== 'restore') || file === undefined || extra.length > 0) throw new UsageError('name one file.');
+  if (action !== 'backup' && action !== 'restore') throw new UsageError('the command is backup or restore (npm run db:backup / db:restore).');
+  if (file === undefined || extra.length > 0) throw new UsageError('name one file.');
   const { databaseUrl } = loadConfig();
   const target = parseDatabaseUrl(databaseUrl);
   if (target.provider === 'postgres') {

@@ -184,10 +184,13 @@ describe('db:backup and db:restore on SQLite', () => {
     }
   }, 60_000);
 
-  it('refuses to overwrite a file with a backup', async () => {
+  it('refuses to overwrite a file with a backup, or to run without one file (usage, exit code 2)', async () => {
     const refused = await db('backup', join(folder, 'registry.backup.db'), database.url);
     expect(refused.code).toBe(1);
     expect(refused.stderr).toMatch(/registry\.backup\.db exists already; name a new file/);
+    const usage = await runToExit('npm', ['run', '--silent', 'db:backup'], { cwd: root, env: { ...process.env, DATABASE_URL: database.url } });
+    expect(usage.code).toBe(2);
+    expect(usage.stderr).toMatch(/^toolgraph: name one file\.\n\nusage: npm run db:backup -- <file>/);
   }, 30_000);
 });
 
