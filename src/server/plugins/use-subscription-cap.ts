@@ -1,9 +1,8 @@
-import type { IncomingMessage } from 'node:http';
 import type { ExecutionArgs, ExecutionResult } from 'graphql';
 import { isAsyncIterable, type Plugin } from 'graphql-yoga';
 import type { GraphQLContext } from '../../graphql/context';
 import { limitRefusal } from '../limits';
-import { clientOf } from './use-rate-limits';
+import { clientOfContext } from './use-rate-limits';
 
 /**
  * At most `cap` open subscriptions per client (MAX_SUBSCRIPTIONS_PER_CLIENT), over SSE and
@@ -30,9 +29,7 @@ export function useSubscriptionCap(cap: number): Plugin<GraphQLContext> {
       // The slot is taken where the stream is made, not here: a later plugin may refuse the
       // operation, and then no stream would ever end to give the slot back.
       setSubscribeFn(async (args: ExecutionArgs) => {
-        // yoga subscribes with its own context, which carries the Node request (over WebSocket, the upgrade).
-        const contextValue = args.contextValue as GraphQLContext & { req?: IncomingMessage };
-        const client = clientOf(contextValue.authenticated ? contextValue.caller.actor : null, contextValue.req);
+        const client = clientOfContext(args.contextValue as GraphQLContext);
         const count = open.get(client) ?? 0;
         if (count >= cap) {
           const refusal = limitRefusal(
