@@ -30,8 +30,8 @@ interface Envelope extends Enveloped {
  * `toolEvents` over WebSocket (`graphql-transport-ws`, the protocol of the `graphql-ws` library)
  * at the GraphQL endpoint, beside SSE: the transport gateways speak to subgraphs (spec section 9,
  * Federation). Each subscription runs through the same envelope as an HTTP request (yoga's
- * `getEnveloped`): the same schema, validation, cost limit, access rules, read budget (by
- * credential, else by the socket's address), credential lifetime and event cursors
+ * `getEnveloped`): the same schema, validation, cost limit, access rules, read budget and cap of
+ * open subscriptions (by credential, else by the socket's address), credential lifetime and event cursors
  * (`extensions.cursor`). The credential is the upgrade request's `Authorization`
  * header, or `authorization` in the connection's `connectionParams` (what a browser can send).
  * Only subscriptions: queries and mutations keep to HTTP, where the request limits and rate limits

@@ -85,6 +85,19 @@ export const REQUEST_LIMITS = {
     max: 10_000_000,
     meaning: 'estimated fields of a result, lists counted at their expected length',
   },
+  /**
+   * Open `toolEvents` streams of one client (./plugins/use-subscription-cap.ts), counted in each
+   * instance: a client is its credential, else its address, and a slot is held until the stream
+   * ends. Each stream holds a socket, a buffer of up to 10,000 events and a credential watch.
+   */
+  maxSubscriptionsPerClient: {
+    variable: 'MAX_SUBSCRIPTIONS_PER_CLIENT',
+    // A dashboard wall is many screens behind one NAT address, each page with a stream or a few;
+    // 100 serves such a wall while one anonymous script can no longer hold hundreds.
+    default: 100,
+    max: 100_000,
+    meaning: 'open subscriptions of one client on one instance',
+  },
 } as const satisfies Record<string, RequestLimit>;
 
 export type RequestLimits = { [Name in keyof typeof REQUEST_LIMITS]: number };
@@ -108,13 +121,15 @@ export const LIMIT_CODES = {
   maxDirectives: 'TOO_MANY_DIRECTIVES',
   maxVariableValues: 'VARIABLES_TOO_LARGE',
   maxCost: 'QUERY_TOO_COMPLEX',
+  maxSubscriptionsPerClient: 'TOO_MANY_SUBSCRIPTIONS',
 } as const satisfies Record<keyof RequestLimits, string>;
 
 /**
  * The error of a request refused by `limit`: its code, and HTTP 400 whatever the client accepts.
  * (`spec: false`: yoga would answer a spec-defined validation error with 200 to
  * `accept: application/json`; a refused request is the client's fault for every media type.)
+ * `status` 429 says that the same request may succeed later (a subscription cap, once one ends).
  */
-export function limitRefusal(limit: keyof RequestLimits, message: string): GraphQLError {
-  return new GraphQLError(message, { extensions: { code: LIMIT_CODES[limit], http: { status: 400, spec: false } } });
+export function limitRefusal(limit: keyof RequestLimits, message: string, status: 400 | 429 = 400): GraphQLError {
+  return new GraphQLError(message, { extensions: { code: LIMIT_CODES[limit], http: { status, spec: false } } });
 }

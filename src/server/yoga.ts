@@ -35,6 +35,7 @@ import { clientOf, spendOperation, useRateLimits } from './plugins/use-rate-limi
 import { useCachedAnswersFirst } from './plugins/use-cached-answers-first';
 import { useJsonBodies } from './plugins/use-json-bodies';
 import { useStartupGate } from './plugins/use-startup-gate';
+import { useSubscriptionCap } from './plugins/use-subscription-cap';
 import { useVariablesLimit } from './plugins/use-variables-limit';
 import type { RateLimits } from './rate-limits';
 import { yogaLogger, type Logger } from './logger';
@@ -185,6 +186,8 @@ export function createToolgraphServer(options: ToolgraphServerOptions): Toolgrap
       useInputChecks(),
       useQueryCost(limits),
       useWriteKeys(),
+      // After every refusal above, so that only an operation that will really subscribe holds a slot.
+      useSubscriptionCap(limits.maxSubscriptionsPerClient),
       options.fieldSuggestions === false && useHiddenSuggestions(),
       useFrameProtection(),
       useEventIds(),

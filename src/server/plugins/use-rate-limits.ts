@@ -11,6 +11,11 @@ export function clientOf(actor: string | null, req: IncomingMessage | undefined)
   return actor !== null ? `actor:${actor}` : `address:${req?.socket?.remoteAddress ?? 'unknown'}`;
 }
 
+/** The client of an operation, from its context: yoga's carries the Node request (over WebSocket, the upgrade). */
+export function clientOfContext(context: GraphQLContext & { req?: IncomingMessage }): string {
+  return clientOf(context.authenticated ? context.caller.actor : null, context.req);
+}
+
 /**
  * Spends `operations` of `client`'s read or write budget, all or none; past it, the refusal to
  * answer with: RATE_LIMITED, HTTP 429 and Retry-After (also in `extensions`).
@@ -46,7 +51,5 @@ export function operationsOf({ schema, document, variableValues, operationName }
 
 /** Spends the operations of a request (`operationsOf`) from the client's budget before any of them runs (`spendOperation`). */
 export function useRateLimits(limits: RateLimits): Plugin<GraphQLContext> {
-  return useOperationGate((kind, context: GraphQLContext & { req?: IncomingMessage }, args) =>
-    spendOperation(limits, kind, clientOf(context.authenticated ? context.caller.actor : null, context.req), operationsOf(args)),
-  );
+  return useOperationGate((kind, context, args) => spendOperation(limits, kind, clientOfContext(context), operationsOf(args)));
 }
