@@ -76,15 +76,21 @@ export function keptHistory(tombstone: ToolTombstone): HistoryEnd | null {
 }
 
 /**
- * The revisions of a page of the history that ends at `end` (null: none), newest first: at most
- * `first` before revision `before` (null: from its latest), and whether older ones follow.
- * Revisions are numbered without gaps, so a page is a range of numbers, read through the unique
- * index on (name, revision) whatever the history's length; `range` is null when the page is empty.
+ * The revisions to read for a page of the history that ends at `end` (null: none), newest first:
+ * at most `first` before revision `before` (null: from its latest), and one older than that. Kept
+ * revisions have consecutive numbers up to the latest (only a history's oldest may go), so a page is
+ * a range of numbers, read through the unique index on (name, revision) whatever the history's
+ * length, and whether the one older revision is still there says whether older ones follow
+ * (`historyPageOf`). Null when the page is empty.
  */
-export function historyPage(end: HistoryEnd | null, first: number, before: number | null): { range: RevisionRange | null; hasNextPage: boolean } {
-  if (end === null) return { range: null, hasNextPage: false };
+export function historyPage(end: HistoryEnd | null, first: number, before: number | null): RevisionRange | null {
+  if (end === null) return null;
   const highest = before === null ? end.revision : Math.min(before - 1, end.revision);
-  if (highest < 1 || first < 1) return { range: null, hasNextPage: false };
-  const lowest = Math.max(1, highest - first + 1);
-  return { range: { name: end.name, lowest, highest }, hasNextPage: lowest > 1 };
+  if (highest < 1 || first < 1) return null;
+  return { name: end.name, lowest: Math.max(1, highest - first), highest };
+}
+
+/** A page of `first` revisions out of what `historyPage`'s range held, newest first. */
+export function historyPageOf(found: readonly ToolRevision[], first: number): { revisions: ToolRevision[]; hasNextPage: boolean } {
+  return { revisions: found.slice(0, Math.max(0, first)), hasNextPage: found.length > first };
 }
