@@ -32,6 +32,8 @@ const TOMBSTONE = `query ($name: String!) {
   toolTombstone(name: $name) { lastRevision history(first: 100) { edges { node { revision kind } } pageInfo { hasNextPage } } }
 }`;
 const REVISION = `query ($name: String!, $revision: Int, $contentHash: String) { toolRevision(name: $name, revision: $revision, contentHash: $contentHash) { revision } }`;
+const RENAME = `mutation ($name: String!, $newName: String!) { renameTool(name: $name, newName: $newName) { __typename ... on RenameToolSuccess { revision } } }`;
+const IMPORT = `mutation ($config: String!) { importTools(config: $config) { __typename ... on ImportToolsSuccess { updated } } }`;
 const CHANGES = `query { changes(first: 1000) { edges { node { kind name revision } } } }`;
 
 const describedAs = (n: number) => `Counts lines, version ${n}.`;
@@ -143,6 +145,34 @@ describe.each(testDatabases())('history retention on %s', (kind) => {
         'UPDATED 5',
         'UPDATED 6',
       ]);
+    });
+
+    it('numbers 30 concurrent updates of one tool without a gap and keeps the newest 3', async () => {
+      const { yoga } = serving(keep3);
+      await writeRevisions(yoga, 'keep/racing', 1);
+      const answers = await Promise.all(
+        Array.from({ length: 30 }, (_, i) => data(yoga, UPDATE, { name: 'keep/racing', input: { description: `Racer ${i}.` } })),
+      );
+      expect(answers.map((answer) => answer.updateTool.revision).sort((a, b) => a - b)).toEqual(Array.from({ length: 30 }, (_, i) => i + 2));
+      expect(await pagedHistory(yoga, 'keep/racing', 2)).toEqual({ revisions: [31, 30, 29], pages: 2 });
+      expect(await prunedCount(yoga)).toBe(28);
+    });
+
+    it('prunes every tool an import updates, and a renamed history under its new name', async () => {
+      const { yoga } = serving(keep3);
+      await writeRevisions(yoga, 'keep/imported-a', 3);
+      await writeRevisions(yoga, 'keep/imported-b', 3);
+      const config = ['a', 'b'].map((short) => `  - name: keep/imported-${short}\n    description: Imported.\n    source: builtin\n`).join('');
+      expect((await data(yoga, IMPORT, { config: `tools:\n${config}` })).importTools).toEqual({ __typename: 'ImportToolsSuccess', updated: 2 });
+      expect((await pagedHistory(yoga, 'keep/imported-a', 100)).revisions).toEqual([4, 3, 2]);
+      expect((await pagedHistory(yoga, 'keep/imported-b', 100)).revisions).toEqual([4, 3, 2]);
+
+      expect((await data(yoga, RENAME, { name: 'keep/imported-a', newName: 'keep/renamed' })).renameTool).toEqual({
+        __typename: 'RenameToolSuccess',
+        revision: 5,
+      });
+      expect((await pagedHistory(yoga, 'keep/renamed', 100)).revisions).toEqual([5, 4, 3]);
+      expect((await data(yoga, TOMBSTONE, { name: 'keep/imported-a' })).toolTombstone).toMatchObject({ history: { edges: [] } });
     });
 
     it('prunes only the tools a write wrote', async () => {
