@@ -76,15 +76,64 @@ export function keptHistory(tombstone: ToolTombstone): HistoryEnd | null {
 }
 
 /**
- * The revisions of a page of the history that ends at `end` (null: none), newest first: at most
- * `first` before revision `before` (null: from its latest), and whether older ones follow.
- * Revisions are numbered without gaps, so a page is a range of numbers, read through the unique
- * index on (name, revision) whatever the history's length; `range` is null when the page is empty.
+ * The revisions to read for a page of the history that ends at `end` (null: none), newest first:
+ * at most `first` before revision `before` (null: from its latest), and one older than that. Kept
+ * revisions have consecutive numbers up to the latest (retention prunes only a history's oldest,
+ * see `historyPruning`), so a page is a range of numbers, read through the unique index on (name,
+ * revision) whatever the history's length, and whether the one older revision is still there says
+ * whether older ones follow (`historyPageOf`). Null when the page is empty.
  */
-export function historyPage(end: HistoryEnd | null, first: number, before: number | null): { range: RevisionRange | null; hasNextPage: boolean } {
-  if (end === null) return { range: null, hasNextPage: false };
+export function historyPage(end: HistoryEnd | null, first: number, before: number | null): RevisionRange | null {
+  if (end === null) return null;
   const highest = before === null ? end.revision : Math.min(before - 1, end.revision);
-  if (highest < 1 || first < 1) return { range: null, hasNextPage: false };
-  const lowest = Math.max(1, highest - first + 1);
-  return { range: { name: end.name, lowest, highest }, hasNextPage: lowest > 1 };
+  if (highest < 1 || first < 1) return null;
+  return { name: end.name, lowest: Math.max(1, highest - first), highest };
+}
+
+/** A page of `first` revisions out of what `historyPage`'s range held, newest first. */
+export function historyPageOf(found: readonly ToolRevision[], first: number): { revisions: ToolRevision[]; hasNextPage: boolean } {
+  return { revisions: found.slice(0, Math.max(0, first)), hasNextPage: found.length > first };
+}
+
+/**
+ * How much of each name's history the registry keeps (TOOLGRAPH_HISTORY_KEEP and
+ * TOOLGRAPH_HISTORY_KEEP_DAYS): the newest `keep` revisions (null: all, nothing is ever pruned),
+ * and every revision that was the name's latest at some time in the last `keepDays` days (0: none
+ * beyond `keep`). The latest revision is what `Tool.contentHash` (or a tombstone's `lastRevision`)
+ * answers, so a hash a client pinned in the last `keepDays` days is the hash of a revision still
+ * kept, and `toolRevision(name:, contentHash:)` finds it.
+ */
+export interface HistoryRetention {
+  keep: number | null;
+  keepDays: number;
+}
+
+/** Days a revision stays once it stops being its name's latest, when `keep` is set and nothing else is said. */
+export const DEFAULT_HISTORY_KEEP_DAYS = 30;
+
+/** The default: every revision is kept. */
+export const KEEP_ALL_HISTORY: HistoryRetention = { keep: null, keepDays: DEFAULT_HISTORY_KEEP_DAYS };
+
+/**
+ * What one write prunes of the histories of `names` (the names it appended revisions to, after it
+ * appended them): each revision numbered at most the name's latest minus `keepNewest`, unless it
+ * was the latest at `latestSince` or later, that is, unless a revision numbered at most one more was
+ * committed then or later (null: no such time). Both conditions hold for every older revision of a
+ * name once they hold for one, so what is pruned is always a history's oldest part: numbering stays
+ * gap-free (a new revision is one more than the latest, which is never pruned) and pages stay ranges.
+ */
+export interface HistoryPruning {
+  names: string[];
+  keepNewest: number;
+  latestSince: Date | null;
+}
+
+/** What a write of `names` at `now` prunes under `retention`; null: nothing. */
+export function historyPruning(retention: HistoryRetention, names: readonly string[], now: Date): HistoryPruning | null {
+  if (retention.keep === null || names.length === 0) return null;
+  return {
+    names: [...new Set(names)],
+    keepNewest: retention.keep,
+    latestSince: retention.keepDays > 0 ? new Date(now.getTime() - retention.keepDays * 86_400_000) : null,
+  };
 }

@@ -34,6 +34,8 @@ export const ISSUE_CODES = [
   'REPLACEMENT_NOT_FOUND',
   /** The revision a restore names is not in the tool's history. Ours. */
   'REVISION_NOT_FOUND',
+  /** The revision a restore names was in the tool's history, and retention pruned it (TOOLGRAPH_HISTORY_KEEP). Ours. */
+  'REVISION_PRUNED',
   /** The definition has a finding the registry's policy refuses (spec section 8, `TOOLGRAPH_REFUSE_FINDINGS`). */
   'UNSAFE_CONTENT',
   /** A write that lowers a tool's safety by a caller the registry's policy keeps from it (spec section 9, `TOOLGRAPH_SAFETY_DOWNGRADES`). */

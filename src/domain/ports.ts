@@ -1,7 +1,7 @@
 import type { Grant, Role } from './access';
 import type { LoggedChange, ToolTombstone } from './events';
 import type { FindingSeverity } from './findings';
-import type { RevisionRange, ToolRevision } from './history';
+import type { HistoryPruning, RevisionRange, ToolRevision } from './history';
 import type { RevisedTool, StoredTool, ToolDeprecation, ToolSource, ToolStatus, ToolType } from './model';
 
 /**
@@ -224,6 +224,8 @@ export interface ToolWriter extends ToolReader {
   }>;
   /** Appends revisions to their names' histories, in as few statements as the database allows. */
   appendRevisions(revisions: readonly ToolRevision[]): Promise<void>;
+  /** Deletes the revisions `pruning` names (history.ts `HistoryPruning`), in one statement; returns how many. */
+  pruneHistory(pruning: HistoryPruning): Promise<number>;
   /**
    * Appends `changes`, in their order, to the registry-wide change log, stamped with the time now,
    * as the transaction's last write: each gets the position after the last one, and no reader sees

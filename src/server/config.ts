@@ -1,3 +1,4 @@
+import { DEFAULT_HISTORY_KEEP_DAYS, type HistoryRetention } from '../domain/history';
 import type { SafetyDowngradePolicy } from '../domain/safety';
 import type { FindingRefusal } from '../domain/findings';
 import { DEFAULT_DATABASE_URL, parseDatabaseUrl } from '../store/database-url';
@@ -43,6 +44,8 @@ export interface ServerConfig {
   refuseFindings: FindingRefusal;
   /** TOOLGRAPH_SAFETY_DOWNGRADES: who may lower a tool's safety (spec section 9): `write` (the namespace's writers, default) or `admin`. */
   safetyDowngrades: SafetyDowngradePolicy;
+  /** TOOLGRAPH_HISTORY_KEEP and TOOLGRAPH_HISTORY_KEEP_DAYS: how much of each tool's history writes keep (src/domain/history.ts). */
+  historyRetention: HistoryRetention;
 }
 
 export const DEFAULTS = {
@@ -69,8 +72,8 @@ export function isLoopback(host: string): boolean {
 /**
  * Reads and checks PORT, HOST, DATABASE_URL, REDIS_URL, REDIS_CHANNEL, CORS_ORIGINS, NODE_ENV, the
  * access settings (TOOLGRAPH_AUTH, TOOLGRAPH_READ_ACCESS, TOOLGRAPH_JWT_*), the request limits' variables and
- * RESPONSE_CACHE_TTL_SECONDS, LOG_LEVEL, METRICS, METRICS_TOKEN, MIGRATE_ON_START and
- * OTEL_EXPORTER_OTLP_ENDPOINT once. Unset or empty variables take their default; a bad value
+ * RESPONSE_CACHE_TTL_SECONDS, LOG_LEVEL, METRICS, METRICS_TOKEN, MIGRATE_ON_START,
+ * OTEL_EXPORTER_OTLP_ENDPOINT and the history's retention (TOOLGRAPH_HISTORY_KEEP, TOOLGRAPH_HISTORY_KEEP_DAYS) once. Unset or empty variables take their default; a bad value
  * throws ConfigError saying which variable is wrong and why.
  */
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
@@ -184,6 +187,26 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
   const refuseFindings: FindingRefusal = refusal === 'none' ? null : refusal === 'medium' ? 'MEDIUM' : 'HIGH';
   const safetyDowngrades: SafetyDowngradePolicy = oneOf('TOOLGRAPH_SAFETY_DOWNGRADES', ['write', 'admin'], 'write');
 
+  const rawKeep = value('TOOLGRAPH_HISTORY_KEEP');
+  if (rawKeep !== undefined && (!/^\d+$/.test(rawKeep) || Number(rawKeep) < 1 || Number(rawKeep) > MAX_HISTORY_KEEP)) {
+    throw new ConfigError(
+      `TOOLGRAPH_HISTORY_KEEP must be a whole number of revisions per tool from 1 (the current one) to ${MAX_HISTORY_KEEP}, or unset to keep all; got "${rawKeep}".`,
+    );
+  }
+  const rawKeepDays = value('TOOLGRAPH_HISTORY_KEEP_DAYS');
+  if (rawKeepDays !== undefined && (!/^\d+$/.test(rawKeepDays) || Number(rawKeepDays) > MAX_HISTORY_KEEP_DAYS)) {
+    throw new ConfigError(`TOOLGRAPH_HISTORY_KEEP_DAYS must be a whole number of days from 0 to ${MAX_HISTORY_KEEP_DAYS}; got "${rawKeepDays}".`);
+  }
+  if (rawKeepDays !== undefined && rawKeep === undefined) {
+    throw new ConfigError(
+      'TOOLGRAPH_HISTORY_KEEP_DAYS bounds what TOOLGRAPH_HISTORY_KEEP prunes, which is unset (every revision is kept): set both, or neither.',
+    );
+  }
+  const historyRetention: HistoryRetention = {
+    keep: rawKeep === undefined ? null : Number(rawKeep),
+    keepDays: rawKeepDays === undefined ? DEFAULT_HISTORY_KEEP_DAYS : Number(rawKeepDays),
+  };
+
   return {
     port,
     host,
@@ -203,6 +226,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     otlpEndpoint,
     refuseFindings,
     safetyDowngrades,
+    historyRetention,
   };
 }
 
@@ -211,6 +235,12 @@ const MIN_METRICS_TOKEN_LENGTH = 16;
 
 /** The longest a cached answer may live: a day. */
 const MAX_RESPONSE_CACHE_TTL_SECONDS = 86_400;
+
+/** The most revisions per tool TOOLGRAPH_HISTORY_KEEP may ask for: more is as good as unset. */
+const MAX_HISTORY_KEEP = 1_000_000;
+
+/** The longest TOOLGRAPH_HISTORY_KEEP_DAYS: ten years. */
+const MAX_HISTORY_KEEP_DAYS = 3_650;
 
 /** The largest rate a limit may be set to: a million operations a minute. */
 const MAX_RATE_PER_MINUTE = 1_000_000;

@@ -125,6 +125,7 @@ async function main(): Promise<void> {
     locateConfig: configReader.locate,
     refuseFindings: config.refuseFindings,
     safetyDowngrades: config.safetyDowngrades,
+    historyRetention: config.historyRetention,
     responseCacheTtlSeconds: config.responseCacheTtlSeconds,
     starting: () => starting,
     logger: log,

@@ -60,6 +60,7 @@ export class ServerMetrics {
 
   private readonly errors: Counter<'code'>;
   private readonly querySeconds: Histogram<'statement'>;
+  private readonly prunedRevisions: Counter;
 
   constructor() {
     const registers = [this.registry];
@@ -84,7 +85,15 @@ export class ServerMetrics {
       buckets: QUERY_BUCKETS,
       registers,
     });
+    this.prunedRevisions = new Counter({
+      name: 'toolgraph_history_revisions_pruned_total',
+      help: "Revisions this instance's writes pruned from tools' histories (TOOLGRAPH_HISTORY_KEEP), counted once their transaction committed.",
+      registers,
+    });
   }
+
+  /** Counts revisions a committed write pruned (the registry's `onRevisionsPruned`). */
+  readonly revisionsPruned = (revisions: number): void => this.prunedRevisions.inc(revisions);
 
   /** Adds the gauges of what `sources` report, read at each scrape. */
   watch({ poolUse, events }: MetricSources): void {

@@ -3,6 +3,7 @@ import { createYoga, useReadinessCheck, type YogaServerInstance, type YogaServer
 import type { ToolEventBus } from '../domain/events';
 import { OPEN_ACCESS } from '../domain/access';
 import type { SafetyDowngradePolicy } from '../domain/safety';
+import type { HistoryRetention } from '../domain/history';
 import type { FindingRefusal } from '../domain/findings';
 import type { ToolStore } from '../domain/ports';
 import { ToolRegistry, type ConfigLocator, type ConfigReader } from '../domain/registry';
@@ -73,6 +74,8 @@ export interface ToolgraphServerOptions {
   refuseFindings?: FindingRefusal;
   /** Who may lower a tool's safety (TOOLGRAPH_SAFETY_DOWNGRADES, main.ts); default: the namespace's writers. */
   safetyDowngrades?: SafetyDowngradePolicy;
+  /** How much of each tool's history writes keep (TOOLGRAPH_HISTORY_KEEP, main.ts); default: all of it. */
+  historyRetention?: HistoryRetention;
   /** Why the instance cannot serve yet (start-up, main.ts), or null once it can; default: it can. */
   starting?: () => string | null;
   /** Who each request comes from and who must show a credential (main.ts); none: access control off, every request may write. */
@@ -110,6 +113,8 @@ export function createToolgraphServer(options: ToolgraphServerOptions): Toolgrap
     locateConfig: options.locateConfig,
     refuseFindings: options.refuseFindings,
     safetyDowngrades: options.safetyDowngrades,
+    historyRetention: options.historyRetention,
+    onRevisionsPruned: options.metrics?.registry.revisionsPruned,
   });
   // Every other instance's writes reach the ranked search index as they arrive; after events may
   // have been missed, it is built again.

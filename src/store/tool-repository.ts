@@ -1,4 +1,4 @@
-import type { RevisionRange, ToolRevision } from '../domain/history';
+import type { HistoryPruning, RevisionRange, ToolRevision } from '../domain/history';
 import type { RevisedTool, StoredTool, ToolDeprecation } from '../domain/model';
 import {
   DEFAULT_TOOL_ORDER,
@@ -63,6 +63,7 @@ import {
   pageWithTotalSql,
   purgedTombstonesSql,
   purgeHistorySql,
+  pruneHistorySql,
   purgeReservationsSql,
   purgeTombstoneSql,
   revisionsInSql,
@@ -339,6 +340,11 @@ class TransactionWriter implements ToolWriter {
     const last = purged.reduce<RevisionRef | null>((latest, row) => (latest === null || row.revision > latest.revision ? row : latest), tombstone ?? null);
     // DELETE … RETURNING gives rows in storage order, which differs between the databases.
     return { revisions: purged.length, last, freed: reserved.sort((a, b) => compareText(a.name, b.name)) };
+  }
+
+  pruneHistory(pruning: HistoryPruning): Promise<number> {
+    const { sql, params } = pruneHistorySql(pruning, this.dialect);
+    return this.tx.$executeRawUnsafe(sql, ...params);
   }
 
   async appendRevisions(revisions: readonly ToolRevision[]): Promise<void> {

@@ -1,5 +1,5 @@
 import { findingRank } from '../domain/findings';
-import type { RevisionRange } from '../domain/history';
+import type { HistoryPruning, RevisionRange } from '../domain/history';
 import type { ToolSource, ToolType } from '../domain/model';
 import { CAPABILITY_FLAGS, emptyToolStats, type CapabilityFlag, type ToolOrder, type ToolPosition, type ToolQuery, type ToolStats } from '../domain/ports';
 import type { Dialect } from './dialect';
@@ -244,6 +244,27 @@ export function revisionsInSql(ranges: readonly RevisionRange[], dialect: Dialec
     (range) => `("toolName" = ${params.add(range.name)} AND "revision" BETWEEN ${params.add(range.lowest)} AND ${params.add(range.highest)})`,
   );
   return { sql: `SELECT ${REVISION_COLUMNS} FROM "ToolRevision" WHERE ${where.join(' OR ')} ORDER BY "toolName", "revision" DESC`, params: params.values };
+}
+
+/**
+ * Deletes the revisions `pruning` names (history.ts `HistoryPruning`). Each name's bounds are read
+ * once, in one pass over its history (its latest, and the first revision committed since
+ * `latestSince`), so a first prune of a long history costs one scan, not one per revision.
+ */
+export function pruneHistorySql({ names, keepNewest, latestSince }: HistoryPruning, dialect: Dialect): Statement {
+  // Bound in the order the text names them: SQLite's placeholders are positional.
+  const params = new Parameters(dialect);
+  const ofNames = () => dialect.inNames('"toolName"', params.add(dialect.namesParameter(names)));
+  const upTo = `MAX("revision") - ${params.add(keepNewest)}`;
+  const firstRecent = latestSince === null ? 'CAST(NULL AS INTEGER)' : `MIN(CASE WHEN "committedAt" >= ${params.add(latestSince)} THEN "revision" END)`;
+  const bounds = `SELECT "toolName", ${upTo} AS "upTo", ${firstRecent} AS "firstRecent" FROM "ToolRevision" WHERE ${ofNames()} GROUP BY "toolName"`;
+  const pruned =
+    `"bound"."toolName" = "ToolRevision"."toolName" AND "ToolRevision"."revision" <= "bound"."upTo" ` +
+    `AND ("bound"."firstRecent" IS NULL OR "ToolRevision"."revision" < "bound"."firstRecent" - 1)`;
+  return {
+    sql: `WITH "bound" AS (${bounds}) DELETE FROM "ToolRevision" WHERE ${ofNames()} AND EXISTS (SELECT 1 FROM "bound" WHERE ${pruned})`,
+    params: params.values,
+  };
 }
 
 /** Deletes the history of `name`. */

@@ -24,6 +24,7 @@ describe('server configuration', () => {
       otlpEndpoint: undefined,
       refuseFindings: 'HIGH',
       safetyDowngrades: 'write',
+      historyRetention: { keep: null, keepDays: 30 },
     });
   });
 
@@ -35,6 +36,30 @@ describe('server configuration', () => {
 
     it.each(['-1', '0.5', 'forever', '86401'])('refuses %j', (raw) => {
       expect(() => loadConfig({ RESPONSE_CACHE_TTL_SECONDS: raw })).toThrow(/RESPONSE_CACHE_TTL_SECONDS must be a whole number of seconds from 0/);
+    });
+  });
+
+  describe('history retention (TOOLGRAPH_HISTORY_KEEP, TOOLGRAPH_HISTORY_KEEP_DAYS)', () => {
+    it('keeps every revision by default; KEEP keeps the newest, and what was current in the last 30 days unless KEEP_DAYS says otherwise', () => {
+      expect(loadConfig({}).historyRetention).toEqual({ keep: null, keepDays: 30 });
+      expect(loadConfig({ TOOLGRAPH_HISTORY_KEEP: '3' }).historyRetention).toEqual({ keep: 3, keepDays: 30 });
+      expect(loadConfig({ TOOLGRAPH_HISTORY_KEEP: '1', TOOLGRAPH_HISTORY_KEEP_DAYS: '0' }).historyRetention).toEqual({ keep: 1, keepDays: 0 });
+    });
+
+    it.each(['0', '-1', '2.5', 'all', '1000001'])('refuses TOOLGRAPH_HISTORY_KEEP=%j', (raw) => {
+      expect(() => loadConfig({ TOOLGRAPH_HISTORY_KEEP: raw })).toThrow(/^TOOLGRAPH_HISTORY_KEEP must be a whole number of revisions per tool from 1/);
+    });
+
+    it.each(['-1', '1.5', 'month', '3651'])('refuses TOOLGRAPH_HISTORY_KEEP_DAYS=%j', (raw) => {
+      expect(() => loadConfig({ TOOLGRAPH_HISTORY_KEEP: '3', TOOLGRAPH_HISTORY_KEEP_DAYS: raw })).toThrow(
+        /^TOOLGRAPH_HISTORY_KEEP_DAYS must be a whole number of days from 0/,
+      );
+    });
+
+    it('refuses KEEP_DAYS without KEEP, which would keep everything anyway', () => {
+      expect(() => loadConfig({ TOOLGRAPH_HISTORY_KEEP_DAYS: '7' })).toThrow(
+        /^TOOLGRAPH_HISTORY_KEEP_DAYS bounds what TOOLGRAPH_HISTORY_KEEP prunes, which is unset/,
+      );
     });
   });
 

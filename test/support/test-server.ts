@@ -31,7 +31,10 @@ export interface TestServerOptions<Events extends ToolEventBus> {
 }
 
 /** What a test may set of the server's configuration. */
-export type ServeOptions = Pick<ToolgraphServerOptions, 'corsOrigins' | 'limits' | 'fieldSuggestions' | 'compileQueries' | 'refuseFindings'>;
+export type ServeOptions = Pick<
+  ToolgraphServerOptions,
+  'corsOrigins' | 'limits' | 'fieldSuggestions' | 'compileQueries' | 'refuseFindings' | 'historyRetention' | 'metrics'
+>;
 
 export interface TestServer<Events extends ToolEventBus> {
   readonly database: FreshDatabase;

@@ -3,7 +3,7 @@ import { parseToolConfigs } from '../config';
 import { locateConfigIssues } from '../config-source';
 import { DEFAULT_FINDING_REFUSAL, type FindingRefusal } from '../findings';
 import { EventsUnavailable, type ToolEvent, type ToolEventFilter, type ToolEventPublisher, type ToolEventSubscriber, type ToolTombstone } from '../events';
-import type { RevisionRange, ToolRevision } from '../history';
+import type { HistoryRetention, RevisionRange, ToolRevision } from '../history';
 import type { StoredTool } from '../model';
 import type { Namespace, ToolFilter, ToolPage, ToolStats, ToolStore } from '../ports';
 import type { SafetyDowngradePolicy } from '../safety';
@@ -47,6 +47,10 @@ export interface ToolRegistryOptions {
   refuseFindings?: FindingRefusal;
   /** Who may lower a tool's safety (safety.ts); default: whoever may write its namespace. */
   safetyDowngrades?: SafetyDowngradePolicy;
+  /** How much of each tool's history writes keep (history.ts); default: all of it. */
+  historyRetention?: HistoryRetention;
+  /** Told how many revisions each write pruned, once it has committed (a metric). */
+  onRevisionsPruned?: (revisions: number) => void;
 }
 
 /**
@@ -76,12 +80,16 @@ export class ToolRegistry {
     this.events = options.events;
     const rankedSearch = (this.rankedSearch = new RankedSearch(store));
     this.committedLogReads = new CommittedLogReads(store);
-    this.commit = unitOfWork(store, {
-      publish(events) {
-        rankedSearch.apply(events);
-        options.events?.publish(events);
+    this.commit = unitOfWork(
+      store,
+      {
+        publish(events) {
+          rankedSearch.apply(events);
+          options.events?.publish(events);
+        },
       },
-    });
+      { retention: options.historyRetention, onPruned: options.onRevisionsPruned },
+    );
     this.config = {
       read: options.readConfig ?? (async (text) => parseToolConfigs(text)),
       locate: options.locateConfig ?? (async (text, issues) => locateConfigIssues(text, issues)),

@@ -12,7 +12,8 @@ import { commitOne, revisionConflict, type ExpectedRevision, type WriteOutcome }
 /**
  * `restoreTool`: makes the definition of an earlier revision current again, as a new revision (of
  * kind `restored`), whether the tool exists now or was deleted. Who may: a caller whose grant covers
- * the tool's namespace. What makes it valid: the revision is in the tool's history, and its
+ * the tool's namespace. What makes it valid: the revision is in the tool's history (not pruned by
+ * its retention, which is its own issue), and its
  * definition passes every rule as they stand now (issue paths are its `cliDict` keys): the model's,
  * the findings policy's (`policy.refuseFindings`: a revision stored before or under another policy may be refused),
  * a validation's wrapped tool still exists, a tool that validations wrap does not become one. A
@@ -32,6 +33,16 @@ export async function restoreTool(
     kind: 'invalid',
     issues: [{ path: 'revision', code: 'REVISION_NOT_FOUND', message: `"${name}" has no revision ${revision}.` }],
   };
+  const pruned: WriteOutcome = {
+    kind: 'invalid',
+    issues: [
+      {
+        path: 'revision',
+        code: 'REVISION_PRUNED',
+        message: `Revision ${revision} of "${name}" is no longer kept: this registry keeps only a tool's newest revisions (TOOLGRAPH_HISTORY_KEEP). Restore one of those its history lists.`,
+      },
+    ],
+  };
   if (!Number.isSafeInteger(revision) || revision < 1 || storableNames([name]).length === 0) return notFound;
   return commitOne(commit, caller, async (writer) => {
     // The tool first: its read takes the name's lock, so no purge of the history can come between.
@@ -42,6 +53,8 @@ export async function restoreTool(
     const conflict = revisionConflict(name, expectedRevision, current, currentRevision);
     if (conflict) return conflict;
     const [earlier] = await writer.findRevisions([{ name, revision }]);
+    // Numbers have no gaps, so one below the latest that is missing was pruned (history.ts `HistoryRetention`).
+    if (!earlier && currentRevision !== null && revision < currentRevision) return pruned;
     if (!earlier) return notFound;
     const checked = fromConfig(earlier.definition);
     if (!checked.ok) return { kind: 'invalid', issues: checked.issues };

@@ -2,7 +2,7 @@ import type { LoggedChange, ToolEventKind, ToolEventPublisher } from '../events'
 import { asCliDict, fromConfig } from '../config';
 import { storableNames } from '../filter';
 import { findingsOf } from '../findings';
-import { changedFields, revisionContent, type ToolRevision } from '../history';
+import { changedFields, historyPruning, KEEP_ALL_HISTORY, revisionContent, type HistoryRetention, type ToolRevision } from '../history';
 import { safetyDowngrades } from '../safety';
 import type { StoredTool, ToolCapability, ToolDefinition, ToolDeprecation } from '../model';
 import type { NewChange, ToolReader, ToolStore, ToolWriter } from '../ports';
@@ -70,7 +70,9 @@ export class WriteKeyReused extends Error {
  *
  * Revision numbers have no gaps and no duplicates: each is one more than the last of its name, read
  * in the transaction from the row it locked (or, for a new name, from the name's history, read under
- * the name's lock), so concurrent writes of one tool number one after the other.
+ * the name's lock), so concurrent writes of one tool number one after the other. Retention
+ * (history.ts `historyPruning`) then prunes the oldest revisions of the names the write appended to,
+ * in the same transaction; it never prunes a name's latest, which the next number follows.
  *
  * A write with a key (`Idempotency-Key`) is written once: what the work returned is recorded in its
  * own transaction, and the same key with the same request within KEYED_WRITE_LIFETIME_HOURS returns
@@ -78,13 +80,16 @@ export class WriteKeyReused extends Error {
  * the commit retries and gets the answer it missed; two retries racing each other wait on the key,
  * and the second finds the first's answer.
  */
-export function unitOfWork(store: ToolStore, events: ToolEventPublisher | undefined): Commit {
+export function unitOfWork(store: ToolStore, events: ToolEventPublisher | undefined, options: RetentionOptions = {}): Commit {
+  const { retention = KEEP_ALL_HISTORY, onPruned } = options;
   return async ({ actor, writeKey }, work) => {
+    let pruned = 0;
     let changes: RecordedChange[] = [];
     let logged: LoggedChange[] = [];
     const result = await store.write(async (writer) => {
       changes = [];
       logged = [];
+      pruned = 0;
       const since = new Date(Date.now() - KEYED_WRITE_LIFETIME_HOURS * 3_600_000);
       if (writeKey) {
         const earlier = await writer.findKeyedWrite(actor, writeKey.key, since);
@@ -95,6 +100,14 @@ export function unitOfWork(store: ToolStore, events: ToolEventPublisher | undefi
       const done = await work(recording(writer, actor, changes));
       const revisions = changes.filter((change): change is RecordedRevision => 'definition' in change);
       if (revisions.length > 0) await writer.appendRevisions(revisions);
+      // Only the names this write appended to, in its own transaction: a history grows only by
+      // writes, so each write keeps its names within the retention, and nothing is pruned halfway.
+      const pruning = historyPruning(
+        retention,
+        revisions.map((revision) => revision.name),
+        new Date(),
+      );
+      if (pruning) pruned = await writer.pruneHistory(pruning);
       logged = changes.length > 0 ? await writer.appendChanges(changes.map(changeOf)) : [];
       if (writeKey) {
         await writer.forgetKeyedWritesBefore(since);
@@ -102,9 +115,16 @@ export function unitOfWork(store: ToolStore, events: ToolEventPublisher | undefi
       }
       return done;
     });
+    if (pruned > 0) onPruned?.(pruned);
     if (events && logged.length > 0) events.publish(logged.map((change, i) => ({ ...change, tool: changes[i]!.tool })));
     return result;
   };
+}
+
+/** How much history writes keep (history.ts), and who counts what they pruned once it is committed. */
+export interface RetentionOptions {
+  retention?: HistoryRetention;
+  onPruned?: (revisions: number) => void;
 }
 
 /** What the change log keeps of a recorded change. */

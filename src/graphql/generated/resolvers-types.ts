@@ -331,8 +331,8 @@ export type Mutation = {
    * Makes the definition of an earlier revision current again, as a new revision (`RESTORED`), also
    * for a deleted tool. The definition must pass every rule as they stand now (e.g. a validation's
    * wrapped tool must still exist); broken rules come back as `ToolValidationError`, with paths that
-   * are `cliDict` keys, and a revision that is not in the history as `REVISION_NOT_FOUND` at
-   * `revision`. The deprecation, if any, stays as it is.
+   * are `cliDict` keys, a revision that is not in the history as `REVISION_NOT_FOUND` at
+   * `revision`, and one that retention pruned (`TOOLGRAPH_HISTORY_KEEP`) as `REVISION_PRUNED`. The deprecation, if any, stays as it is.
    */
   restoreTool: RestoreToolResult;
   /** Withdraws a tool's deprecation: it is active again. An active tool stays as it is. */
@@ -556,7 +556,9 @@ export type Query = {
    * neither, the latest. Null when there is none. The history of a deleted tool stays readable here;
    * a renamed tool's moved with it, and answers under its new name (the old name's tombstone says
    * which: `toolTombstone(name:).renamedTo`). Pinning: keep the `contentHash` you approved, compare it with `Tool.contentHash`, and read what
-   * you approved with `toolRevision(name:, contentHash:)`.
+   * you approved with `toolRevision(name:, contentHash:)`. With `TOOLGRAPH_HISTORY_KEEP` set, a
+   * revision that was a tool's latest within `TOOLGRAPH_HISTORY_KEEP_DAYS` is always kept; older ones
+   * may have been pruned (null, as for one that never was).
    */
   toolRevision?: Maybe<ToolRevision>;
   /**
@@ -756,7 +758,7 @@ export type ResourceSlotInput = {
   staticResource?: InputMaybe<Scalars['String']['input']>;
 };
 
-/** What `restoreTool` returns (a revision that is not in the history is the issue `REVISION_NOT_FOUND` at `revision`). */
+/** What `restoreTool` returns (a revision that is not in the history is the issue `REVISION_NOT_FOUND` at `revision`, one retention pruned `REVISION_PRUNED`). */
 export type RestoreToolResult = NamespaceForbidden | RestoreToolSuccess | ToolRevisionConflict | ToolValidationError;
 
 /** `restoreTool` made an earlier definition current again. */
@@ -1431,7 +1433,8 @@ export type ToolPatch = {
 /**
  * One committed change of a tool: the definition it left, who made it and when. Revisions are never
  * changed; a tool's are numbered 1, 2, 3… without gaps, and a tool created again under a deleted
- * name continues that name's history.
+ * name continues that name's history. With `TOOLGRAPH_HISTORY_KEEP` set, the oldest may be pruned
+ * (README "History and content hashes"); the latest never is.
  */
 export type ToolRevision = {
   __typename?: 'ToolRevision';
@@ -2435,7 +2438,7 @@ export type ToolIssueResolvers<ContextType = GraphQLContext, ParentType extends 
   path?: Resolver<Array<ResolversTypes['String']>, ParentType, ContextType>;
 };
 
-export type ToolIssueCodeResolvers = EnumResolverSignature<{ CHECKPOINT_SCOPE_WITHOUT_CHECKPOINTABLE?: any, DUPLICATE_SLOT_NAME?: any, FIELD_NOT_ALLOWED?: any, INVALID_CONFIG?: any, INVALID_DESCRIPTION?: any, INVALID_JSON_SCHEMA?: any, INVALID_NAME?: any, INVALID_SLOT_NAME?: any, INVALID_TIMEOUT?: any, INVALID_VALUE?: any, MISSING_SOURCE_FIELD?: any, NAMESPACE_FORBIDDEN?: any, NAME_TAKEN?: any, READ_ONLY_CONFLICT?: any, REPLACEMENT_NOT_FOUND?: any, REQUIRED_FIELD?: any, REVISION_NOT_FOUND?: any, SAFETY_DOWNGRADE_FORBIDDEN?: any, STATIC_RESOURCE_FORBIDDEN?: any, STATIC_RESOURCE_REQUIRED?: any, TOOL_IS_WRAPPED?: any, UNKNOWN_FIELD?: any, UNSAFE_CONTENT?: any, VALUE_TOO_LARGE?: any, WRAPPED_ONLY_FOR_VALIDATION?: any, WRAPPED_TOOL_NOT_FOUND?: any }, ResolversTypes['ToolIssueCode']>;
+export type ToolIssueCodeResolvers = EnumResolverSignature<{ CHECKPOINT_SCOPE_WITHOUT_CHECKPOINTABLE?: any, DUPLICATE_SLOT_NAME?: any, FIELD_NOT_ALLOWED?: any, INVALID_CONFIG?: any, INVALID_DESCRIPTION?: any, INVALID_JSON_SCHEMA?: any, INVALID_NAME?: any, INVALID_SLOT_NAME?: any, INVALID_TIMEOUT?: any, INVALID_VALUE?: any, MISSING_SOURCE_FIELD?: any, NAMESPACE_FORBIDDEN?: any, NAME_TAKEN?: any, READ_ONLY_CONFLICT?: any, REPLACEMENT_NOT_FOUND?: any, REQUIRED_FIELD?: any, REVISION_NOT_FOUND?: any, REVISION_PRUNED?: any, SAFETY_DOWNGRADE_FORBIDDEN?: any, STATIC_RESOURCE_FORBIDDEN?: any, STATIC_RESOURCE_REQUIRED?: any, TOOL_IS_WRAPPED?: any, UNKNOWN_FIELD?: any, UNSAFE_CONTENT?: any, VALUE_TOO_LARGE?: any, WRAPPED_ONLY_FOR_VALIDATION?: any, WRAPPED_TOOL_NOT_FOUND?: any }, ResolversTypes['ToolIssueCode']>;
 
 export type ToolLifecycleResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['ToolLifecycle'] = ResolversParentTypes['ToolLifecycle']> = {
   activate?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;

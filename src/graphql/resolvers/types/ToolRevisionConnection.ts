@@ -1,4 +1,4 @@
-import { historyPage, type HistoryEnd } from '../../../domain/history';
+import { historyPage, historyPageOf, type HistoryEnd } from '../../../domain/history';
 import { DEFAULT_PAGE_SIZE } from '../../../domain/limits';
 import { decodeRevisionCursor, encodeRevisionCursor } from '../../cursor';
 import type { ToolRevisionConnectionResolvers } from '../../generated/resolvers-types';
@@ -30,6 +30,6 @@ export async function historyConnection(
   loaders: ToolLoaders,
 ): Promise<ToolRevisionConnectionModel> {
   const first = args.first ?? DEFAULT_PAGE_SIZE;
-  const { range, hasNextPage } = historyPage(end, first, args.after == null ? null : decodeRevisionCursor(args.after));
-  return { revisions: range ? await loaders.revisionsIn.load(range) : [], hasNextPage };
+  const range = historyPage(end, first, args.after == null ? null : decodeRevisionCursor(args.after));
+  return historyPageOf(range ? await loaders.revisionsIn.load(range) : [], first);
 }
