@@ -32,24 +32,24 @@ export function badUserInput(message: string, options: { nodes?: GraphQLError['n
 /**
  * What a client sees of an error that is not one of the API's own GraphQL errors (spec section 4):
  * an outage of a dependency is SERVICE_UNAVAILABLE with HTTP 503 and Retry-After, so clients know to
- * retry; anything else is a bug, INTERNAL_SERVER_ERROR. Neither says more than that: no SQL, stack
- * or file path, whatever NODE_ENV.
+ * retry; an Idempotency-Key sent again with another request is IDEMPOTENCY_KEY_REUSED with HTTP 422
+ * (the client's doing, nothing written); anything else is a bug, INTERNAL_SERVER_ERROR. None says
+ * more than that: no SQL, stack or file path, whatever NODE_ENV.
  */
 export const maskError: MaskError = (error, message) => {
-  const reusedKey = error instanceof GraphQLError ? error.originalError : error;
-  if (reusedKey instanceof WriteKeyReused) {
-    return new GraphQLError(reusedKey.message, {
-      nodes: (error as GraphQLError).nodes,
-      path: (error as GraphQLError).path,
-      extensions: { code: 'IDEMPOTENCY_KEY_REUSED', http: { status: 422 } },
-    });
-  }
+  const thrown = error instanceof GraphQLError ? error.originalError : error;
+  if (thrown instanceof WriteKeyReused) return locatedAs(error, thrown.message, { code: 'IDEMPOTENCY_KEY_REUSED', http: { status: 422 } });
   const unavailable = unavailableCause(error);
   if (unavailable) {
     const masked = serviceUnavailable(`${unavailable.message} Retry in a moment.`);
-    // Keep where in the response it happened, as yoga's own masking does.
-    if (error instanceof GraphQLError) return new GraphQLError(masked.message, { nodes: error.nodes, path: error.path, extensions: masked.extensions });
-    return masked;
+    return locatedAs(error, masked.message, masked.extensions);
   }
   return yogaMaskError(error, message, false);
 };
+
+/** The masked error, where in the response `error` happened (as yoga's own masking keeps it). */
+function locatedAs(error: unknown, message: string, extensions: GraphQLError['extensions']): GraphQLError {
+  return error instanceof GraphQLError
+    ? new GraphQLError(message, { nodes: error.nodes, path: error.path, extensions })
+    : new GraphQLError(message, { extensions });
+}

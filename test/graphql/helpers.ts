@@ -5,16 +5,17 @@ export interface GraphQLResponse<T = any> {
   errors?: { message: string; path?: string[]; locations?: unknown; extensions?: Record<string, unknown> }[];
 }
 
-/** Posts one operation to the yoga server in memory (no port), as a client would, accepting `accept`; the HTTP status and the body. */
+/** Posts one operation to the yoga server in memory (no port), as a client would, accepting `accept`, with `headers`; the HTTP status and the body. */
 export async function exchange<T = any>(
   yoga: ToolgraphServer,
   query: string,
   variables?: Record<string, unknown>,
   accept = 'application/graphql-response+json',
+  headers: Record<string, string> = {},
 ): Promise<{ status: number; body: GraphQLResponse<T> }> {
   const response = await yoga.fetch('http://yoga/graphql', {
     method: 'POST',
-    headers: { 'content-type': 'application/json', accept },
+    headers: { ...headers, 'content-type': 'application/json', accept },
     body: JSON.stringify({ query, variables }),
   });
   return { status: response.status, body: (await response.json()) as GraphQLResponse<T> };

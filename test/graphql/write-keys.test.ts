@@ -8,7 +8,7 @@
 import type { ToolgraphServer } from '../../src/server/yoga';
 import { changeDatabase, queryDatabase, testDatabases } from '../support/databases';
 import { useTestServer } from '../support/test-server';
-import { data, type GraphQLResponse } from './helpers';
+import { data, exchange } from './helpers';
 
 const CREATE = 'mutation ($input: ToolInput!) { createTool(input: $input) { __typename ... on CreateToolSuccess { tool { name revision updatedAt } } } }';
 const UPDATE =
@@ -19,14 +19,9 @@ const REVISIONS = 'query ($name: String!) { tool(name: $name) { revision history
 
 const builtin = (name: string, description = `The tool ${name}.`) => ({ name, description, source: 'BUILTIN' });
 
-async function keyed(yoga: ToolgraphServer, key: string, query: string, variables?: object): Promise<{ status: number; body: GraphQLResponse }> {
-  const response = await yoga.fetch('http://yoga/graphql', {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', accept: 'application/graphql-response+json', 'idempotency-key': key },
-    body: JSON.stringify({ query, variables }),
-  });
-  return { status: response.status, body: (await response.json()) as GraphQLResponse };
-}
+/** One operation sent with `key` as its Idempotency-Key. */
+const keyed = (yoga: ToolgraphServer, key: string, query: string, variables?: Record<string, unknown>) =>
+  exchange(yoga, query, variables, undefined, { 'idempotency-key': key });
 
 describe.each(testDatabases())('writes with an Idempotency-Key (%s)', (kind) => {
   const server = useTestServer(kind);
