@@ -11,12 +11,9 @@ ARG NODE_IMAGE=node:24-bookworm-slim
 # Only what the compiled server loads (test/server/deploy-kit.test.ts: it imports no
 # devDependency), as README's "Run it" installs it: --omit=optional also leaves out Prisma's CLI
 # (an optional peer of @prisma/client; the generated clients are committed, src/store/generated).
-# better-sqlite3 compiles from source (python3, make, g++) when its prebuilt binary cannot be
-# downloaded; esbuild fetches its platform binary from the npm registry.
+# Nothing compiles: SQLite's engine comes prebuilt in its npm package (@rocicorp/zero-sqlite3, as
+# better-sqlite3), and esbuild fetches its platform binary from the npm registry.
 FROM ${NODE_IMAGE} AS runtime-dependencies
-RUN apt-get update \
-  && apt-get install -y --no-install-recommends python3 make g++ \
-  && rm -rf /var/lib/apt/lists/*
 WORKDIR /app
 COPY package.json package-lock.json ./
 RUN npm ci --omit=dev --omit=optional --no-audit --no-fund

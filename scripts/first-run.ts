@@ -1,26 +1,32 @@
 /**
- * `npx tsx scripts/first-run.ts [--commit <commit>] [--run 'npm install && npm start'] [--keep]`: how
- * long a person who has just cloned toolgraph waits for the first answer. Clones the repository at
- * `commit` (default HEAD) into a temporary folder, runs the commands of that commit's README "Run it"
- * block (or `--run`'s) there one after the other, as written (the last one, the server, on a free
- * port), with the machine's npm cache as it is, and sends
+ * `npx tsx scripts/first-run.ts [--commit <commit>] [--run 'npm install && npm start'] [--warm-cache] [--keep]`:
+ * how long a person who has just cloned toolgraph waits for the first answer. Clones the repository
+ * at `commit` (default HEAD) into a temporary folder, runs the commands of that commit's README "Run
+ * it" block (or `--run`'s) there one after the other, as written (the last one, the server, on a
+ * free port), with an empty npm cache of its own (as on a fresh machine or in a container build;
+ * `--warm-cache`: the machine's npm cache as it is), and sends
  * `{ tools(first: 1) { totalCount } }` until it is answered. Prints the time of each command (and the
  * CPU time of the install commands, which other work on the machine sways less), of the
  * server's start (until /health answers: mostly `prestart`'s build) and of its first answer (after
  * migrating the new database), with npm's own timers of the install (unpacking, each package's
- * install script). Numbers, not a test.
+ * install script), and which packages compiled native code during the install. Numbers, not a test.
  */
 import { execFileSync, spawn } from 'node:child_process';
-import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { join, relative } from 'node:path';
 import { parseArgs } from 'node:util';
 import { freePort } from '../test/events/redis-server';
 import { commandsOf, readmeRunCommands } from './readme-run';
 
 const root = join(__dirname, '..');
 const { values: options } = parseArgs({
-  options: { commit: { type: 'string', default: 'HEAD' }, run: { type: 'string' }, keep: { type: 'boolean', default: false } },
+  options: {
+    commit: { type: 'string', default: 'HEAD' },
+    run: { type: 'string' },
+    'warm-cache': { type: 'boolean', default: false },
+    keep: { type: 'boolean', default: false },
+  },
 });
 
 /** npm's timers longer than this are listed; the rest add up to little. */
@@ -51,6 +57,13 @@ function npmTimers(logsDir: string): [string, number][] {
     .sort((a, b) => b[1] - a[1]);
 }
 
+/** Packages under `nodeModules` that compiled native code when installed (node-gyp leaves a build/ beside binding.gyp). */
+function compiledPackages(nodeModules: string): string[] {
+  return readdirSync(nodeModules, { recursive: true, withFileTypes: true })
+    .filter((entry) => entry.isFile() && entry.name === 'binding.gyp' && existsSync(join(entry.parentPath, 'build')))
+    .map((entry) => relative(nodeModules, entry.parentPath));
+}
+
 async function answered(url: string, body: object): Promise<boolean> {
   try {
     const response = await fetch(url, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
@@ -75,7 +88,14 @@ async function main(): Promise<void> {
 
   const port = await freePort();
   // Every npm command of the run writes its timers to a folder of its own.
-  const env = (step: number) => ({ ...process.env, PORT: String(port), npm_config_timing: 'true', npm_config_logs_dir: join(folder, `npm-logs-${step}`) });
+  const env = (step: number) => ({
+    ...process.env,
+    PORT: String(port),
+    npm_config_timing: 'true',
+    npm_config_logs_dir: join(folder, `npm-logs-${step}`),
+    ...(options['warm-cache'] ? {} : { npm_config_cache: join(folder, 'npm-cache') }),
+  });
+  console.log(options['warm-cache'] ? "npm's cache: the machine's, as it is" : "npm's cache: a new, empty one");
   const started = Date.now();
   try {
     for (const [step, command] of commands.slice(0, -1).entries()) {
@@ -84,6 +104,8 @@ async function main(): Promise<void> {
       console.log(`\n${command}: ${seconds(Date.now() - begun)} (CPU time ${seconds(childrenCpuMs() - cpuBefore)})`);
       for (const [timer, ms] of npmTimers(join(folder, `npm-logs-${step}`))) console.log(`  ${timer.padEnd(70)} ${seconds(ms)}`);
     }
+    const compiled = compiledPackages(join(clone, 'node_modules'));
+    console.log(`\nnative code compiled during the install: ${compiled.length > 0 ? compiled.join(', ') : 'none'}`);
     const serverCommand = commands.at(-1)!;
     const begun = Date.now();
     const server = spawn('sh', ['-c', serverCommand], { cwd: clone, env: env(commands.length - 1), stdio: 'ignore', detached: true });

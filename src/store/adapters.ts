@@ -26,6 +26,12 @@ export function postgresPool(url: string): Pool {
 /**
  * The driver adapter factory of a database: better-sqlite3 for SQLite, node-postgres for Postgres,
  * on `pool` if given (the client's disconnect then ends it).
+ *
+ * `better-sqlite3` is @rocicorp/zero-sqlite3 (package.json aliases the name and overrides the
+ * adapter's own dependency with it): better-sqlite3's code, with its engine prebuilt in the npm
+ * package for each platform and Node version. better-sqlite3 itself downloads its binary from
+ * GitHub at install, and compiles SQLite where it cannot (a minute here). libsql and
+ * @photostructure/sqlite also come prebuilt, but ran the registry's trigram search 60 % slower here.
  */
 export function adapterFactoryFor(target: DatabaseTarget, pool?: Pool): SqlMigrationAwareDriverAdapterFactory {
   if (target.provider === 'postgres') return new PrismaPg(pool ?? postgresPool(target.url), { disposeExternalPool: true });

@@ -27,7 +27,6 @@ const READ_BY_LIBRARIES: Record<string, string[]> = {
 /** Variables the tests set for their own processes, never a person: where each is set. */
 const SET_BY_THE_CODE: Record<string, string> = {
   TOOLGRAPH_TEST_POSTGRES: 'test/support/global-setup.ts',
-  TOOLGRAPH_TEST_SQLITE_ADDON: 'test/support/other-node.ts',
 };
 
 /** Uses of `process.env` that read no variable by name: the whole environment handed on or copied. */
