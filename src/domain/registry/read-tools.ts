@@ -1,6 +1,6 @@
 import type { ToolTombstone } from '../events';
 import { storableNames, toolQuery } from '../filter';
-import type { RevisionRange, ToolRevision } from '../history';
+import type { RevisionRange, StoredRevision } from '../history';
 import type { StoredTool } from '../model';
 import { emptyToolStats, type Namespace, type ToolFilter, type ToolOrder, type ToolPage, type ToolPosition, type ToolQueries, type ToolStats } from '../ports';
 
@@ -25,6 +25,24 @@ export async function toolsByName(store: ToolQueries, names: readonly string[]):
   const storable = storableNames(names);
   return storable.length === 0 ? [] : store.findByNames(storable);
 }
+
+/**
+ * The live tools with these ids (StoredTool `id`), in no particular order. An id no store gives
+ * (not a positive safe integer) finds nothing, without asking the database.
+ */
+export async function toolsById(store: ToolQueries, ids: readonly number[]): Promise<StoredTool[]> {
+  const storable = storableIds(ids);
+  return storable.length === 0 ? [] : store.findByIds(storable);
+}
+
+/** The kept revisions with these ids (StoredRevision `id`), in no particular order; as `toolsById`, an id no store gives finds nothing. */
+export async function revisionsById(store: ToolQueries, ids: readonly number[]): Promise<StoredRevision[]> {
+  const storable = storableIds(ids);
+  return storable.length === 0 ? [] : store.findRevisionsByIds(storable);
+}
+
+/** The ids a store can have given: database keys count from 1. */
+const storableIds = (ids: readonly number[]): number[] => ids.filter((id) => Number.isSafeInteger(id) && id >= 1);
 
 /**
  * The tool each of `names` stands for now, by name: the live tool of that name, or the tool a
@@ -85,7 +103,7 @@ export function namespaces(store: ToolQueries): Promise<Namespace[]> {
 }
 
 /** The revisions of each of `ranges` (history.ts `historyPage`), newest first, in the order of `ranges`. */
-export async function revisionsIn(store: ToolQueries, ranges: readonly RevisionRange[]): Promise<ToolRevision[][]> {
+export async function revisionsIn(store: ToolQueries, ranges: readonly RevisionRange[]): Promise<StoredRevision[][]> {
   const storable = new Set(storableNames(ranges.map((range) => range.name)));
   const asked = ranges.filter((range) => storable.has(range.name));
   const found = asked.length === 0 ? [] : await store.revisionsIn(asked);
@@ -97,7 +115,7 @@ export async function findRevision(
   store: ToolQueries,
   name: string,
   match: { revision?: number | null; contentHash?: string | null },
-): Promise<ToolRevision | null> {
+): Promise<StoredRevision | null> {
   if (storableNames([name]).length === 0) return null;
   const { revision, contentHash } = match;
   // No revision has a number below 1 or a hash that is not 64 lowercase hex digits.
