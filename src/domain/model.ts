@@ -128,6 +128,9 @@ export interface StoredTool extends RevisedTool {
   updatedBy: string;
 }
 
+/** Whether `id` is one a store gives (`StoredTool.id`, `StoredRevision.id`): database keys count from 1. */
+export const isStoredId = (id: unknown): id is number => Number.isSafeInteger(id) && (id as number) >= 1;
+
 export const DEFAULT_TIMEOUT_SECONDS = 300;
 
 export function defaultCapability(): ToolCapability {

@@ -6,6 +6,8 @@
  * finds objects without breaking the ids clients keep.
  */
 
+import { isStoredId } from '../domain/model';
+
 /** The types that implement `Node`, each named as in the schema. */
 export const NODE_TYPES = ['Tool', 'ToolRevision'] as const;
 export type NodeType = (typeof NODE_TYPES)[number];
@@ -16,14 +18,14 @@ export interface NodeReference {
   id: number;
 }
 
-/** `Type:id`, with an id as the store gives them: a positive integer without leading zeros. */
+/** `Type:id`, the id written as `globalId` writes it: decimal digits without a leading zero. */
 const DECODED = new RegExp(`^(${NODE_TYPES.join('|')}):([1-9][0-9]{0,15})$`);
 /** The longest id issued (the longest type name, `:` and 16 digits, in base64url), so that no longer text is decoded at all. */
 const MAX_ID_LENGTH = Math.ceil(((Math.max(...NODE_TYPES.map((type) => type.length)) + 17) * 4) / 3);
 
 export function globalId(type: NodeType, id: number): string {
   // A value without its id (a bug) must fail its field, not become an id of nothing.
-  if (!Number.isSafeInteger(id) || id < 1) throw new Error(`${type} without an id from the store: ${String(id)}`);
+  if (!isStoredId(id)) throw new Error(`${type} without an id from the store: ${String(id)}`);
   return Buffer.from(`${type}:${id}`, 'utf8').toString('base64url');
 }
 
@@ -37,5 +39,5 @@ export function parseGlobalId(id: string): NodeReference | null {
   const match = DECODED.exec(Buffer.from(id, 'base64url').toString('utf8'));
   if (match === null) return null;
   const reference = { type: match[1] as NodeType, id: Number(match[2]) };
-  return Number.isSafeInteger(reference.id) && globalId(reference.type, reference.id) === id ? reference : null;
+  return isStoredId(reference.id) && globalId(reference.type, reference.id) === id ? reference : null;
 }

@@ -1,7 +1,7 @@
 import type { ToolTombstone } from '../events';
 import { storableNames, toolQuery } from '../filter';
 import type { RevisionRange, StoredRevision } from '../history';
-import type { StoredTool } from '../model';
+import { isStoredId, type StoredTool } from '../model';
 import { emptyToolStats, type Namespace, type ToolFilter, type ToolOrder, type ToolPage, type ToolPosition, type ToolQueries, type ToolStats } from '../ports';
 
 /**
@@ -28,21 +28,18 @@ export async function toolsByName(store: ToolQueries, names: readonly string[]):
 
 /**
  * The live tools with these ids (StoredTool `id`), in no particular order. An id no store gives
- * (not a positive safe integer) finds nothing, without asking the database.
+ * (model.ts `isStoredId`) finds nothing, without asking the database.
  */
 export async function toolsById(store: ToolQueries, ids: readonly number[]): Promise<StoredTool[]> {
-  const storable = storableIds(ids);
+  const storable = ids.filter(isStoredId);
   return storable.length === 0 ? [] : store.findByIds(storable);
 }
 
 /** The kept revisions with these ids (StoredRevision `id`), in no particular order; as `toolsById`, an id no store gives finds nothing. */
 export async function revisionsById(store: ToolQueries, ids: readonly number[]): Promise<StoredRevision[]> {
-  const storable = storableIds(ids);
+  const storable = ids.filter(isStoredId);
   return storable.length === 0 ? [] : store.findRevisionsByIds(storable);
 }
-
-/** The ids a store can have given: database keys count from 1. */
-const storableIds = (ids: readonly number[]): number[] => ids.filter((id) => Number.isSafeInteger(id) && id >= 1);
 
 /**
  * The tool each of `names` stands for now, by name: the live tool of that name, or the tool a

@@ -1,5 +1,6 @@
 import { readSafetyDowngrades } from '../../domain/safety';
 import { TOOL_EVENT_KINDS, type ToolEvent } from '../../domain/events';
+import { isStoredId } from '../../domain/model';
 
 /**
  * Messages between instances on the Redis channel, JSON with instants as ISO strings. One message
@@ -43,7 +44,7 @@ function decodeToolEvent(value: unknown): ToolEvent {
     typeof raw.contentHash !== 'string' ||
     (raw.renamedFrom !== null && typeof raw.renamedFrom !== 'string') ||
     safetyDowngrades === null ||
-    (raw.tool != null && !Number.isSafeInteger((raw.tool as { id?: unknown }).id))
+    (raw.tool != null && !isStoredId((raw.tool as { id?: unknown }).id))
   ) {
     throw new Error('not a toolgraph tool event');
   }
