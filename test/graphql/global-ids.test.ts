@@ -25,6 +25,7 @@ const UNDEPRECATE = `mutation ($name: String!) { undeprecateTool(name: $name) { 
 const RENAME = `mutation ($name: String!, $newName: String!) { renameTool(name: $name, newName: $newName) { __typename } }`;
 const DELETE = `mutation ($name: String!) { deleteTool(name: $name) { __typename } }`;
 const PURGE = `mutation ($name: String!) { purgeTool(name: $name) { __typename } }`;
+const IMPORT = `mutation ($config: String!) { importTools(config: $config) { __typename } }`;
 const RESTORE = `mutation ($name: String!, $revision: Int!) { restoreTool(name: $name, revision: $revision) { __typename } }`;
 
 const TOOL_FIELDS = 'id name description revision status';
@@ -74,7 +75,7 @@ describe.each(testDatabases())('global object identification on %s', (kind) => {
       expect(Number.isNaN(Number(id))).toBe(true);
     });
 
-    it('stays the same through updates, deprecation, rename, deletion and creation again under the name, and a restore', async () => {
+    it('stays the same through updates, deprecation, rename, deletion and creation again under the name, a restore and imports', async () => {
       await create('ids/kept', 'First.');
       const id = await idOf('ids/kept');
       await write(UPDATE, { name: 'ids/kept', input: { description: 'Second.' } });
@@ -92,6 +93,16 @@ describe.each(testDatabases())('global object identification on %s', (kind) => {
       await write(DELETE, { name: 'ids/kept' });
       await write(RESTORE, { name: 'ids/kept', revision: 2 });
       expect(await readTool('ids/kept')).toMatchObject({ id, description: 'Second.' });
+      const imported = async (description: string) => {
+        const config = JSON.stringify({ tools: [{ name: 'ids/kept', description, source: 'builtin' }] });
+        const answer = await data(server.yoga, IMPORT, { config });
+        expect(answer.importTools.__typename).toBe('ImportToolsSuccess');
+      };
+      await imported('Imported.');
+      expect(await readTool('ids/kept')).toMatchObject({ id, description: 'Imported.' });
+      await write(DELETE, { name: 'ids/kept' });
+      await imported('Imported again.');
+      expect(await readTool('ids/kept')).toMatchObject({ id, description: 'Imported again.' });
     });
 
     it('belongs to one tool only: another tool, a tool created after a purge and any revision have ids of their own', async () => {
