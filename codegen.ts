@@ -58,7 +58,7 @@ const config: CodegenConfig = {
           ToolTombstone: '../../domain/events#ToolTombstone',
           ToolChangeConnection: '../../domain/registry#ChangePage',
           ToolConnection: '../mappers#ToolConnectionModel',
-          ToolRevision: '../../domain/history#ToolRevision',
+          ToolRevision: '../../domain/history#StoredRevision',
           ToolRevisionConnection: '../mappers#ToolRevisionConnectionModel',
           WrappedImplementation: '../mappers#WrappedImplementationModel',
           ImportedToolChange: '../../domain/registry#ImportedTool',

@@ -121,11 +121,14 @@ export default defineConfig(
       '@graphql-eslint/strict-id-in-types': [
         'error',
         {
-          // Relaxed: objects are keyed by `name: String!` (Tool's federation @key); a global `id: ID!` comes later.
-          acceptedIdNames: ['id', 'name'],
-          acceptedIdTypes: ['ID', 'String'],
-          // Value objects with no identity of their own: results, pages, counts, parts of a tool
-          // (the `Issue` suffix covers `Issue` and its coming name `ToolIssue`).
+          acceptedIdNames: ['id'],
+          acceptedIdTypes: ['ID'],
+          // An object a client's normalized cache keeps implements `Node`, with its global `id: ID!`
+          // (schema.graphql says which and why). The exceptions have no identity of their own:
+          // results and the errors of writes, pages, counts, parts of a tool (the `Issue` suffix
+          // covers `Issue` and its coming name `ToolIssue`); or one that depends on where it is
+          // read: a `Namespace`'s count on the filter, a `ToolTombstone` on what its name holds now
+          // (read by name); or an event, delivered and paged once, whose `cursor` is its place.
           exceptions: {
             suffixes: ['Success', 'Error', 'Connection', 'Edge', 'Stats', 'Count', 'Counts', 'Hit', 'Implementation', 'Issue'],
             types: [
@@ -139,6 +142,15 @@ export default defineConfig(
               'ToolLifecycle',
               'SafetyDowngrade',
               'InvalidToolConfig',
+              'ResourceSlot',
+              'ImportedToolChange',
+              'ToolNotFound',
+              'ToolNotDeleted',
+              'ToolIsWrapped',
+              'ToolRevisionConflict',
+              'Namespace',
+              'ToolTombstone',
+              'ToolEvent',
             ],
           },
         },

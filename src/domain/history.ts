@@ -31,6 +31,14 @@ export interface ToolRevision {
   committedAt: Date;
 }
 
+/**
+ * A revision as the store keeps it, with its identity: given when it was appended and never
+ * changed, nor given to another revision (a rename moves the revision to the new name, not its id).
+ */
+export interface StoredRevision extends ToolRevision {
+  id: number;
+}
+
 /** The revisions of `name` numbered `lowest` to `highest`, both included. */
 export interface RevisionRange {
   name: string;
@@ -91,7 +99,7 @@ export function historyPage(end: HistoryEnd | null, first: number, before: numbe
 }
 
 /** A page of `first` revisions out of what `historyPage`'s range held, newest first. */
-export function historyPageOf(found: readonly ToolRevision[], first: number): { revisions: ToolRevision[]; hasNextPage: boolean } {
+export function historyPageOf<R extends ToolRevision>(found: readonly R[], first: number): { revisions: R[]; hasNextPage: boolean } {
   return { revisions: found.slice(0, Math.max(0, first)), hasNextPage: found.length > first };
 }
 

@@ -34,6 +34,12 @@ export const DEFAULT_CHANGE_PAGE_SIZE = 100;
  */
 export const MAX_FILTER_LIST_LENGTH = 100;
 
+/**
+ * Ids of one `nodes(ids:)`: what a page shows (MAX_PAGE_SIZE), which a client refetches by id
+ * after reading it. Each id is one more key of the request's batched reads.
+ */
+export const MAX_NODE_IDS = MAX_PAGE_SIZE;
+
 /** A page's size when the client gives none (`tools`, `history`; `searchTools` has its own, DEFAULT_SEARCH_HITS). */
 export const DEFAULT_PAGE_SIZE = 20;
 

@@ -109,6 +109,13 @@ export type ToolStatus = (typeof TOOL_STATUSES)[number];
 
 /** A definition as it lives in the registry, with its revision, and when and by whom it was written (spec section 6, attribution). */
 export interface StoredTool extends RevisedTool {
+  /**
+   * The tool's identity in the registry, given by the store when its name is first stored: kept
+   * through every write (update, deprecation, rename, deletion and creation again under the name,
+   * which continues its history) and never given to another tool; a purge ends it. Not part of the
+   * definition (nor of its content hash).
+   */
+  id: number;
   /** Null unless the tool is deprecated. */
   deprecation: ToolDeprecation | null;
   /** Null unless this is the tombstone of a deleted tool, which only a write reads (`ToolWriter.findTombstones`): every read of tools leaves tombstones out. */
@@ -120,6 +127,9 @@ export interface StoredTool extends RevisedTool {
   /** The actor of its last write. */
   updatedBy: string;
 }
+
+/** Whether `id` is one a store gives (`StoredTool.id`, `StoredRevision.id`): database keys count from 1. */
+export const isStoredId = (id: unknown): id is number => Number.isSafeInteger(id) && (id as number) >= 1;
 
 export const DEFAULT_TIMEOUT_SECONDS = 300;
 

@@ -1,7 +1,7 @@
 import type { Grant, Role } from './access';
 import type { LoggedChange, ToolTombstone } from './events';
 import type { FindingSeverity } from './findings';
-import type { HistoryPruning, RevisionRange, ToolRevision } from './history';
+import type { HistoryPruning, RevisionRange, StoredRevision, ToolRevision } from './history';
 import type { RevisedTool, StoredTool, ToolDeprecation, ToolSource, ToolStatus, ToolType } from './model';
 
 /**
@@ -159,9 +159,13 @@ export interface ToolQueries extends ToolReader {
   /** Resolves when the database answers; rejects with DependencyUnavailable when it does not. */
   ping(): Promise<void>;
   /** The revisions of each of `ranges`, newest first, in the order of `ranges`; one statement for any number of ranges. */
-  revisionsIn(ranges: readonly RevisionRange[]): Promise<ToolRevision[][]>;
+  revisionsIn(ranges: readonly RevisionRange[]): Promise<StoredRevision[][]>;
   /** The revision of `name` numbered `revision` and/or with `contentHash` (the latest such); null when none. */
-  findRevision(name: string, match: { revision?: number; contentHash?: string }): Promise<ToolRevision | null>;
+  findRevision(name: string, match: { revision?: number; contentHash?: string }): Promise<StoredRevision | null>;
+  /** The live tools with these ids (StoredTool `id`), in no particular order: a tombstone is no tool. One statement for any number of ids. */
+  findByIds(ids: readonly number[]): Promise<StoredTool[]>;
+  /** The kept revisions with these ids (StoredRevision `id`), in no particular order. One statement for any number of ids. */
+  findRevisionsByIds(ids: readonly number[]): Promise<StoredRevision[]>;
   /** The changes after `position` in the registry-wide order (ToolWriter `appendChanges`), at most `limit`, in that order. */
   changesAfter(position: number, limit: number): Promise<LoggedChange[]>;
   /** The position of the change log's last change; 0 while it is empty. */

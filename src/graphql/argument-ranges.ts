@@ -14,11 +14,11 @@ import {
   type SelectionSetNode,
 } from 'graphql';
 import { filterProblems, type FilterProblem } from '../domain/filter';
-import { MAX_CHANGE_PAGE_SIZE, MAX_PAGE_SIZE } from '../domain/limits';
+import { MAX_CHANGE_PAGE_SIZE, MAX_NODE_IDS, MAX_PAGE_SIZE } from '../domain/limits';
 import type { ToolFilter } from '../domain/ports';
 import { badUserInput } from './errors';
 
-/** The values an integer argument may take, both ends included. */
+/** The values an integer argument may take, or how many values a list argument may hold, both ends included. */
 export interface ArgumentRange {
   min: number;
   max: number;
@@ -38,6 +38,7 @@ export const ARGUMENT_RANGES: Readonly<Record<string, Readonly<Record<string, Ar
   'Query.tools': { first: PAGE_SIZE },
   'Query.searchTools': { first: PAGE_SIZE },
   'Query.changes': { first: { min: 1, max: MAX_CHANGE_PAGE_SIZE } },
+  'Query.nodes': { ids: { min: 0, max: MAX_NODE_IDS } },
   'Tool.history': { first: PAGE_SIZE },
   'ToolTombstone.history': { first: PAGE_SIZE },
   'Mutation.updateTool': { expectedRevision: REVISION },
@@ -113,6 +114,9 @@ export function argumentRangeErrors(
           const name = [...fieldPath, argument.name.value].join('.');
           if (range && typeof value === 'number' && (value < range.min || value > range.max)) {
             refuse(name, `must be between ${range.min} and ${range.max}; got ${value}.`);
+          }
+          if (range && Array.isArray(value) && (value.length < range.min || value.length > range.max)) {
+            refuse(name, `must hold between ${range.min} and ${range.max} values; got ${value.length}.`);
           }
           // Input objects of these types are never lists, so a value is one object.
           if (rule && value != null && typeof value === 'object') {

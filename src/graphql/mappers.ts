@@ -2,7 +2,7 @@
  * Parent values of GraphQL object types that have no domain type of their own (codegen `mappers`;
  * the others map straight to src/domain types, see codegen.ts).
  */
-import type { ToolRevision } from '../domain/history';
+import type { StoredRevision } from '../domain/history';
 import type { ToolFilter, ToolOrder, ToolPage } from '../domain/ports';
 
 /**
@@ -22,6 +22,6 @@ export interface WrappedImplementationModel {
 
 /** A page of a tool's history, newest first. */
 export interface ToolRevisionConnectionModel {
-  revisions: ToolRevision[];
+  revisions: StoredRevision[];
   hasNextPage: boolean;
 }

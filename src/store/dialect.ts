@@ -11,6 +11,10 @@ export interface Dialect {
   inNames(column: string, placeholder: string): string;
   /** Any number of names as one parameter of `inNames`: no statement ever runs out of parameters. */
   namesParameter(names: readonly string[]): unknown;
+  /** `column` (an integer key) is one of the keys bound as the single parameter `placeholder` (see `keysParameter`). */
+  inKeys(column: string, placeholder: string): string;
+  /** Any number of integer keys as one parameter of `inKeys`. */
+  keysParameter(keys: readonly number[]): unknown;
   /** What a write transaction appends to its reads so that the rows read stay as read until it ends. */
   lockReadRows: string;
   /**
@@ -52,6 +56,8 @@ const sqlite: Dialect = {
   placeholder: () => '?',
   inNames: (column, placeholder) => `${column} IN (SELECT "value" FROM json_each(${placeholder}))`,
   namesParameter: (names) => JSON.stringify(names),
+  inKeys: (column, placeholder) => `${column} IN (SELECT "value" FROM json_each(${placeholder}))`,
+  keysParameter: (keys) => JSON.stringify(keys),
   lockReadRows: '',
   lockNames: null,
   lockChangeLog: null,
@@ -77,6 +83,8 @@ const postgres: Dialect = {
   placeholder: (index, castType) => (castType ? `$${index}::"${castType}"` : `$${index}`),
   inNames: (column, placeholder) => `${column} = ANY(${placeholder}::text[])`,
   namesParameter: (names) => [...names],
+  inKeys: (column, placeholder) => `${column} = ANY(${placeholder}::int4[])`,
+  keysParameter: (keys) => [...keys],
   lockReadRows: ' FOR UPDATE',
   // Row locks cannot lock a name no row has yet: writers creating the same new names would all
   // pass their reads and all but one fail on the unique index, each failure a retry of the whole

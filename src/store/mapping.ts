@@ -10,7 +10,7 @@ import {
   type ToolLifecycle,
 } from '../domain/model';
 import { FINDING_SEVERITIES, findingRank, highestSeverity, scanTool, type FindingSeverity, type ToolFinding } from '../domain/findings';
-import { contentHashOf, type ToolRevision } from '../domain/history';
+import { contentHashOf, type StoredRevision, type ToolRevision } from '../domain/history';
 import { readSafetyDowngrades, type SafetyDowngrade } from '../domain/safety';
 import { searchKey } from '../domain/search';
 import { Prisma, type RegistryChange as RegistryChangeRecord, type Tool, type ToolRevision as ToolRevisionRecord } from './generated/sqlite/client';
@@ -20,10 +20,10 @@ import type { NewChange } from '../domain/ports';
 /** Rows ↔ domain types. The domain never sees a Prisma type; this file is the only translation. */
 
 /** The columns of a Tool row that make a StoredTool (./tool-sql.ts selects exactly these; the findings' rank only filters). */
-export type ToolRow = Omit<Tool, 'id' | 'wrapsToolType' | 'descriptionSearch' | 'maxFindingSeverity'>;
+export type ToolRow = Omit<Tool, 'wrapsToolType' | 'descriptionSearch' | 'maxFindingSeverity'>;
 
-/** The columns of a ToolRevision row that make a ToolRevision (./tool-sql.ts selects exactly these). */
-export type ToolRevisionRow = Omit<ToolRevisionRecord, 'id'>;
+/** The columns of a ToolRevision row that make a StoredRevision (./tool-sql.ts selects exactly these). */
+export type ToolRevisionRow = ToolRevisionRecord;
 
 /**
  * A Tool row, its slots included (one column): every read of a tool is one SELECT. One object
@@ -44,6 +44,7 @@ export function toStoredTool(row: ToolRow): StoredTool {
     costProfile: row.costProfile,
   };
   const stored: StoredTool = {
+    id: row.id,
     name: row.name,
     description: row.description,
     source: row.source,
@@ -208,10 +209,11 @@ function storedDowngrades(column: unknown): SafetyDowngrade[] {
   return downgrades;
 }
 
-export function toToolRevision(row: ToolRevisionRow): ToolRevision {
+export function toToolRevision(row: ToolRevisionRow): StoredRevision {
   const definition: unknown = JSON.parse(row.definition);
   if (!isObject(definition)) throw new Error('stored revision definition is not an object');
   return {
+    id: row.id,
     // The name in the definition: a renamed tool's history keeps the names of its earlier revisions.
     name: typeof definition.name === 'string' ? definition.name : row.toolName,
     revision: row.revision,

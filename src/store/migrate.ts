@@ -254,7 +254,7 @@ async function backfill(target: DatabaseTarget): Promise<number> {
       const batch = await client.$transaction(
         async (tx) => {
           const statement = toBackfillSql('contentHash', BACKFILL_BATCH);
-          const rows = await tx.$queryRawUnsafe<(ToolRow & { id: number })[]>(statement.sql, ...statement.params);
+          const rows = await tx.$queryRawUnsafe<ToolRow[]>(statement.sql, ...statement.params);
           if (rows.length === 0) return 0;
           const tools = rows.map((row) => ({ id: row.id, tool: toStoredTool(row) }));
           const revisions = insertRevisionsSql(
@@ -289,7 +289,7 @@ async function backfill(target: DatabaseTarget): Promise<number> {
     }
     for (;;) {
       const statement = toBackfillSql('findings', BACKFILL_BATCH);
-      const rows = await client.$queryRawUnsafe<(ToolRow & { id: number })[]>(statement.sql, ...statement.params);
+      const rows = await client.$queryRawUnsafe<ToolRow[]>(statement.sql, ...statement.params);
       if (rows.length === 0) break;
       // A row without findings reads with its definition scanned (./mapping.ts `toStoredTool`).
       const findings = setColumnsByIdSql(

@@ -1,4 +1,4 @@
-import type { HistoryPruning, RevisionRange, ToolRevision } from '../domain/history';
+import type { HistoryPruning, RevisionRange, StoredRevision, ToolRevision } from '../domain/history';
 import type { RevisedTool, StoredTool, ToolDeprecation } from '../domain/model';
 import {
   DEFAULT_TOOL_ORDER,
@@ -41,6 +41,7 @@ import type { StoreClient, StoreTransaction } from './prisma-client';
 import type { ReadConnection } from './read-connection';
 import { keysAfter, SearchMatches, type MatchKey } from './search-matches';
 import {
+  byIdsSql,
   byNamesSql,
   changeLogHeadSql,
   changeLogLockSql,
@@ -66,6 +67,7 @@ import {
   pruneHistorySql,
   purgeReservationsSql,
   purgeTombstoneSql,
+  revisionsByIdsSql,
   revisionsInSql,
   searchesEveryTool,
   statsSql,
@@ -488,7 +490,7 @@ export class PrismaToolStore implements ToolStore {
     return this.read(async () => toToolStats(await this.reads.rows<StatsRow>(statsSql(query, this.dialect))));
   }
 
-  revisionsIn(ranges: readonly RevisionRange[]): Promise<ToolRevision[][]> {
+  revisionsIn(ranges: readonly RevisionRange[]): Promise<StoredRevision[][]> {
     return this.read(async () => {
       const found = ranges.length === 0 ? [] : await this.reads.rows<ToolRevisionRow>(revisionsInSql(ranges, this.dialect));
       const inRange = (range: RevisionRange, row: ToolRevisionRow) =>
@@ -497,11 +499,19 @@ export class PrismaToolStore implements ToolStore {
     });
   }
 
-  findRevision(name: string, match: { revision?: number; contentHash?: string }): Promise<ToolRevision | null> {
+  findRevision(name: string, match: { revision?: number; contentHash?: string }): Promise<StoredRevision | null> {
     return this.read(async () => {
       const [row] = await this.reads.rows<ToolRevisionRow>(findRevisionSql(name, match, this.dialect));
       return row ? toToolRevision(row) : null;
     });
+  }
+
+  findByIds(ids: readonly number[]): Promise<StoredTool[]> {
+    return this.read(async () => (ids.length === 0 ? [] : this.tools(byIdsSql(ids, this.dialect))));
+  }
+
+  findRevisionsByIds(ids: readonly number[]): Promise<StoredRevision[]> {
+    return this.read(async () => (ids.length === 0 ? [] : (await this.reads.rows<ToolRevisionRow>(revisionsByIdsSql(ids, this.dialect))).map(toToolRevision)));
   }
 
   changesAfter(position: number, limit: number): Promise<LoggedChange[]> {

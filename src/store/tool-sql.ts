@@ -32,6 +32,7 @@ export class Parameters {
 
 /** The columns of a StoredTool (./mapping.ts `toStoredTool`); not the search key, which only filters. */
 const TOOL_COLUMNS = [
+  'id',
   'name',
   'description',
   'source',
@@ -75,7 +76,7 @@ const TOOL_COLUMNS = [
   .join(', ');
 
 /** The columns of a ToolRevision (./mapping.ts `toToolRevision`). */
-const REVISION_COLUMNS = ['toolName', 'revision', 'kind', 'definition', 'contentHash', 'changedFields', 'safetyDowngrades', 'actor', 'committedAt']
+const REVISION_COLUMNS = ['id', 'toolName', 'revision', 'kind', 'definition', 'contentHash', 'changedFields', 'safetyDowngrades', 'actor', 'committedAt']
   .map((column) => `"${column}"`)
   .join(', ');
 
@@ -460,9 +461,9 @@ export function setColumnsByIdSql(
   return { sql, params: params.values };
 }
 
-/** At most `limit` tools (with their "id") whose `column` the backfill has yet to fill (./migrate.ts). */
+/** At most `limit` tools whose `column` the backfill has yet to fill (./migrate.ts). */
 export function toBackfillSql(column: 'contentHash' | 'findings', limit: number): Statement {
-  return { sql: `SELECT "id", ${TOOL_COLUMNS} FROM "Tool" WHERE "${column}" IS NULL ORDER BY "id" LIMIT ${limit}`, params: [] };
+  return { sql: `SELECT ${TOOL_COLUMNS} FROM "Tool" WHERE "${column}" IS NULL ORDER BY "id" LIMIT ${limit}`, params: [] };
 }
 
 /** The tools whose `column` is one of `names` (and which pass `also`), ordered by name; in a write transaction, locked until it ends. */
@@ -487,6 +488,24 @@ export function namesInNamespacesSql(namespaces: readonly string[], limit: numbe
 /** Tools by name, ordered by name; in a write transaction, locked until it ends. */
 export function byNamesSql(names: readonly string[], dialect: Dialect, options: { lock: boolean }): Statement {
   return toolsWithSql('name', names, dialect, options);
+}
+
+/** The live tools with these ids: one parameter for any number of ids (Dialect `inKeys`). */
+export function byIdsSql(ids: readonly number[], dialect: Dialect): Statement {
+  const params = new Parameters(dialect);
+  return {
+    sql: `SELECT ${TOOL_COLUMNS} FROM "Tool" WHERE ${dialect.inKeys('"id"', params.add(dialect.keysParameter(ids)))} AND ${LIVE}`,
+    params: params.values,
+  };
+}
+
+/** The revisions with these ids. */
+export function revisionsByIdsSql(ids: readonly number[], dialect: Dialect): Statement {
+  const params = new Parameters(dialect);
+  return {
+    sql: `SELECT ${REVISION_COLUMNS} FROM "ToolRevision" WHERE ${dialect.inKeys('"id"', params.add(dialect.keysParameter(ids)))}`,
+    params: params.values,
+  };
 }
 
 /** The tombstones of `names`. */

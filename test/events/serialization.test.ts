@@ -43,18 +43,20 @@ describe('event messages', () => {
     ['no content hash', { contentHash: 7 }],
     ['a safety downgrade of no known kind', { safetyDowngrades: [{ kind: 'gone', sideEffect: null }] }],
     ['safety downgrades that are not a list', { safetyDowngrades: 'unsafe_off' }],
+    ['a tool without its id', { tool: { ...deprecatedTool, id: undefined } }],
   ])('refuses an event with %s', (_label, change) => {
     const text = encodeEventMessage({ gapSince: null, events: [{ ...events[0]!, ...change } as ToolEvent] });
     expect(() => decodeEventMessage(text)).toThrow('not a toolgraph tool event');
   });
 
   it('refuses a message of another version, or no message at all', () => {
-    expect(() => decodeEventMessage(JSON.stringify({ v: 3, gapSince: null, events: [] }))).toThrow('not a toolgraph event message');
+    // 5: the version before tools carried their ids.
+    expect(() => decodeEventMessage(JSON.stringify({ v: 5, gapSince: null, events: [] }))).toThrow('not a toolgraph event message');
     expect(() => decodeEventMessage('"hello"')).toThrow();
     // An event without its place in the change log cannot be ordered: refused, not delivered.
     const [event] = JSON.parse(encodeEventMessage({ gapSince: null, events: events.slice(0, 1) })).events;
     for (const position of [undefined, '1', 1.5, -Infinity]) {
-      expect(() => decodeEventMessage(JSON.stringify({ v: 5, gapSince: null, events: [{ ...event, position }] }))).toThrow('not a toolgraph tool event');
+      expect(() => decodeEventMessage(JSON.stringify({ v: 6, gapSince: null, events: [{ ...event, position }] }))).toThrow('not a toolgraph tool event');
     }
   });
 });

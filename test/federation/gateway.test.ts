@@ -210,6 +210,21 @@ describe.each(testDatabases())('toolgraph behind Hive Gateway, on %s', (kind) =>
     });
   });
 
+  it("gives the registry's global ids through the gateway, on entities reached from the agents subgraph too, and reads them with node(id:)", async () => {
+    const own = (await post(toolgraph!.url, '{ tool(name: "gw/docker-build") { id } }')).data.tool.id;
+    const data = await query(/* GraphQL */ `
+      {
+        agents { edges { node { name tools { id name } } } }
+        tool(name: "gw/docker-build") { id }
+      }
+    `);
+    expect(data.tool).toEqual({ id: own });
+    expect(data.agents.edges[0].node.tools[0]).toEqual({ id: own, name: 'gw/docker-build' });
+    expect(await query(`{ node(id: "${own}") { __typename id ... on Tool { name usedBy { name } } } }`)).toEqual({
+      node: { __typename: 'Tool', id: own, name: 'gw/docker-build', usedBy: [{ name: 'Release bot' }, { name: 'Counter' }] },
+    });
+  });
+
   it('serves toolgraph mutations through the gateway', async () => {
     const data = await query(`mutation { deleteTool(name: "gw/nope") { __typename ... on ToolNotFound { name } } }`, await writerJwt('gw-writer', ['gw']));
     expect(data).toEqual({ deleteTool: { __typename: 'ToolNotFound', name: 'gw/nope' } });

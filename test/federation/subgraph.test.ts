@@ -50,7 +50,7 @@ describe.each(testDatabases())('the federation subgraph on %s', (kind) => {
       const { _service } = await data(server.yoga, '{ _service { sdl } }');
       expect(_service.sdl).toBe(schemaFile);
       expect(_service.sdl).toContain('@link(url: "https://specs.apollo.dev/federation/v2.4"');
-      expect(_service.sdl).toMatch(/type Tool @key\(fields: "name"\)/);
+      expect(_service.sdl).toMatch(/type Tool implements Node @key\(fields: "name"\) \{\n(.*\n)*? {2}id: ID!\n/);
       expect(_service.sdl).toMatch(/type PageInfo @shareable/);
     });
   });
@@ -116,6 +116,15 @@ describe.each(testDatabases())('the federation subgraph on %s', (kind) => {
       ]);
       // `tool(name:)` stays a read of the name itself: a deleted or renamed name has no tool.
       expect(await data(server.yoga, '{ tool(name: "fed/counter") { name } }')).toEqual({ tool: null });
+    });
+
+    it("gives a gateway the tool's global id, the one `tool(name:)` and `node(id:)` answer", async () => {
+      const { tool } = await data(server.yoga, '{ tool(name: "fed/docker") { id } }');
+      const result = await data(server.yoga, `query($r: [_Any!]!) { _entities(representations: $r) { ... on Tool { id name } } }`, {
+        r: [{ __typename: 'Tool', name: 'fed/docker' }],
+      });
+      expect(result._entities).toEqual([{ id: tool.id, name: 'fed/docker' }]);
+      expect(await data(server.yoga, 'query($id: ID!) { node(id: $id) { ... on Tool { name } } }', { id: tool.id })).toEqual({ node: { name: 'fed/docker' } });
     });
 
     it('resolves an unknown name to null, not to an error', async () => {

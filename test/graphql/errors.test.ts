@@ -9,6 +9,8 @@ function brokenStore(): ToolStore {
   };
   return {
     findByNames: fail,
+    findByIds: fail,
+    findRevisionsByIds: fail,
     findWrappersOf: fail,
     listPage: fail,
     count: fail,

@@ -137,6 +137,15 @@ describe('request limits', () => {
       await expectRefused(server.yoga, query, LIMIT_CODES.maxCost, representations(2000));
     });
 
+    it('weighs nodes by the number of ids', async () => {
+      const query = 'query ($ids: [ID!]!) { nodes(ids: $ids) { ... on Tool { name wrappedBy { name wrappedBy { name wrappedBy { name } } } } } }';
+      const { tool } = await data(server.yoga, '{ tool(name: "x/y") { id } }');
+      const ids = (n: number) => ({ ids: Array.from({ length: n }, () => tool.id) });
+      expect((await post(server.yoga, query, ids(10))).body).toMatchObject({ data: { nodes: expect.any(Array) } });
+      // 1,222 per id (name 1, wrappedBy 1 + 10 × (name 1, wrappedBy 1 + 10 × (name 1, wrappedBy 11))): 20 ids cost 24,441.
+      await expectRefused(server.yoga, query, LIMIT_CODES.maxCost, ids(20));
+    });
+
     it('refuses fragments that spread each other twice (2^40 fields in 400 tokens) by cost, quickly', async () => {
       await expectRefused(server.yoga, fragmentBomb(40), LIMIT_CODES.maxCost);
     });

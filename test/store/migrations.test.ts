@@ -242,6 +242,7 @@ describe.each(testDatabases())('the tool_history migration on %s', (kind) => {
         expect(tool.contentHash).toBe(contentHashOf(tool));
         const revision = (await store.revisionsIn([{ name: tool.name, lowest: 1, highest: 1 }]))[0]?.[0];
         expect(revision).toEqual({
+          id: expect.any(Number),
           name: tool.name,
           revision: 1,
           kind: 'created',

@@ -6,6 +6,7 @@ import { freshDatabase, testDatabases, type FreshDatabase } from '../support/dat
 import { builtinTool, fullTool, q, revised, revisedAll, validationOf } from '../support/fixtures';
 
 const definitionOf = ({
+  id: _id,
   createdAt: _c,
   updatedAt: _u,
   createdBy: _cb,

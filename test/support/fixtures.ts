@@ -109,9 +109,9 @@ export function q(filter: ToolFilter): ToolQuery {
   return query;
 }
 
-/** A definition as the store would hand it back, written by "tester" at `createdAt` (and last at `updatedAt`). */
+/** A definition as the store would hand it back (the first row of its table), written by "tester" at `createdAt` (and last at `updatedAt`). */
 export function stored(definition: ToolDefinition, createdAt = new Date(), updatedAt = createdAt): StoredTool {
-  return { ...revised(definition), createdAt, updatedAt, createdBy: 'tester', updatedBy: 'tester', deprecation: null, deletion: null };
+  return { id: 1, ...revised(definition), createdAt, updatedAt, createdBy: 'tester', updatedBy: 'tester', deprecation: null, deletion: null };
 }
 
 /** `definition` as revision `revision` of its history, as the unit of work hands it to a store writer. */

@@ -3,7 +3,7 @@ import { parseToolConfigs } from '../config';
 import { locateConfigIssues } from '../config-source';
 import { DEFAULT_FINDING_REFUSAL, type FindingRefusal } from '../findings';
 import { EventsUnavailable, type ToolEvent, type ToolEventFilter, type ToolEventPublisher, type ToolEventSubscriber, type ToolTombstone } from '../events';
-import type { HistoryRetention, RevisionRange, ToolRevision } from '../history';
+import type { HistoryRetention, RevisionRange, StoredRevision } from '../history';
 import type { StoredTool } from '../model';
 import type { Namespace, ToolFilter, ToolPage, ToolStats, ToolStore } from '../ports';
 import type { SafetyDowngradePolicy } from '../safety';
@@ -139,12 +139,22 @@ export class ToolRegistry {
     return reads.toolStats(this.store, filter);
   }
 
-  revisionsIn(ranges: readonly RevisionRange[]): Promise<ToolRevision[][]> {
+  revisionsIn(ranges: readonly RevisionRange[]): Promise<StoredRevision[][]> {
     return reads.revisionsIn(this.store, ranges);
   }
 
-  findRevision(name: string, match: { revision?: number | null; contentHash?: string | null }): Promise<ToolRevision | null> {
+  findRevision(name: string, match: { revision?: number | null; contentHash?: string | null }): Promise<StoredRevision | null> {
     return reads.findRevision(this.store, name, match);
+  }
+
+  /** The live tools with these ids (`StoredTool.id`), in no particular order. */
+  getManyById(ids: readonly number[]): Promise<StoredTool[]> {
+    return reads.toolsById(this.store, ids);
+  }
+
+  /** The kept revisions with these ids (`StoredRevision.id`), in no particular order. */
+  revisionsById(ids: readonly number[]): Promise<StoredRevision[]> {
+    return reads.revisionsById(this.store, ids);
   }
 
   /** The changes after the position `after` (0: from the first) in the registry-wide order, at most `first` (changes.ts). */

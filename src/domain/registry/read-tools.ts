@@ -1,7 +1,7 @@
 import type { ToolTombstone } from '../events';
 import { storableNames, toolQuery } from '../filter';
-import type { RevisionRange, ToolRevision } from '../history';
-import type { StoredTool } from '../model';
+import type { RevisionRange, StoredRevision } from '../history';
+import { isStoredId, type StoredTool } from '../model';
 import { emptyToolStats, type Namespace, type ToolFilter, type ToolOrder, type ToolPage, type ToolPosition, type ToolQueries, type ToolStats } from '../ports';
 
 /**
@@ -24,6 +24,21 @@ export interface ListRequest {
 export async function toolsByName(store: ToolQueries, names: readonly string[]): Promise<StoredTool[]> {
   const storable = storableNames(names);
   return storable.length === 0 ? [] : store.findByNames(storable);
+}
+
+/**
+ * The live tools with these ids (StoredTool `id`), in no particular order. An id no store gives
+ * (model.ts `isStoredId`) finds nothing, without asking the database.
+ */
+export async function toolsById(store: ToolQueries, ids: readonly number[]): Promise<StoredTool[]> {
+  const storable = ids.filter(isStoredId);
+  return storable.length === 0 ? [] : store.findByIds(storable);
+}
+
+/** The kept revisions with these ids (StoredRevision `id`), in no particular order; as `toolsById`, an id no store gives finds nothing. */
+export async function revisionsById(store: ToolQueries, ids: readonly number[]): Promise<StoredRevision[]> {
+  const storable = ids.filter(isStoredId);
+  return storable.length === 0 ? [] : store.findRevisionsByIds(storable);
 }
 
 /**
@@ -85,7 +100,7 @@ export function namespaces(store: ToolQueries): Promise<Namespace[]> {
 }
 
 /** The revisions of each of `ranges` (history.ts `historyPage`), newest first, in the order of `ranges`. */
-export async function revisionsIn(store: ToolQueries, ranges: readonly RevisionRange[]): Promise<ToolRevision[][]> {
+export async function revisionsIn(store: ToolQueries, ranges: readonly RevisionRange[]): Promise<StoredRevision[][]> {
   const storable = new Set(storableNames(ranges.map((range) => range.name)));
   const asked = ranges.filter((range) => storable.has(range.name));
   const found = asked.length === 0 ? [] : await store.revisionsIn(asked);
@@ -97,7 +112,7 @@ export async function findRevision(
   store: ToolQueries,
   name: string,
   match: { revision?: number | null; contentHash?: string | null },
-): Promise<ToolRevision | null> {
+): Promise<StoredRevision | null> {
   if (storableNames([name]).length === 0) return null;
   const { revision, contentHash } = match;
   // No revision has a number below 1 or a hash that is not 64 lowercase hex digits.

@@ -20,7 +20,7 @@ import type { Namespace as NamespaceMapper, ToolStats as ToolStatsMapper } from 
 import type { ToolEvent as ToolEventMapper, ToolTombstone as ToolTombstoneMapper } from '../../domain/events';
 import type { ChangePage as ChangePageMapper, ImportedTool as ImportedToolMapper, RankedHit as RankedHitMapper } from '../../domain/registry';
 import type { ToolConnectionModel as ToolConnectionModelMapper, ToolRevisionConnectionModel as ToolRevisionConnectionModelMapper, WrappedImplementationModel as WrappedImplementationModelMapper } from '../mappers';
-import type { ToolRevision as ToolRevisionMapper } from '../../domain/history';
+import type { StoredRevision as StoredRevisionMapper } from '../../domain/history';
 import type { GraphQLContext } from '../context';
 export type Maybe<T> = T | null;
 export type InputMaybe<T> = Maybe<T>;
@@ -462,7 +462,8 @@ export type MutationUpdateToolArgs = {
 /**
  * A namespace (the part of tool names before the `/`) and how many tools and validations it holds:
  * all of them in `namespaces`; in `ToolStats.byNamespace`, those passing the filter without its
- * `namespaceIn`.
+ * `namespaceIn`. No `Node`, and no `id`: its `toolCount` depends on where it is read, so a normalized
+ * cache must keep each where it was read rather than merge them into one object.
  */
 export type Namespace = {
   __typename?: 'Namespace';
@@ -481,6 +482,17 @@ export type NamespaceForbidden = RegistryError & {
   message: Scalars['String']['output'];
   /** The namespace the credential does not cover. */
   namespace: Scalars['String']['output'];
+};
+
+/**
+ * An object with a global id (Relay's Global Object Identification): `Tool` and `ToolRevision`, the
+ * objects a dashboard shows in several places and keeps in a normalized cache (Apollo Client, urql
+ * Graphcache, Relay key them by `__typename` and `id`, or by `id` alone). `Query.node(id:)` reads one
+ * again by its id.
+ */
+export type Node = {
+  /** Opaque: compare it and send it back (`node(id:)`), never parse it. Unique across every type of this registry, and stable: the object keeps it as long as it exists. */
+  id: Scalars['ID']['output'];
 };
 
 /**
@@ -531,6 +543,15 @@ export type Query = {
   changes?: Maybe<ToolChangeConnection>;
   /** Every namespace that holds at least one tool or validation, with its count, ordered by name. */
   namespaces?: Maybe<Array<Namespace>>;
+  /**
+   * The object with this global id (`Node.id`): a `Tool`, as `tool(name:)` answers it, or a
+   * `ToolRevision`, as `toolRevision` does (Relay's refetch, or any client reading what it cached
+   * again). Null when no object has the id now: an id that is malformed or that this registry never
+   * issued, a tool deleted or purged since, a revision pruned or purged.
+   */
+  node?: Maybe<Node>;
+  /** The objects with these global ids, in the order given, each as `node(id:)` answers it (null where it is null). */
+  nodes: Array<Maybe<Node>>;
   /**
    * The tools that best fit a task described in words ("open a ticket for this bug", "convert a PDF
    * to text"), best first: ranked search, for agents choosing the few tools a model should see
@@ -592,6 +613,28 @@ export type Query = {
 export type QueryChangesArgs = {
   after?: InputMaybe<Scalars['String']['input']>;
   first?: InputMaybe<Scalars['Int']['input']>;
+};
+
+
+/**
+ * Reading the registry. Every field that reads data is nullable: when one fails at run time (an
+ * outage, a bug), it alone is null, with an error at its path, and the rest of the request is
+ * answered. A value the client got wrong (an argument out of range, a variable of the wrong type) is
+ * refused before anything runs: the whole request, HTTP 400, one `BAD_USER_INPUT` error per value.
+ */
+export type QueryNodeArgs = {
+  id: Scalars['ID']['input'];
+};
+
+
+/**
+ * Reading the registry. Every field that reads data is nullable: when one fails at run time (an
+ * outage, a bug), it alone is null, with an error at its path, and the rest of the request is
+ * answered. A value the client got wrong (an argument out of range, a variable of the wrong type) is
+ * refused before anything runs: the whole request, HTTP 400, one `BAD_USER_INPUT` error per value.
+ */
+export type QueryNodesArgs = {
+  ids: Array<Scalars['ID']['input']>;
 };
 
 
@@ -837,7 +880,7 @@ export type SubscriptionToolEventsArgs = {
  * resource slots, lifecycle hooks, JSON Schemas and timeout. A federation entity owned by this
  * registry: other subgraphs reference a tool by its `name`.
  */
-export type Tool = {
+export type Tool = Node & {
   __typename?: 'Tool';
   /** `AGENT_SKILL` tools: the path of the Agent Skills folder; null for other sources. */
   agentSkillPath?: Maybe<Scalars['String']['output']>;
@@ -890,6 +933,12 @@ export type Tool = {
   findings?: Maybe<Array<ToolFinding>>;
   /** The tool's revisions, newest first: what it was after each committed change; null when they could not be read (an error says why). */
   history?: Maybe<ToolRevisionConnection>;
+  /**
+   * The tool's global id (`Node`): opaque, and the tool's for good. It stays through every change:
+   * updates, deprecation, rename (a reference by id never goes stale, unlike one by `name`), deletion
+   * and creation again under its name (whose history it continues); only a purge ends it.
+   */
+  id: Scalars['ID']['output'];
   /** The source's fields, one union member per source, so a client sees exactly what its source has. */
   implementation: ToolImplementation;
   /** The JSON Schema (draft 2020-12) of the tool's input; null when not declared. */
@@ -1436,7 +1485,7 @@ export type ToolPatch = {
  * name continues that name's history. With `TOOLGRAPH_HISTORY_KEEP` set, the oldest may be pruned
  * (README "History and content hashes"); the latest never is.
  */
-export type ToolRevision = {
+export type ToolRevision = Node & {
   __typename?: 'ToolRevision';
   /** Who made the change, in the terms of `Tool.updatedBy`. */
   actor: Scalars['String']['output'];
@@ -1448,6 +1497,8 @@ export type ToolRevision = {
   contentHash: Scalars['String']['output'];
   /** The definition after the change (after a deletion: as it was deleted), as `Tool.cliDict`. */
   definition: Scalars['JSONObject']['output'];
+  /** The revision's global id (`Node`): opaque, and never changed, also when its tool is renamed. `node(id:)` reads the revision while it is kept (null once pruned or purged). */
+  id: Scalars['ID']['output'];
   /** What the change was. */
   kind: ToolEventKind;
   /** The tool's name in this revision. */
@@ -1841,6 +1892,10 @@ export type ResolversUnionTypes<_RefType extends Record<string, unknown>> = {
 
 /** Mapping of interface types */
 export type ResolversInterfaceTypes<_RefType extends Record<string, unknown>> = {
+  Node:
+    | ( StoredToolMapper & { __typename: 'Tool' } )
+    | ( StoredRevisionMapper & { __typename: 'ToolRevision' } )
+  ;
   RegistryError:
     | ( ImportValidationError & { __typename: 'ImportValidationError' } )
     | ( NamespaceForbidden & { __typename: 'NamespaceForbidden' } )
@@ -1896,6 +1951,8 @@ export type ResolversTypes = {
   Mutation: ResolverTypeWrapper<Record<PropertyKey, never>>;
   Namespace: ResolverTypeWrapper<NamespaceMapper>;
   NamespaceForbidden: ResolverTypeWrapper<NamespaceForbidden>;
+  Node: ResolverTypeWrapper<ResolversInterfaceTypes<ResolversTypes>['Node']>;
+  ID: ResolverTypeWrapper<Scalars['ID']['output']>;
   PageInfo: ResolverTypeWrapper<PageInfo>;
   PurgeToolResult: ResolverTypeWrapper<ResolversUnionTypes<ResolversTypes>['PurgeToolResult']>;
   PurgeToolSuccess: ResolverTypeWrapper<PurgeToolSuccess>;
@@ -1940,7 +1997,7 @@ export type ResolversTypes = {
   ToolOrderDirection: ToolOrderDirection;
   ToolOrderField: ToolOrderField;
   ToolPatch: ToolPatch;
-  ToolRevision: ResolverTypeWrapper<ToolRevisionMapper>;
+  ToolRevision: ResolverTypeWrapper<StoredRevisionMapper>;
   ToolRevisionConflict: ResolverTypeWrapper<Omit<ToolRevisionConflict, 'current'> & { current?: Maybe<ResolversTypes['Tool']> }>;
   ToolRevisionConnection: ResolverTypeWrapper<ToolRevisionConnectionModelMapper>;
   ToolRevisionEdge: ResolverTypeWrapper<Omit<ToolRevisionEdge, 'node'> & { node: ResolversTypes['ToolRevision'] }>;
@@ -1996,6 +2053,8 @@ export type ResolversParentTypes = {
   Mutation: Record<PropertyKey, never>;
   Namespace: NamespaceMapper;
   NamespaceForbidden: NamespaceForbidden;
+  Node: ResolversInterfaceTypes<ResolversParentTypes>['Node'];
+  ID: Scalars['ID']['output'];
   PageInfo: PageInfo;
   PurgeToolResult: ResolversUnionTypes<ResolversParentTypes>['PurgeToolResult'];
   PurgeToolSuccess: PurgeToolSuccess;
@@ -2032,7 +2091,7 @@ export type ResolversParentTypes = {
   ToolNotFound: ToolNotFound;
   ToolOrder: ToolOrder;
   ToolPatch: ToolPatch;
-  ToolRevision: ToolRevisionMapper;
+  ToolRevision: StoredRevisionMapper;
   ToolRevisionConflict: Omit<ToolRevisionConflict, 'current'> & { current?: Maybe<ResolversParentTypes['Tool']> };
   ToolRevisionConnection: ToolRevisionConnectionModelMapper;
   ToolRevisionEdge: Omit<ToolRevisionEdge, 'node'> & { node: ResolversParentTypes['ToolRevision'] };
@@ -2222,6 +2281,10 @@ export type NamespaceForbiddenResolvers<ContextType = GraphQLContext, ParentType
   __isTypeOf?: IsTypeOfResolverFn<ParentType, ContextType>;
 };
 
+export type NodeResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['Node'] = ResolversParentTypes['Node']> = {
+  __resolveType: TypeResolveFn<'Tool' | 'ToolRevision', ParentType, ContextType>;
+};
+
 export type PageInfoResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['PageInfo'] = ResolversParentTypes['PageInfo']> = {
   endCursor?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
   hasNextPage?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
@@ -2243,6 +2306,8 @@ export type PurgeToolSuccessResolvers<ContextType = GraphQLContext, ParentType e
 export type QueryResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['Query'] = ResolversParentTypes['Query']> = {
   changes?: Resolver<Maybe<ResolversTypes['ToolChangeConnection']>, ParentType, ContextType, RequireFields<QueryChangesArgs, 'first'>>;
   namespaces?: Resolver<Maybe<Array<ResolversTypes['Namespace']>>, ParentType, ContextType>;
+  node?: Resolver<Maybe<ResolversTypes['Node']>, ParentType, ContextType, RequireFields<QueryNodeArgs, 'id'>>;
+  nodes?: Resolver<Array<Maybe<ResolversTypes['Node']>>, ParentType, ContextType, RequireFields<QueryNodesArgs, 'ids'>>;
   searchTools?: Resolver<Maybe<Array<ResolversTypes['ToolSearchHit']>>, ParentType, ContextType, RequireFields<QuerySearchToolsArgs, 'first' | 'query'>>;
   tool?: Resolver<Maybe<ResolversTypes['Tool']>, ParentType, ContextType, RequireFields<QueryToolArgs, 'name'>>;
   toolByModelName?: Resolver<Maybe<ResolversTypes['Tool']>, ParentType, ContextType, RequireFields<QueryToolByModelNameArgs, 'modelName'>>;
@@ -2326,6 +2391,7 @@ export type ToolResolvers<ContextType = GraphQLContext, ParentType extends Resol
   description?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
   findings?: Resolver<Maybe<Array<ResolversTypes['ToolFinding']>>, ParentType, ContextType>;
   history?: Resolver<Maybe<ResolversTypes['ToolRevisionConnection']>, ParentType, ContextType, RequireFields<ToolHistoryArgs, 'first'>>;
+  id?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
   implementation?: Resolver<ResolversTypes['ToolImplementation'], ParentType, ContextType>;
   inputSchema?: Resolver<Maybe<ResolversTypes['JSONObject']>, ParentType, ContextType>;
   lifecycle?: Resolver<Maybe<ResolversTypes['ToolLifecycle']>, ParentType, ContextType>;
@@ -2347,6 +2413,7 @@ export type ToolResolvers<ContextType = GraphQLContext, ParentType extends Resol
   updatedBy?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
   wrappedBy?: Resolver<Maybe<Array<ResolversTypes['Tool']>>, ParentType, ContextType>;
   wraps?: Resolver<Maybe<ResolversTypes['Tool']>, ParentType, ContextType>;
+  __isTypeOf?: IsTypeOfResolverFn<ParentType, ContextType>;
 };
 
 export type ToolCapabilityResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['ToolCapability'] = ResolversParentTypes['ToolCapability']> = {
@@ -2470,10 +2537,12 @@ export type ToolRevisionResolvers<ContextType = GraphQLContext, ParentType exten
   committedAt?: Resolver<ResolversTypes['DateTime'], ParentType, ContextType>;
   contentHash?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
   definition?: Resolver<ResolversTypes['JSONObject'], ParentType, ContextType>;
+  id?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
   kind?: Resolver<ResolversTypes['ToolEventKind'], ParentType, ContextType>;
   name?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
   revision?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
   safetyDowngrades?: Resolver<Array<ResolversTypes['SafetyDowngrade']>, ParentType, ContextType>;
+  __isTypeOf?: IsTypeOfResolverFn<ParentType, ContextType>;
 };
 
 export type ToolRevisionConflictResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['ToolRevisionConflict'] = ResolversParentTypes['ToolRevisionConflict']> = {
@@ -2610,6 +2679,7 @@ export type Resolvers<ContextType = GraphQLContext> = {
   Mutation?: MutationResolvers<ContextType>;
   Namespace?: NamespaceResolvers<ContextType>;
   NamespaceForbidden?: NamespaceForbiddenResolvers<ContextType>;
+  Node?: NodeResolvers<ContextType>;
   PageInfo?: PageInfoResolvers<ContextType>;
   PurgeToolResult?: PurgeToolResultResolvers<ContextType>;
   PurgeToolSuccess?: PurgeToolSuccessResolvers<ContextType>;

@@ -1,5 +1,6 @@
 import { readSafetyDowngrades } from '../../domain/safety';
 import { TOOL_EVENT_KINDS, type ToolEvent } from '../../domain/events';
+import { isStoredId } from '../../domain/model';
 
 /**
  * Messages between instances on the Redis channel, JSON with instants as ISO strings. One message
@@ -8,7 +9,8 @@ import { TOOL_EVENT_KINDS, type ToolEvent } from '../../domain/events';
  * whoever subscribed before it has missed changes and must re-read.
  */
 
-const VERSION = 5;
+/** 6: each tool carries its id (`StoredTool.id`), which `Tool.id` is made of. */
+const VERSION = 6;
 
 export interface EventMessage {
   gapSince: Date | null;
@@ -41,7 +43,8 @@ function decodeToolEvent(value: unknown): ToolEvent {
     typeof raw.revision !== 'number' ||
     typeof raw.contentHash !== 'string' ||
     (raw.renamedFrom !== null && typeof raw.renamedFrom !== 'string') ||
-    safetyDowngrades === null
+    safetyDowngrades === null ||
+    (raw.tool != null && !isStoredId((raw.tool as { id?: unknown }).id))
   ) {
     throw new Error('not a toolgraph tool event');
   }

@@ -8,22 +8,26 @@ import { limitRefusal, WRAPPED_BY_ASSUMED_FANOUT } from '../limits';
  * The cost model: every field of the result counts 1, and a list field counts what it selects as
  * many times as the list may be long:
  * - `tools(first: N)`: N (the schema's default, 20, when omitted);
- * - `_entities(representations:)`: the number of representations a gateway sent;
+ * - `_entities(representations:)` and `nodes(ids:)`: the number of references or ids sent (KEYED_LISTS);
  * - `wrappedBy`, which has no bound: WRAPPED_BY_ASSUMED_FANOUT;
  * - every other list once: each comes with a row already loaded (`resourceSlots`, `sideEffects`)
  *   or from one aggregate query (`namespaces`, `toolStats`), and the domain bounds its length.
  */
+/** The root fields that answer one object per key given, by the argument that lists the keys. */
+const KEYED_LISTS: Readonly<Record<string, string>> = { _entities: 'representations', nodes: 'ids' };
+
 const estimateCost: ComplexityEstimator = ({ type, field, args, childComplexity }) => {
   let length = 1;
+  const keys = type.name === 'Query' ? KEYED_LISTS[field.name] : undefined;
   // `first: null` pages like an omitted `first`: by the schema's default.
   if (type.name === 'Query' && field.name === 'tools') length = Math.max(0, Number(args.first ?? field.args.find((arg) => arg.name === 'first')?.defaultValue));
-  else if (type.name === 'Query' && field.name === '_entities') length = Array.isArray(args.representations) ? args.representations.length : 0;
+  else if (keys !== undefined) length = Array.isArray(args[keys]) ? (args[keys] as unknown[]).length : 0;
   else if (field.name === 'wrappedBy') length = WRAPPED_BY_ASSUMED_FANOUT;
   return 1 + length * childComplexity;
 };
 
 /** The arguments whose values `estimateCost` reads (on any field: a superset is harmless). */
-const COSTED_ARGUMENTS = new Set(['first', 'representations']);
+const COSTED_ARGUMENTS = new Set(['first', ...Object.values(KEYED_LISTS)]);
 
 /**
  * The variables a document's cost can depend on: those written in a costed argument's value or in

@@ -2,6 +2,7 @@ import { GraphQLError } from 'graphql';
 import { asCliDict } from '../../../domain/config';
 import { asModelTool, toModelName, type ModelFormat } from '../../../domain/exports';
 import { namespaceOf, shortNameOf, statusOf } from '../../../domain/model';
+import { globalId } from '../../global-ids';
 import type { ResolversParentTypes, ResolversTypes, ResolversUnionTypes, ToolResolvers } from '../../generated/resolvers-types';
 import { historyConnection } from './ToolRevisionConnection';
 
@@ -18,6 +19,7 @@ export const Tool: ToolResolvers = {
     }
     return loaders.toolByReference.load(name);
   },
+  id: (tool) => globalId('Tool', tool.id),
   namespace: (tool) => namespaceOf(tool.name),
   shortName: (tool) => shortNameOf(tool.name),
   cliDict: (tool) => asCliDict(tool),
