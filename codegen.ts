@@ -1,7 +1,8 @@
 import type { CodegenConfig } from '@graphql-codegen/cli';
 
 /**
- * schema.graphql → src/graphql/generated/resolvers-types.ts (committed).
+ * schema.graphql → src/graphql/generated/resolvers-types.ts and the typed operations of the
+ * dashboard example, examples/dashboard/gql/ (GraphQL Codegen's client preset), both committed.
  * `npm run codegen` regenerates it; `npm run codegen:check` fails when it is out of date.
  *
  * Resolvers receive domain values (mappers), enums are the domain's lowercase strings (enumValues,
@@ -29,6 +30,16 @@ const enumValues = {
 const config: CodegenConfig = {
   schema: 'schema.graphql',
   generates: {
+    'examples/dashboard/gql/': {
+      preset: 'client',
+      documents: ['examples/dashboard/*.ts'],
+      config: {
+        useTypeImports: true,
+        enumsAsTypes: true,
+        strictScalars: true,
+        scalars: { JSONObject: 'Record<string, unknown>', DateTime: 'string', federation__FieldSet: 'string', link__Import: 'string' },
+      },
+    },
     'src/graphql/generated/resolvers-types.ts': {
       plugins: ['typescript', 'typescript-resolvers'],
       config: {
