@@ -102,3 +102,12 @@ export function tokenNameProblem(name: unknown): string | null {
   if (typeof name === 'string' && TOKEN_NAME.test(name)) return null;
   return 'A token name is 1 to 64 characters of a-z 0-9 . _ -, starting and ending with a letter or digit.';
 }
+
+/**
+ * Whether a request may run a document that is not one of the registry's trusted documents, where
+ * they are enforced: only with an accepted admin credential. With access control off every caller
+ * acts as an admin (OPEN_ACCESS) but showed no credential, so none may.
+ */
+export function mayRunAnyDocument(identity: { caller: Caller; authenticated: boolean }): boolean {
+  return identity.authenticated && identity.caller.grant.role === 'admin';
+}

@@ -46,6 +46,22 @@ export interface ServerConfig {
   safetyDowngrades: SafetyDowngradePolicy;
   /** TOOLGRAPH_HISTORY_KEEP and TOOLGRAPH_HISTORY_KEEP_DAYS: how much of each tool's history writes keep (src/domain/history.ts). */
   historyRetention: HistoryRetention;
+  /** TOOLGRAPH_TRUSTED_DOCUMENTS and TOOLGRAPH_TRUSTED_DOCUMENTS_MODE: the manifest of documents clients send by id, and what happens to others (./trusted-documents.ts). */
+  trustedDocuments: TrustedDocumentsSettings;
+}
+
+/**
+ * TOOLGRAPH_TRUSTED_DOCUMENTS_MODE: what becomes of a document not sent by the id of a listed one
+ * (./trusted-documents.ts): `enforce` refuses it (but for admin credentials), `log` runs and logs
+ * it, `off` runs it.
+ */
+export const TRUSTED_DOCUMENTS_MODES = ['enforce', 'log', 'off'] as const;
+export type TrustedDocumentsMode = (typeof TRUSTED_DOCUMENTS_MODES)[number];
+
+export interface TrustedDocumentsSettings {
+  /** The manifest's path; none: documents are sent as text only. */
+  file: string | undefined;
+  mode: TrustedDocumentsMode;
 }
 
 export const DEFAULTS = {
@@ -73,7 +89,8 @@ export function isLoopback(host: string): boolean {
  * Reads and checks PORT, HOST, DATABASE_URL, REDIS_URL, REDIS_CHANNEL, CORS_ORIGINS, NODE_ENV, the
  * access settings (TOOLGRAPH_AUTH, TOOLGRAPH_READ_ACCESS, TOOLGRAPH_JWT_*), the request limits' variables and
  * RESPONSE_CACHE_TTL_SECONDS, LOG_LEVEL, METRICS, METRICS_TOKEN, MIGRATE_ON_START,
- * OTEL_EXPORTER_OTLP_ENDPOINT and the history's retention (TOOLGRAPH_HISTORY_KEEP, TOOLGRAPH_HISTORY_KEEP_DAYS) once. Unset or empty variables take their default; a bad value
+ * OTEL_EXPORTER_OTLP_ENDPOINT, the history's retention (TOOLGRAPH_HISTORY_KEEP, TOOLGRAPH_HISTORY_KEEP_DAYS) and the trusted
+ * documents (TOOLGRAPH_TRUSTED_DOCUMENTS, TOOLGRAPH_TRUSTED_DOCUMENTS_MODE; main.ts reads the file) once. Unset or empty variables take their default; a bad value
  * throws ConfigError saying which variable is wrong and why.
  */
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
@@ -207,6 +224,16 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     keepDays: rawKeepDays === undefined ? DEFAULT_HISTORY_KEEP_DAYS : Number(rawKeepDays),
   };
 
+  const trustedDocuments: TrustedDocumentsSettings = {
+    file: value('TOOLGRAPH_TRUSTED_DOCUMENTS'),
+    mode: oneOf('TOOLGRAPH_TRUSTED_DOCUMENTS_MODE', TRUSTED_DOCUMENTS_MODES, 'off'),
+  };
+  if (trustedDocuments.mode !== 'off' && trustedDocuments.file === undefined) {
+    throw new ConfigError(
+      `TOOLGRAPH_TRUSTED_DOCUMENTS_MODE=${trustedDocuments.mode} needs TOOLGRAPH_TRUSTED_DOCUMENTS, the manifest of the documents clients may send (an Apollo persisted query manifest).`,
+    );
+  }
+
   return {
     port,
     host,
@@ -227,6 +254,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     refuseFindings,
     safetyDowngrades,
     historyRetention,
+    trustedDocuments,
   };
 }
 

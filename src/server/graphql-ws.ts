@@ -10,6 +10,8 @@ import {
 } from 'graphql';
 import { useServer } from 'graphql-ws/use/ws';
 import { WebSocketServer } from 'ws';
+import { mayRunAnyDocument } from '../domain/access';
+import type { GraphQLContext } from '../graphql/context';
 import type { ToolgraphServer } from './yoga';
 
 /** What `rootValue` carries from `onSubscribe` to `execute` and `subscribe`: the envelope of the one operation. */
@@ -34,6 +36,9 @@ interface Envelope extends Enveloped {
  * open subscriptions (by credential, else by the socket's address), credential lifetime and event cursors
  * (`extensions.cursor`). The credential is the upgrade request's `Authorization`
  * header, or `authorization` in the connection's `connectionParams` (what a browser can send).
+ * With trusted documents (./trusted-documents.ts), a subscription names a listed one by its id
+ * (`documentId` or `extensions.persistedQuery.sha256Hash`) with an empty `query`, which the
+ * protocol requires; a text is run or refused as over HTTP.
  * Only subscriptions: queries and mutations keep to HTTP, where the request limits and rate limits
  * apply. A browser page of another origin is refused at the upgrade, unless `corsOrigins` lists it.
  */
@@ -57,9 +62,29 @@ export function serveSubscriptionsOverWebSocket(server: Server, yoga: ToolgraphS
           req: context.extra.request,
           params: payload,
         }) as Envelope;
+        // Who asks, first: an unacceptable credential (UNAUTHENTICATED) is the client's to mend, and decides what it may send.
+        let contextValue: GraphQLContext;
+        try {
+          contextValue = (await contextFactory()) as GraphQLContext;
+        } catch (error) {
+          if (error instanceof GraphQLError) return [error];
+          throw error;
+        }
+        let query = payload.query;
+        const trusted = yoga.trustedDocuments;
+        // `documentId` is no field of the protocol's payload, but a client may send it, as over HTTP.
+        const id = trusted && query === '' ? trusted.idOf(payload) : null;
+        if (trusted && id !== null) {
+          const listed = trusted.document(id);
+          if (listed === undefined) return [trusted.notListed(id)];
+          query = listed;
+        } else if (trusted) {
+          const refusal = await trusted.admitText(payload, async () => mayRunAnyDocument(contextValue));
+          if (refusal) return [refusal];
+        }
         let document: DocumentNode;
         try {
-          document = parse(payload.query);
+          document = parse(query);
         } catch (error) {
           if (error instanceof GraphQLError) return [error];
           throw error;
@@ -71,14 +96,7 @@ export function serveSubscriptionsOverWebSocket(server: Server, yoga: ToolgraphS
             new GraphQLError('Only subscriptions are served over WebSocket; send queries and mutations over HTTP.', { extensions: { code: 'BAD_REQUEST' } }),
           ];
         }
-        try {
-          const contextValue = await contextFactory();
-          return { schema, operationName: payload.operationName, document, variableValues: payload.variables, contextValue, rootValue: { execute, subscribe } };
-        } catch (error) {
-          // An unacceptable credential (UNAUTHENTICATED) is the client's to mend.
-          if (error instanceof GraphQLError) return [error];
-          throw error;
-        }
+        return { schema, operationName: payload.operationName, document, variableValues: payload.variables, contextValue, rootValue: { execute, subscribe } };
       },
     },
     sockets,

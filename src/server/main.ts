@@ -21,6 +21,7 @@ import { ServerMetrics } from './metrics';
 import { migrateInOwnProcess } from './migration-process';
 import { RateLimits } from './rate-limits';
 import { serveSubscriptionsOverWebSocket } from './graphql-ws';
+import { readTrustedDocuments } from './trusted-documents';
 import { createToolgraphServer } from './yoga';
 
 /** How long in-flight requests get to finish on shutdown before their connections are cut. */
@@ -84,6 +85,8 @@ let logger: Logger | undefined;
 async function main(): Promise<void> {
   const config = loadConfig();
   const log = (logger = createLogger({ level: config.logLevel }));
+  // Read before anything starts: a manifest that cannot be used stops start-up (ConfigError).
+  const trustedDocuments = readTrustedDocuments(config.trustedDocuments, log);
   const provider = parseDatabaseUrl(config.databaseUrl).provider;
   // The OpenTelemetry SDK is loaded only when spans are exported.
   const tracing = config.otlpEndpoint ? (await import('./tracing')).startTracing(provider) : undefined;
@@ -131,6 +134,7 @@ async function main(): Promise<void> {
     logger: log,
     metrics: metrics && { registry: metrics, token: config.metrics.token },
     tracing: tracing?.hooks,
+    trustedDocuments,
   });
   const server = createServer(yoga.requestListener);
   const webSockets = serveSubscriptionsOverWebSocket(server, yoga, config.corsOrigins);
@@ -206,9 +210,17 @@ async function main(): Promise<void> {
   }
   const access = config.access.control === 'off' ? 'anyone may write' : `writes need a credential, reads are ${config.access.reads}`;
   const migrations = config.migrateOnStart ? 'migrated on start' : 'migrated by a release job';
+  if (trustedDocuments?.mode === 'enforce' && config.access.control === 'off') {
+    log.warn(
+      'toolgraph: trusted documents are enforced and access control is off, so no request can send another document: not GraphiQL, not the registry browser (TOOLGRAPH_AUTH=on lets admin credentials)',
+    );
+  }
+  const documents = trustedDocuments
+    ? `, ${trustedDocuments.size} trusted documents${{ enforce: ' enforced', log: ', others logged', off: ', others run' }[trustedDocuments.mode]}`
+    : '';
   const metricsAt = metrics ? `metrics at /metrics${config.metrics.token ? ' (bearer token)' : ''}` : 'no metrics';
   log.info(
-    `toolgraph listening on http://${host}:${port}${yoga.graphqlEndpoint} (${provider} ${migrations}, ${eventsVia}, ${access}, ${metricsAt}${tracing ? ', traces over OTLP' : ''})`,
+    `toolgraph listening on http://${host}:${port}${yoga.graphqlEndpoint} (${provider} ${migrations}, ${eventsVia}, ${access}, ${metricsAt}${documents}${tracing ? ', traces over OTLP' : ''})`,
   );
 }
 

@@ -1,7 +1,7 @@
 import { OperationTypeNode } from 'graphql';
 import { createYoga, useReadinessCheck, type YogaServerInstance, type YogaServerOptions } from 'graphql-yoga';
 import type { ToolEventBus } from '../domain/events';
-import { OPEN_ACCESS } from '../domain/access';
+import { mayRunAnyDocument, OPEN_ACCESS } from '../domain/access';
 import type { SafetyDowngradePolicy } from '../domain/safety';
 import type { HistoryRetention } from '../domain/history';
 import type { FindingRefusal } from '../domain/findings';
@@ -37,6 +37,8 @@ import { useCachedAnswersFirst } from './plugins/use-cached-answers-first';
 import { useJsonBodies } from './plugins/use-json-bodies';
 import { useStartupGate } from './plugins/use-startup-gate';
 import { useSubscriptionCap } from './plugins/use-subscription-cap';
+import { useCacheableDocuments } from './plugins/use-cacheable-documents';
+import { useTrustedDocuments } from './plugins/use-trusted-documents';
 import { useVariablesLimit } from './plugins/use-variables-limit';
 import type { RateLimits } from './rate-limits';
 import { yogaLogger, type Logger } from './logger';
@@ -44,6 +46,7 @@ import type { ServerMetrics } from './metrics';
 import { readinessCheck } from './readiness';
 import { ChangeTracker } from './change-tracker';
 import { ResponseCache } from './response-cache';
+import type { TrustedDocuments } from './trusted-documents';
 
 export interface ToolgraphServerOptions {
   store: ToolStore;
@@ -88,11 +91,15 @@ export interface ToolgraphServerOptions {
   loopbackOnly?: boolean;
   /** Whether queries run compiled (./plugins/use-compiled-queries.ts); default yes. Tests compare both. */
   compileQueries?: boolean;
+  /** The documents clients send by id, and what becomes of others (./trusted-documents.ts, TOOLGRAPH_TRUSTED_DOCUMENTS); none: documents are sent as text. */
+  trustedDocuments?: TrustedDocuments;
 }
 
 export type ToolgraphServer = YogaServerInstance<object, GraphQLContext> & {
   /** Builds the ranked search index now (main.ts, once the database is migrated), rather than at the first search. */
   warmSearch(): Promise<void>;
+  /** The trusted documents it was given, which WebSocket subscriptions meet too (./graphql-ws.ts). */
+  trustedDocuments?: TrustedDocuments;
 };
 
 /**
@@ -128,8 +135,21 @@ export function createToolgraphServer(options: ToolgraphServerOptions): Toolgrap
   const { authenticator } = options;
   const identities = authenticator && useCredentialRequirement(authenticator);
   const credentialLifetime = authenticator && identities && useCredentialLifetime(new LiveCredentials(authenticator), identities);
+  const schema = createToolgraphSchema();
+  const { trustedDocuments } = options;
+  // Who may send any document where trusted documents are enforced: an admin credential (spec section 6), found by the credential's check.
+  const trusted = trustedDocuments && useTrustedDocuments(trustedDocuments, async (request) => !!identities && mayRunAnyDocument(await identities.of(request)));
+  const unusable = trustedDocuments?.invalidFor(schema) ?? [];
+  if (unusable.length > 0) {
+    options.logger?.warn(
+      { documents: unusable.slice(0, 10) },
+      `toolgraph: ${unusable.length} trusted document(s) of TOOLGRAPH_TRUSTED_DOCUMENTS do not validate against this schema; requests for them get its errors`,
+    );
+  }
   const yoga = createYoga<object, GraphQLContext>({
-    schema: createToolgraphSchema(),
+    schema,
+    // A trusted document's id, in a POST's JSON body (a GET's is read from its URL).
+    extraParamNames: trusted ? ['documentId'] : undefined,
     context: async ({ request }) => createGraphQLContext(registry, identities ? await identities.of(request) : { caller: OPEN_ACCESS, authenticated: false }),
     graphqlEndpoint: '/graphql',
     // GraphiQL opens with a tab of example operations; subscriptions run over SSE (yoga's default).
@@ -171,6 +191,9 @@ export function createToolgraphServer(options: ToolgraphServerOptions): Toolgrap
       useVariablesLimit(limits.maxVariableValues),
       // Before a cached answer, a parse or a validation: who asks, and whether they may (spec section 6).
       ...(identities && credentialLifetime ? [identities.plugin, credentialLifetime] : []),
+      // After the credential's check (an admin may send any document, a refused credential stays refused), before
+      // a cached answer: a listed id becomes its document's text, which the response cache and the limits then see.
+      ...(trusted ? [trusted.plugin, useCacheableDocuments(trusted.sentById)] : []),
       ...(responseCache
         ? [
             useCachedAnswersFirst({
@@ -209,7 +232,7 @@ export function createToolgraphServer(options: ToolgraphServerOptions): Toolgrap
     maskedErrors: { isDev: false, maskError },
     logging: options.logger ? yogaLogger(options.logger) : (options.logging ?? true),
   });
-  return Object.assign(yoga, { warmSearch: () => registry.rankedSearch.warm() });
+  return Object.assign(yoga, { warmSearch: () => registry.rankedSearch.warm(), trustedDocuments });
 }
 
 /**

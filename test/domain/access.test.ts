@@ -7,6 +7,7 @@ import {
   ALL_NAMESPACES,
   ANONYMOUS_READER,
   grantProblem,
+  mayRunAnyDocument,
   mayWrite,
   normalizedNamespaces,
   OPEN_ACCESS,
@@ -38,6 +39,19 @@ describe('mayWrite: a grant covers the namespaces it names, by role', () => {
   it('lets open access write everywhere and an anonymous reader nowhere', () => {
     expect(mayWrite(OPEN_ACCESS.grant, 'devops')).toBe(true);
     expect(mayWrite(ANONYMOUS_READER.grant, 'devops')).toBe(false);
+  });
+});
+
+describe('mayRunAnyDocument: only an admin credential may send documents that are not trusted', () => {
+  it('lets an accepted admin credential, whatever its namespaces', () => {
+    expect(mayRunAnyDocument({ caller: { actor: 'platform', grant: { role: 'admin', namespaces: ALL_NAMESPACES } }, authenticated: true })).toBe(true);
+    expect(mayRunAnyDocument({ caller: { actor: 'ops-admin', grant: { role: 'admin', namespaces: ['ops'] } }, authenticated: true })).toBe(true);
+  });
+
+  it('refuses writers, readers, anonymous clients, and everyone when access control is off (no credential shown)', () => {
+    expect(mayRunAnyDocument({ caller: { actor: 'ci', grant: { role: 'write', namespaces: ALL_NAMESPACES } }, authenticated: true })).toBe(false);
+    expect(mayRunAnyDocument({ caller: ANONYMOUS_READER, authenticated: false })).toBe(false);
+    expect(mayRunAnyDocument({ caller: OPEN_ACCESS, authenticated: false })).toBe(false);
   });
 });
 

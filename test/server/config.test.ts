@@ -25,6 +25,27 @@ describe('server configuration', () => {
       refuseFindings: 'HIGH',
       safetyDowngrades: 'write',
       historyRetention: { keep: null, keepDays: 30 },
+      trustedDocuments: { file: undefined, mode: 'off' },
+    });
+  });
+
+  describe('trusted documents', () => {
+    it('reads TOOLGRAPH_TRUSTED_DOCUMENTS and TOOLGRAPH_TRUSTED_DOCUMENTS_MODE, the mode off by default', () => {
+      expect(loadConfig({ TOOLGRAPH_TRUSTED_DOCUMENTS: 'manifest.json' }).trustedDocuments).toEqual({ file: 'manifest.json', mode: 'off' });
+      expect(loadConfig({ TOOLGRAPH_TRUSTED_DOCUMENTS: 'm.json', TOOLGRAPH_TRUSTED_DOCUMENTS_MODE: 'ENFORCE' }).trustedDocuments.mode).toBe('enforce');
+      expect(loadConfig({ TOOLGRAPH_TRUSTED_DOCUMENTS: 'm.json', TOOLGRAPH_TRUSTED_DOCUMENTS_MODE: 'log' }).trustedDocuments.mode).toBe('log');
+    });
+
+    it.each(['enforce', 'log'])('refuses TOOLGRAPH_TRUSTED_DOCUMENTS_MODE=%s without a manifest', (mode) => {
+      expect(() => loadConfig({ TOOLGRAPH_TRUSTED_DOCUMENTS_MODE: mode })).toThrow(
+        `TOOLGRAPH_TRUSTED_DOCUMENTS_MODE=${mode} needs TOOLGRAPH_TRUSTED_DOCUMENTS`,
+      );
+    });
+
+    it('refuses a mode it does not know', () => {
+      expect(() => loadConfig({ TOOLGRAPH_TRUSTED_DOCUMENTS: 'm.json', TOOLGRAPH_TRUSTED_DOCUMENTS_MODE: 'strict' })).toThrow(
+        'TOOLGRAPH_TRUSTED_DOCUMENTS_MODE must be enforce or log or off; got "strict".',
+      );
     });
   });
 

@@ -19,7 +19,10 @@ export const needsCredential = (kind: OperationTypeNode): string =>
 /** The identity of each request, found once by `useCredentialRequirement` and read by the context factory. */
 export interface RequestIdentities {
   plugin: Plugin<GraphQLContext>;
-  /** The caller of a request whose params were read (the plugin identified it then); identified now otherwise. */
+  /**
+   * The caller of a request whose params were read (the plugin identified it then); identified now
+   * otherwise. Rejects with the plugin's refusal of a request it refused (UNAUTHENTICATED).
+   */
   of(request: Request): Promise<Identity>;
 }
 
@@ -34,7 +37,7 @@ export interface RequestIdentities {
  * Refusals are UNAUTHENTICATED, HTTP 401, with nothing run.
  */
 export function useCredentialRequirement(authenticator: Authenticator): RequestIdentities {
-  const identities = new WeakMap<Request, Identity>();
+  const identities = new WeakMap<Request, Identity | GraphQLError>();
   const identify = async (request: Request): Promise<Identity> => {
     try {
       return await authenticator.identify(request);
@@ -54,15 +57,25 @@ export function useCredentialRequirement(authenticator: Authenticator): RequestI
         identity = await identify(request);
       } catch (error) {
         if (!(error instanceof GraphQLError)) throw error;
+        identities.set(request, error);
         setResult({ errors: [error] });
         return;
       }
       if (!identity.authenticated && authenticator.needsCredential(OperationTypeNode.QUERY)) {
-        setResult({ errors: [unauthenticated(needsCredential(OperationTypeNode.QUERY))] });
+        const refusal = unauthenticated(needsCredential(OperationTypeNode.QUERY));
+        identities.set(request, refusal);
+        setResult({ errors: [refusal] });
         return;
       }
       identities.set(request, identity);
     },
   };
-  return { plugin, of: async (request) => identities.get(request) ?? identify(request) };
+  return {
+    plugin,
+    of: async (request) => {
+      const known = identities.get(request);
+      if (known instanceof GraphQLError) throw known;
+      return known ?? identify(request);
+    },
+  };
 }
