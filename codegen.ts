@@ -32,6 +32,8 @@ const config: CodegenConfig = {
   generates: {
     'examples/dashboard/gql/': {
       preset: 'client',
+      // Results as the server sends them, fragments spread in: the example reads them without useFragment.
+      presetConfig: { fragmentMasking: false },
       documents: ['examples/dashboard/*.ts'],
       config: {
         useTypeImports: true,

@@ -14,20 +14,27 @@ import { cacheExchange } from '@urql/exchange-graphcache';
 import type { ResultOf, VariablesOf } from '@graphql-typed-document-node/core';
 import { graphql } from './gql';
 
+/** What the dashboard shows of a tool, in the page and in a change alike, so that both fill the same cache entry. */
+export const DashboardToolFragment = graphql(`
+  fragment DashboardTool on Tool {
+    id
+    name
+    description
+    status
+    capability {
+      readOnly
+      humanApprovalRequired
+    }
+  }
+`);
+
 export const ToolsWithFacetsQuery = graphql(`
   query ToolsWithFacets($filter: ToolFilter, $first: Int = 20) {
     tools(filter: $filter, first: $first) {
       totalCount
       edges {
         node {
-          id
-          name
-          description
-          status
-          capability {
-            readOnly
-            humanApprovalRequired
-          }
+          ...DashboardTool
         }
       }
     }
@@ -56,14 +63,7 @@ export const ToolChangesSubscription = graphql(`
       kind
       name
       tool {
-        id
-        name
-        description
-        status
-        capability {
-          readOnly
-          humanApprovalRequired
-        }
+        ...DashboardTool
       }
     }
   }

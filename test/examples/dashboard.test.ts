@@ -5,21 +5,12 @@
  */
 import { createDashboard, type ToolChange } from '../../examples/dashboard/dashboard';
 import { freshDatabase, testDatabases, type FreshDatabase } from '../support/databases';
+import { eventually } from '../support/eventually';
 import { killServer, post, startServer, type RunningServer } from '../support/server-process';
 
 const CREATE =
   'mutation ($name: String!, $readOnly: Boolean!) { createTool(input: { name: $name, description: "Made for the dashboard.", source: BUILTIN, capability: { readOnly: $readOnly } }) { __typename } }';
 const UPDATE = 'mutation ($name: String!, $description: String!) { updateTool(name: $name, input: { description: $description }) { __typename } }';
-
-async function eventually<T>(what: string, probe: () => T | undefined, timeoutMs = 10_000): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const value = probe();
-    if (value !== undefined) return value;
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((resolve) => setTimeout(resolve, 25));
-  }
-}
 
 describe.each(testDatabases())('the dashboard example on %s', (kind) => {
   let database: FreshDatabase;
@@ -76,7 +67,11 @@ describe.each(testDatabases())('the dashboard example on %s', (kind) => {
       expect((await post(server.url, UPDATE, { name: 'dash/one', description: 'Changed by someone else.' })).data.updateTool.__typename).toBe(
         'UpdateToolSuccess',
       );
-      const changed = await eventually('the change of dash/one', () => changes.find((change) => change.name === 'dash/one'));
+      const changed = await eventually(
+        () => 'the change of dash/one',
+        () => changes.find((change) => change.name === 'dash/one'),
+        10_000,
+      );
       expect(changed).toMatchObject({ kind: 'UPDATED', tool: { name: 'dash/one', description: 'Changed by someone else.' } });
 
       // The page comes from the cache, which the event updated: the same tool, by its id.

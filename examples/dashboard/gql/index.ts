@@ -1,3 +1,2 @@
 /* eslint-disable */
-export * from "./fragment-masking";
 export * from "./gql";
