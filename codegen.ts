@@ -1,8 +1,12 @@
+import { createRequire } from 'node:module';
 import type { CodegenConfig } from '@graphql-codegen/cli';
+import * as persistedQueryManifest from './scripts/codegen/persisted-query-manifest';
 
 /**
- * schema.graphql → src/graphql/generated/resolvers-types.ts and the typed operations of the
- * dashboard example, examples/dashboard/gql/ (GraphQL Codegen's client preset), both committed.
+ * schema.graphql → src/graphql/generated/resolvers-types.ts, the typed operations of the dashboard
+ * example, examples/dashboard/gql/ (GraphQL Codegen's client preset), and the registry browser's
+ * manifest of trusted documents, src/server/browser/persisted-query-manifest.json (from its
+ * operations.graphql, by scripts/codegen/persisted-query-manifest.ts), all committed.
  * `npm run codegen` regenerates it; `npm run codegen:check` fails when it is out of date.
  *
  * Resolvers receive domain values (mappers), enums are the domain's lowercase strings (enumValues,
@@ -27,9 +31,20 @@ const enumValues = {
   ModelToolUnavailableReason: '../../domain/exports#ModelToolUnavailableReason',
 };
 
+/** The name codegen is given for scripts/codegen/persisted-query-manifest.ts: a name no package has, so its first try is this one. */
+const OWN_PLUGIN = '@graphql-codegen/toolgraph-persisted-query-manifest';
+
+type LoadedPlugin = Awaited<ReturnType<NonNullable<CodegenConfig['pluginLoader']>>>;
+
 const config: CodegenConfig = {
   schema: 'schema.graphql',
+  // This project's own plugins are TypeScript, loaded with this file; any other is required as codegen would.
+  pluginLoader: (name) => (name === OWN_PLUGIN ? persistedQueryManifest : (createRequire(`${process.cwd()}/`)(name) as LoadedPlugin)),
   generates: {
+    'src/server/browser/persisted-query-manifest.json': {
+      documents: ['src/server/browser/operations.graphql'],
+      plugins: [OWN_PLUGIN],
+    },
     'examples/dashboard/gql/': {
       preset: 'client',
       // Results as the server sends them, fragments spread in: the example reads them without useFragment.
