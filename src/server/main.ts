@@ -212,7 +212,7 @@ async function main(): Promise<void> {
   const migrations = config.migrateOnStart ? 'migrated on start' : 'migrated by a release job';
   if (trustedDocuments?.mode === 'enforce' && config.access.control === 'off') {
     log.warn(
-      'toolgraph: trusted documents are enforced and access control is off, so no request can send another document: not GraphiQL, not the registry browser (TOOLGRAPH_AUTH=on lets admin credentials)',
+      "toolgraph: trusted documents are enforced and access control is off, so no request can send another document, not even GraphiQL's (TOOLGRAPH_AUTH=on lets admin credentials); the registry browser sends only its own, trusted on every server",
     );
   }
   const documents = trustedDocuments

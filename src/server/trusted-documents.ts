@@ -8,10 +8,12 @@
  *   (src/domain/access.ts `mayRunAnyDocument`), `log` runs it and logs it, `off` runs it.
  * Refusals are logged as warnings and unlisted documents in `log` mode too, once per document and
  * instance. HTTP requests meet this in ./plugins/use-trusted-documents.ts, WebSocket subscriptions
- * in ./graphql-ws.ts.
+ * in ./graphql-ws.ts. Every server also lists the registry browser's own documents, which the page
+ * sends by id in every mode (`withBrowserDocuments`).
  */
 import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { GraphQLError, Kind, parse, validate, type GraphQLSchema, type OperationDefinitionNode } from 'graphql';
 import { LRUCache } from 'lru-cache';
 import { ConfigError, type TrustedDocumentsMode, type TrustedDocumentsSettings } from './config';
@@ -43,6 +45,11 @@ export class TrustedDocuments {
     readonly mode: TrustedDocumentsMode,
     private readonly logger?: Logger,
   ) {}
+
+  /** These documents and `others`; an id both list keeps the body of these. */
+  including(others: ReadonlyMap<string, string>): TrustedDocuments {
+    return new TrustedDocuments(new Map([...others, ...this.documents]), this.mode, this.logger);
+  }
 
   get size(): number {
     return this.documents.size;
@@ -126,6 +133,36 @@ export function readTrustedDocuments(settings: TrustedDocumentsSettings, logger?
     const code = (error as { code?: unknown }).code;
     throw problem(`cannot be read (${typeof code === 'string' ? code : String(error)}).`);
   }
+  return new TrustedDocuments(parseManifest(text, problem), settings.mode, logger);
+}
+
+/**
+ * The registry browser's manifest: its operations (./browser/operations.graphql), each with its id,
+ * listed by `npm run codegen` and copied beside the compiled server by the build.
+ */
+export const BROWSER_MANIFEST = join(__dirname, 'browser', 'persisted-query-manifest.json');
+
+let browserDocuments: ReadonlyMap<string, string> | undefined;
+
+/**
+ * The documents a server trusts: the operator's (TOOLGRAPH_TRUSTED_DOCUMENTS, in its mode), and
+ * always the registry browser's own, which the page sends by id and nothing else; without an
+ * operator's manifest, the browser's alone, any other document running as text (mode `off`). So
+ * the page works in every mode, and `enforce` lets it send no more than it was built with.
+ */
+export function withBrowserDocuments(operator: TrustedDocuments | undefined, logger?: Logger): TrustedDocuments {
+  browserDocuments ??= parseManifest(
+    readFileSync(BROWSER_MANIFEST, 'utf8'),
+    (why) => new Error(`The registry browser's manifest (${BROWSER_MANIFEST}) ${why}`),
+  );
+  return operator ? operator.including(browserDocuments) : new TrustedDocuments(browserDocuments, 'off', logger);
+}
+
+/**
+ * The documents of a persisted query manifest's text, by id. A text that is not JSON, or not such
+ * a manifest whose operations parse, throws what `problem` makes of why.
+ */
+function parseManifest(text: string, problem: (why: string) => Error): Map<string, string> {
   let manifest: unknown;
   try {
     manifest = JSON.parse(text);
@@ -160,5 +197,5 @@ export function readTrustedDocuments(settings: TrustedDocumentsSettings, logger?
     if (listed !== undefined && listed !== body) throw problem(`lists the id "${id}" twice, with two bodies (${at}).`);
     documents.set(id, body);
   });
-  return new TrustedDocuments(documents, settings.mode, logger);
+  return documents;
 }

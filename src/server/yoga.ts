@@ -46,7 +46,7 @@ import type { ServerMetrics } from './metrics';
 import { readinessCheck } from './readiness';
 import { ChangeTracker } from './change-tracker';
 import { ResponseCache } from './response-cache';
-import type { TrustedDocuments } from './trusted-documents';
+import { withBrowserDocuments, type TrustedDocuments } from './trusted-documents';
 
 export interface ToolgraphServerOptions {
   store: ToolStore;
@@ -91,15 +91,15 @@ export interface ToolgraphServerOptions {
   loopbackOnly?: boolean;
   /** Whether queries run compiled (./plugins/use-compiled-queries.ts); default yes. Tests compare both. */
   compileQueries?: boolean;
-  /** The documents clients send by id, and what becomes of others (./trusted-documents.ts, TOOLGRAPH_TRUSTED_DOCUMENTS); none: documents are sent as text. */
+  /** The documents clients send by id, and what becomes of others (./trusted-documents.ts, TOOLGRAPH_TRUSTED_DOCUMENTS); none: only the registry browser's are sent by id, any other as text. */
   trustedDocuments?: TrustedDocuments;
 }
 
 export type ToolgraphServer = YogaServerInstance<object, GraphQLContext> & {
   /** Builds the ranked search index now (main.ts, once the database is migrated), rather than at the first search. */
   warmSearch(): Promise<void>;
-  /** The trusted documents it was given, which WebSocket subscriptions meet too (./graphql-ws.ts). */
-  trustedDocuments?: TrustedDocuments;
+  /** The trusted documents it was given and the registry browser's, which WebSocket subscriptions meet too (./graphql-ws.ts). */
+  trustedDocuments: TrustedDocuments;
 };
 
 /**
@@ -136,10 +136,12 @@ export function createToolgraphServer(options: ToolgraphServerOptions): Toolgrap
   const identities = authenticator && useCredentialRequirement(authenticator);
   const credentialLifetime = authenticator && identities && useCredentialLifetime(new LiveCredentials(authenticator), identities);
   const schema = createToolgraphSchema();
-  const { trustedDocuments } = options;
+  // The operator's trusted documents and the registry browser's own, which the page sends by id on every server.
+  const trustedDocuments = withBrowserDocuments(options.trustedDocuments, options.logger);
   // Who may send any document where trusted documents are enforced: an admin credential (spec section 6), found by the credential's check.
-  const trusted = trustedDocuments && useTrustedDocuments(trustedDocuments, async (request) => !!identities && mayRunAnyDocument(await identities.of(request)));
-  const unusable = trustedDocuments?.invalidFor(schema) ?? [];
+  const trusted = useTrustedDocuments(trustedDocuments, async (request) => !!identities && mayRunAnyDocument(await identities.of(request)));
+  // The browser's are checked against the schema when they are generated (npm run codegen).
+  const unusable = options.trustedDocuments?.invalidFor(schema) ?? [];
   if (unusable.length > 0) {
     options.logger?.warn(
       { documents: unusable.slice(0, 10) },
@@ -149,7 +151,7 @@ export function createToolgraphServer(options: ToolgraphServerOptions): Toolgrap
   const yoga = createYoga<object, GraphQLContext>({
     schema,
     // A trusted document's id, in a POST's JSON body (a GET's is read from its URL).
-    extraParamNames: trusted ? ['documentId'] : undefined,
+    extraParamNames: ['documentId'],
     context: async ({ request }) => createGraphQLContext(registry, identities ? await identities.of(request) : { caller: OPEN_ACCESS, authenticated: false }),
     graphqlEndpoint: '/graphql',
     // GraphiQL opens with a tab of example operations; subscriptions run over SSE (yoga's default).
@@ -193,7 +195,8 @@ export function createToolgraphServer(options: ToolgraphServerOptions): Toolgrap
       ...(identities && credentialLifetime ? [identities.plugin, credentialLifetime] : []),
       // After the credential's check (an admin may send any document, a refused credential stays refused), before
       // a cached answer: a listed id becomes its document's text, which the response cache and the limits then see.
-      ...(trusted ? [trusted.plugin, useCacheableDocuments(trusted.sentById)] : []),
+      trusted.plugin,
+      useCacheableDocuments(trusted.sentById),
       ...(responseCache
         ? [
             useCachedAnswersFirst({

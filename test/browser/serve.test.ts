@@ -15,6 +15,7 @@ describe('serveBrowserPage', () => {
     ['/index.html', 'index.html', 'text/html; charset=utf-8'],
     ['/browser/browser.js', 'browser.js', 'text/javascript; charset=utf-8'],
     ['/browser/browser.css', 'browser.css', 'text/css; charset=utf-8'],
+    ['/browser/persisted-query-manifest.json', 'persisted-query-manifest.json', 'application/json; charset=utf-8'],
   ])('serves %s as %s (%s) with a strict CSP', async (path, file, contentType) => {
     const response = get(path)!;
     expect(response.status).toBe(200);

@@ -1,5 +1,6 @@
 /**
- * The registry browser's static files: `/` is the page, `/browser/*` its script and stylesheet.
+ * The registry browser's static files: `/` is the page, `/browser/*` its script, stylesheet and
+ * the manifest of its operations.
  * A fixed list of files read once from this folder (no path from the request ever reaches the
  * file system), each served with its content type and a strict Content-Security-Policy: the page
  * loads only its own script and stylesheet, and talks only to this server's /graphql.
@@ -30,6 +31,8 @@ const ASSETS: Record<string, Asset> = {
   '/index.html': { file: 'index.html', contentType: 'text/html; charset=utf-8' },
   '/browser/browser.js': { file: 'browser.js', contentType: 'text/javascript; charset=utf-8' },
   '/browser/browser.css': { file: 'browser.css', contentType: 'text/css; charset=utf-8' },
+  // The ids the page sends its operations by (./operations.graphql, listed by npm run codegen).
+  '/browser/persisted-query-manifest.json': { file: 'persisted-query-manifest.json', contentType: 'application/json; charset=utf-8' },
 };
 
 const contents = new Map<string, Buffer>();
