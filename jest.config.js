@@ -24,6 +24,7 @@ const UNIT_TESTS = [
   'test/events/serialization.test.ts',
   'test/graphql/errors.test.ts',
   'test/graphql/schema-docs.test.ts',
+  'test/browser/operations.test.ts',
   'test/browser/serve.test.ts',
   'test/server/config.test.ts',
   'test/server/configuration-docs.test.ts',

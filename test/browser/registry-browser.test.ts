@@ -71,7 +71,7 @@ describeWithChromium('in Chromium', () => {
     page.on('pageerror', (error) => problems.push(`page error: ${error.message}`));
     page.on('requestfailed', (request) => {
       // Leaving the page (or closing the browser) aborts its open EventSource; that is no failure.
-      if (!request.url().includes('/graphql?query=')) problems.push(`request failed: ${request.url()} ${request.failure()?.errorText}`);
+      if (!request.url().includes('/graphql?documentId=')) problems.push(`request failed: ${request.url()} ${request.failure()?.errorText}`);
     });
   }, 60_000);
 
@@ -203,8 +203,10 @@ describeWithChromium('in Chromium', () => {
     it('picks several sources and namespaces with checkboxes; the facets not picked keep their counts', async () => {
       const filters: unknown[] = [];
       const record = (request: { url(): string; postData(): string | null }) => {
-        const body = request.url().endsWith('/graphql') ? request.postData() : null;
-        if (body?.includes('query Browse')) filters.push((JSON.parse(body) as { variables: { filter: unknown } }).variables.filter);
+        const body = request.url().endsWith('/graphql')
+          ? (JSON.parse(request.postData() ?? 'null') as { operationName?: string; variables: { filter: unknown } } | null)
+          : null;
+        if (body?.operationName === 'Browse') filters.push(body.variables.filter);
       };
       page.on('request', record);
       try {

@@ -21,8 +21,8 @@ const examples = readdirSync(join(root, 'examples', 'tools'))
   .sort()
   .map((file) => readFileSync(join(root, 'examples', 'tools', file), 'utf8'));
 
-/** The variables each operation is sent with: the largest page the browser asks for, a real tool. */
-const VARIABLES: Record<string, Record<string, unknown>> = {
+/** The variables each operation is sent with: the largest page the browser asks for, a real tool (`toolId`: its global id). */
+const VARIABLES = (toolId: string): Record<string, Record<string, unknown>> => ({
   'mutation Import': { config: examples[0] },
   'mutation Sync': { config: examples[0] },
   'query Browse': {
@@ -37,10 +37,12 @@ const VARIABLES: Record<string, Record<string, unknown>> = {
   },
   'query More': { filter: {}, orderBy: { field: 'NAME', direction: 'ASC' }, first: browserConstant('PAGE_SIZE'), after: null },
   'query ToolView': { name: 'devops/k8s-rollout' },
-  'query MoreHistory': { name: 'devops/k8s-rollout', after: null },
+  'query ToolById': { id: toolId },
+  'query MoreHistory': { id: toolId, after: null },
+  'query MoreTombstoneHistory': { name: 'devops/k8s-rollout', after: null },
   'query Revision': { name: 'devops/k8s-rollout', revision: 1 },
-  'query Tombstone': { namespace: 'devops', name: 'devops/k8s-rollout' },
-};
+  'query Tombstone': { name: 'devops/k8s-rollout' },
+});
 
 /**
  * GraphiQL (the build @graphql-yoga/render-graphiql inlines) introspects with
@@ -77,7 +79,11 @@ async function runs(yoga: ToolgraphServer, operation: OwnOperation, variables?: 
   const response = await yoga.fetch('http://yoga/graphql', {
     method: 'POST',
     headers: { 'content-type': 'application/json', accept: 'application/graphql-response+json, application/json' },
-    body: JSON.stringify({ query: operation.document, operationName: operation.operationName, variables }),
+    body: JSON.stringify({
+      ...(operation.documentId ? { documentId: operation.documentId } : { query: operation.document }),
+      operationName: operation.operationName,
+      variables,
+    }),
   });
   const body = await response.json();
   expect(body.errors).toBeUndefined();
@@ -85,25 +91,27 @@ async function runs(yoga: ToolgraphServer, operation: OwnOperation, variables?: 
   return body.data;
 }
 
-/** The subscription over GET, as the browser's EventSource opens it. */
+/** The subscription over GET by its id, as the browser's EventSource opens it. */
 const overGet = (yoga: ToolgraphServer, operation: OwnOperation) => async (url: string, init: RequestInit) =>
-  yoga.fetch(`${url}?query=${encodeURIComponent(operation.document)}`, { headers: { accept: 'text/event-stream' }, signal: init.signal });
+  yoga.fetch(`${url}?documentId=${encodeURIComponent(operation.documentId!)}`, { headers: { accept: 'text/event-stream' }, signal: init.signal });
 
 describe('the default request limits', () => {
   const server = useTestServer('sqlite', { events: () => new InProcessToolEventBus() });
 
+  let toolId = '';
   beforeAll(async () => {
     for (const config of examples) {
       const result = await data(server.yoga, 'mutation ($config: String!) { importTools(config: $config) { __typename } }', { config });
       expect(result.importTools.__typename).toBe('ImportToolsSuccess');
     }
+    toolId = (await data(server.yoga, '{ tool(name: "devops/k8s-rollout") { id } }')).tool.id;
   });
 
   const queriesAndMutations = (operations: OwnOperation[]) =>
     operations.filter((operation) => operation.kind !== 'subscription').map((operation) => [operation.label, operation] as const);
 
   it.each(queriesAndMutations(readmeOperations()))("run the README's %s", async (label, operation) => {
-    await runs(server.yoga, operation, VARIABLES[label]);
+    await runs(server.yoga, operation, VARIABLES(toolId)[label]);
   });
 
   it.each(queriesAndMutations(graphiqlOperations()))("run GraphiQL's example %s", async (_label, operation) => {
@@ -116,7 +124,7 @@ describe('the default request limits', () => {
   });
 
   it.each(queriesAndMutations(browserOperations()))("run the registry browser's %s", async (label, operation) => {
-    await runs(server.yoga, operation, VARIABLES[label]);
+    await runs(server.yoga, operation, VARIABLES(toolId)[label]);
   });
 
   it(`run a gateway's _entities batch of ${GATEWAY_BATCH} references`, async () => {

@@ -1,7 +1,8 @@
 /**
  * The GraphQL documents this project sends itself or tells people to send, read from the files
  * they live in, so a test of them follows every change: the README's ```graphql blocks, GraphiQL's
- * example tab, and the registry browser's operations (src/server/browser/browser.js).
+ * example tab, and the registry browser's operations (src/server/browser/operations.graphql, as its
+ * manifest lists them).
  */
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -17,6 +18,8 @@ export interface OwnOperation {
   /** The whole document as sent (GraphiQL sends its tab whole, with `operationName`). */
   document: string;
   operationName?: string;
+  /** The id it is sent by instead of its text (the registry browser's). */
+  documentId?: string;
 }
 
 function operationsOf(document: string, sentWhole: boolean): OwnOperation[] {
@@ -43,19 +46,12 @@ export function graphiqlOperations(): OwnOperation[] {
 
 const browserSource = () => readFileSync(join(root, 'src', 'server', 'browser', 'browser.js'), 'utf8');
 
-/**
- * The registry browser's operations: its `const NAME = /* GraphQL *\/ \`…\`` templates, with the
- * `${OTHER}` fragments of text they interpolate filled in, as the page builds them.
- */
+/** The registry browser's operations, as its manifest lists them and the page sends them: by id. */
 export function browserOperations(): OwnOperation[] {
-  const templates = new Map<string, string>();
-  for (const [, name, text] of browserSource().matchAll(/const (\w+) = \/\* GraphQL \*\/ `([\s\S]*?)`;/g)) {
-    templates.set(
-      name!,
-      text!.replace(/\$\{(\w+)\}/g, (_, other: string) => templates.get(other) ?? `\${${other}}`),
-    );
-  }
-  return [...templates.values()].filter((text) => /^\s*(query|mutation|subscription)\b/.test(text)).flatMap((text) => operationsOf(text, false));
+  const manifest = JSON.parse(readFileSync(join(root, 'src', 'server', 'browser', 'persisted-query-manifest.json'), 'utf8')) as {
+    operations: { id: string; name: string; type: OwnOperation['kind']; body: string }[];
+  };
+  return manifest.operations.map(({ id, name, type, body }) => ({ label: `${type} ${name}`, kind: type, document: body, operationName: name, documentId: id }));
 }
 
 /** A numeric constant of browser.js (`PAGE_SIZE`, `MAX_PAGE`): the page sizes it asks for. */

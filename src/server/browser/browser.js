@@ -1,8 +1,13 @@
 // The registry browser: a page over toolgraph's public GraphQL API (POST /graphql, and the
 // toolEvents subscription over yoga's GraphQL-over-SSE transport). No framework, no build step.
 // Every value from the API reaches the page through textContent, never as HTML.
+//
+// Its operations are the documents of operations.graphql, and it sends each by its id, never its
+// text: `npm run codegen` lists them in persisted-query-manifest.json, which the page reads its
+// ids from and every server trusts, so the page works where trusted documents are enforced.
 
 const ENDPOINT = '/graphql';
+const MANIFEST = '/browser/persisted-query-manifest.json';
 const PAGE_SIZE = 50;
 const MAX_PAGE = 100;
 
@@ -34,51 +39,6 @@ function highestSeverity(findings) {
   return findings.reduce((highest, { severity }) => (FINDING_SEVERITIES.indexOf(severity) > FINDING_SEVERITIES.indexOf(highest) ? severity : highest), null);
 }
 
-const LISTED_TOOL_FIELDS = /* GraphQL */ `name description source toolType status updatedAt capability { readOnly writes unsafe humanApprovalRequired } findings { severity }`;
-
-const LIST_FIELDS = /* GraphQL */ `
-  totalCount
-  edges { node { ${LISTED_TOOL_FIELDS} } }
-  pageInfo { hasNextPage endCursor }
-`;
-
-// The facets of the whole filter in one toolStats: each facet is counted without its own criterion
-// (disjunctive), so the namespaces and sources not picked keep their counts beside the picked ones.
-const FACETS = /* GraphQL */ `
-  toolStats(filter: $filter) {
-    byNamespace { name toolCount }
-    bySource { source count }
-    capabilities { readOnly writes checkpointable idempotent unsafe humanApprovalRequired }
-  }
-`;
-
-const BROWSE_QUERY = /* GraphQL */ `
-  query Browse($filter: ToolFilter, $orderBy: ToolOrder, $first: Int) {
-    tools(filter: $filter, orderBy: $orderBy, first: $first) { ${LIST_FIELDS} }
-    ${FACETS}
-  }
-`;
-
-// A search of several words is a task in words: the tools are ranked by how well they fit it
-// (`searchTools`), the other filters still apply, and the facets count without the words.
-const RANKED_QUERY = /* GraphQL */ `
-  query Ranked($query: String!, $filter: ToolFilter, $first: Int) {
-    searchTools(query: $query, filter: $filter, first: $first) { score tool { ${LISTED_TOOL_FIELDS} } }
-    ${FACETS}
-  }
-`;
-
-const MORE_QUERY = /* GraphQL */ `
-  query More($filter: ToolFilter, $orderBy: ToolOrder, $first: Int, $after: String) {
-    tools(filter: $filter, orderBy: $orderBy, first: $first, after: $after) { ${LIST_FIELDS} }
-  }
-`;
-
-const HISTORY_FIELDS = /* GraphQL */ `
-  edges { node { revision kind changedFields actor committedAt contentHash definition } }
-  pageInfo { hasNextPage endCursor }
-`;
-
 const REVISION_KINDS = {
   CREATED: 'created',
   UPDATED: 'updated',
@@ -88,61 +48,6 @@ const REVISION_KINDS = {
   RESTORED: 'restored',
   RENAMED: 'renamed',
 };
-
-const TOOL_QUERY = /* GraphQL */ `
-  query ToolView($name: String!) {
-    tool(name: $name) {
-      name namespace shortName description source toolType timeout createdAt createdBy updatedAt updatedBy
-      capability {
-        readOnly writes writeScope checkpointable checkpointScope sideEffects idempotent unsafe
-        humanApprovalRequired costProfile
-      }
-      implementation {
-        __typename
-        ... on McpImplementation { server toolName }
-        ... on AgentSkillImplementation { path }
-        ... on BuiltinImplementation { builtin }
-        ... on CustomImplementation { code }
-        ... on WrappedImplementation { tool { name description } }
-      }
-      resourceSlots { name resourceType access description binding staticResource required }
-      inputSchema
-      outputSchema
-      lifecycle { discover activate deactivate }
-      wrappedBy { name description }
-      status
-      findings { code severity path message }
-      deprecation { message replacedByName replacedBy { name } deprecatedAt deprecatedBy }
-      revision
-      contentHash
-      history(first: 20) { ${HISTORY_FIELDS} }
-    }
-  }
-`;
-
-// The history in view is a tool's or, for a deleted tool, its tombstone's.
-const MORE_HISTORY_QUERY = /* GraphQL */ `
-  query MoreHistory($name: String!, $after: String) {
-    tool(name: $name) { history(first: 20, after: $after) { ${HISTORY_FIELDS} } }
-    toolTombstone(name: $name) { history(first: 20, after: $after) { ${HISTORY_FIELDS} } }
-  }
-`;
-
-const REVISION_QUERY = /* GraphQL */ `
-  query Revision($name: String!, $revision: Int!) { toolRevision(name: $name, revision: $revision) { definition } }
-`;
-
-const EVENTS_SUBSCRIPTION = /* GraphQL */ `
-  subscription BrowserEvents { toolEvents { kind name renamedFrom occurredAt } }
-`;
-
-// A name with no tool may have a tombstone, which tells a link to a deleted or renamed tool what
-// became of it, and keeps a deleted tool's history.
-const TOMBSTONE_QUERY = /* GraphQL */ `
-  query Tombstone($name: String!) {
-    toolTombstone(name: $name) { deletedAt deletedBy renamedTo purged history(first: 20) { ${HISTORY_FIELDS} } }
-  }
-`;
 
 const $ = (id) => {
   const element = document.getElementById(id);
@@ -180,11 +85,27 @@ function byWhom(iso, actor) {
 // GraphQL over HTTP
 // ---------------------------------------------------------------------------------------------
 
-async function graphql(query, variables) {
+/** Each operation's id, by the operation's name, from the manifest (read once). */
+const operationIds = (async () => {
+  const response = await fetch(MANIFEST, { headers: { accept: 'application/json' } });
+  if (!response.ok) throw new Error(`The page's operations could not be read (${response.status}).`);
+  const manifest = await response.json();
+  return new Map(manifest.operations.map(({ name, id }) => [name, id]));
+})();
+
+/** The id of the operation named `name` of operations.graphql. */
+async function operationId(name) {
+  const id = (await operationIds).get(name);
+  if (!id) throw new Error(`The page has no operation ${name}.`);
+  return id;
+}
+
+/** Runs the operation named `name` of operations.graphql, sent by its id. */
+async function graphql(name, variables) {
   const response = await fetch(ENDPOINT, {
     method: 'POST',
     headers: { 'content-type': 'application/json', accept: 'application/graphql-response+json, application/json' },
-    body: JSON.stringify({ query, variables }),
+    body: JSON.stringify({ documentId: await operationId(name), operationName: name, variables }),
   });
   let body;
   try {
@@ -213,8 +134,10 @@ const state = {
   tools: [],
   endCursor: null,
   hasNextPage: false,
-  /** The tool shown in the tool view, from the location hash. */
+  /** The name of the tool shown in the tool view, from the location hash. */
   openTool: null,
+  /** The global id of the tool in view (Node.id), once read: how the page reads it again. */
+  openToolId: null,
   /** Names changed by live events in the last few seconds: highlighted in the list. */
   recentlyChanged: new Map(),
 };
@@ -268,12 +191,12 @@ async function browse({ keepLoaded = false } = {}) {
   const ranked = rankedQuery();
   try {
     const data = ranked
-      ? await graphql(RANKED_QUERY, {
+      ? await graphql('Ranked', {
           query: ranked,
           filter: toolFilter({ withSearch: false }),
           first: PAGE_SIZE,
         })
-      : await graphql(BROWSE_QUERY, {
+      : await graphql('Browse', {
           filter: toolFilter(),
           orderBy: toolOrder(),
           first,
@@ -305,7 +228,7 @@ async function loadMore() {
   const button = $('load-more');
   button.disabled = true;
   try {
-    const data = await graphql(MORE_QUERY, {
+    const data = await graphql('More', {
       filter: toolFilter(),
       orderBy: toolOrder(),
       first: PAGE_SIZE,
@@ -449,16 +372,18 @@ async function showTool(name) {
   const sequence = ++toolSequence;
   const view = $('tool-view');
   if (!name) {
+    state.openToolId = null;
     view.hidden = true;
     document.title = 'toolgraph registry';
     return;
   }
   try {
-    const data = await graphql(TOOL_QUERY, { name });
+    const data = await graphql('ToolView', { name });
     if (sequence !== toolSequence) return;
     view.hidden = false;
+    state.openToolId = data.tool?.id ?? null;
     if (!data.tool) {
-      const found = await graphql(TOMBSTONE_QUERY, { name });
+      const found = await graphql('Tombstone', { name });
       if (sequence !== toolSequence) return;
       renderMissingTool(name, found.toolTombstone);
       return;
@@ -466,6 +391,19 @@ async function showTool(name) {
     renderTool(data.tool);
   } catch (error) {
     if (sequence === toolSequence) showError(`Could not load ${name}: ${error.message}`);
+  }
+}
+
+/** Reads the tool in view again by its id, after a change; by its name if the id holds no tool any more. */
+async function refreshTool(id) {
+  const sequence = ++toolSequence;
+  try {
+    const data = await graphql('ToolById', { id });
+    if (sequence !== toolSequence) return;
+    if (data.node) renderTool(data.node);
+    else void showTool(state.openTool);
+  } catch (error) {
+    if (sequence === toolSequence) showError(`Could not load ${state.openTool}: ${error.message}`);
   }
 }
 
@@ -510,7 +448,7 @@ function renderMissingTool(name, tombstone) {
     const left = tombstone.purged ? 'Purged ' : 'Deleted ';
     description.replaceChildren(document.createTextNode(left), byWhom(tombstone.deletedAt, tombstone.deletedBy), document.createTextNode('.'));
   }
-  if (tombstone?.history) renderHistory(name, tombstone.history);
+  if (tombstone?.history) renderHistory({ name, id: null }, tombstone.history);
   document.title = `${name} · toolgraph registry`;
 }
 
@@ -676,14 +614,15 @@ function renderStatus(tool) {
 // History: the revisions of the tool in view, newest first; one chosen shows what it changed
 // ---------------------------------------------------------------------------------------------
 
-let historyOf = { name: null, revisions: [], endCursor: null };
+/** Whose history is in view: a tool's (its `id` set) or a deleted tool's tombstone (read by name). */
+let historyOf = { name: null, id: null, revisions: [], endCursor: null };
 
 // The definition keys a revision changed: `ToolField` values lower-cased are the config's keys.
 const changedKeys = (revision) => revision.changedFields.map((field) => field.toLowerCase());
 
-function renderHistory(name, history, { append = false } = {}) {
+function renderHistory({ name, id }, history, { append = false } = {}) {
   const revisions = history.edges.map((edge) => edge.node);
-  historyOf = { name, revisions: append ? [...historyOf.revisions, ...revisions] : revisions, endCursor: history.pageInfo.endCursor };
+  historyOf = { name, id, revisions: append ? [...historyOf.revisions, ...revisions] : revisions, endCursor: history.pageInfo.endCursor };
   const items = revisions.map((revision) => {
     const changed = revision.changedFields.length ? `: ${changedKeys(revision).join(', ')}` : '';
     const button = el(
@@ -702,11 +641,12 @@ function renderHistory(name, history, { append = false } = {}) {
 }
 
 async function loadMoreHistory() {
-  const name = historyOf.name;
+  const { name, id, endCursor: after } = historyOf;
   try {
-    const data = await graphql(MORE_HISTORY_QUERY, { name, after: historyOf.endCursor });
-    const history = (data.tool ?? data.toolTombstone)?.history;
-    if (name === historyOf.name && history) renderHistory(name, history, { append: true });
+    const history = id
+      ? (await graphql('MoreHistory', { id, after })).node?.history
+      : (await graphql('MoreTombstoneHistory', { name, after })).toolTombstone?.history;
+    if (name === historyOf.name && history) renderHistory({ name, id }, history, { append: true });
   } catch (error) {
     showError(`Could not load more history of ${name}: ${error.message}`);
   }
@@ -717,7 +657,7 @@ async function previousDefinition(name, number) {
   if (number <= 1) return null;
   const loaded = historyOf.revisions.find((revision) => revision.revision === number - 1);
   if (loaded) return loaded.definition;
-  const data = await graphql(REVISION_QUERY, { name, revision: number - 1 });
+  const data = await graphql('Revision', { name, revision: number - 1 });
   return data.toolRevision?.definition ?? null;
 }
 
@@ -825,7 +765,7 @@ function renderTool(tool) {
   );
 
   $('tool-revision-changes').replaceChildren();
-  renderHistory(tool.name, tool.history);
+  renderHistory({ name: tool.name, id: tool.id }, tool.history);
 }
 
 function toolFromHash() {
@@ -873,7 +813,11 @@ function onToolEvent(event) {
       document.querySelector(`#tool-list li[data-tool="${CSS.escape(event.name)}"]`)?.classList.remove('changed');
     }
   }, 4000);
-  if (event.name === state.openTool || event.renamedFrom === state.openTool) void showTool(state.openTool);
+  // The tool in view, changed, is read again by its id; the name in the address, when it now holds
+  // no tool (deleted, renamed away: its tombstone says where the tool went) or another one, by name.
+  const nameLeft = event.renamedFrom === state.openTool || (event.name === state.openTool && !event.tool);
+  if (!nameLeft && event.tool && event.tool.id === state.openToolId) void refreshTool(state.openToolId);
+  else if (nameLeft || event.name === state.openTool) void showTool(state.openTool);
   // Several events in a burst (an import) cause one reload.
   clearTimeout(refreshTimer);
   refreshTimer = setTimeout(() => void browse({ keepLoaded: true }), 100);
@@ -885,12 +829,18 @@ let reconnectDelay = 1000;
 function resubscribe(text) {
   // Keep an error the server sent in view while waiting.
   if ($('live-status').dataset.state !== 'error') setLiveStatus('connecting', text);
-  setTimeout(subscribe, reconnectDelay);
+  setTimeout(() => void subscribe(), reconnectDelay);
   reconnectDelay = Math.min(reconnectDelay * 2, 30_000);
 }
 
-function subscribe() {
-  const url = `${ENDPOINT}?query=${encodeURIComponent(EVENTS_SUBSCRIPTION)}`;
+async function subscribe() {
+  let url;
+  try {
+    url = `${ENDPOINT}?documentId=${encodeURIComponent(await operationId('BrowserEvents'))}`;
+  } catch (error) {
+    setLiveStatus('error', `Live updates failed: ${error.message}`);
+    return;
+  }
   const source = new EventSource(url);
   let opened = false;
   source.addEventListener('open', () => {
@@ -976,7 +926,7 @@ function start() {
 
   void browse();
   void onHashChange();
-  subscribe();
+  void subscribe();
 }
 
 start();
