@@ -5,7 +5,8 @@
  * `npm run typecheck` does that, in CI too, and tsconfig's isolatedModules makes every file safe to
  * compile alone. The whole build takes under a second where tsc took about 10 s, on the path of
  * every `npm start` and of a first run. Files under src/ that are not TypeScript (the browser
- * page's HTML, CSS and script) are copied beside the compiled code, where it reads them.
+ * page's HTML, CSS and script, its operations and their manifest, which the server reads too) are
+ * copied beside the compiled code, where it reads them.
  */
 import { cpSync, readdirSync, rmSync } from 'node:fs';
 import { extname, join } from 'node:path';

@@ -5,7 +5,8 @@
  * (dist/src/server/migrate-command.js) migrates a new database; dist/src/server/main.js, with plain
  * Node and no transpiler, starts (running that command itself, which finds nothing left to do),
  * writes, reads, reads an import in its worker, sends the write's event to a live subscription over
- * SSE, and serves the browser page's files copied beside it.
+ * SSE, and serves the browser page's files copied beside it, running the page's operations by the ids
+ * of the manifest copied with them.
  */
 import { execFile } from 'node:child_process';
 import { readFileSync } from 'node:fs';
@@ -92,10 +93,20 @@ describe.each(nodes)('the compiled server on %s', (_label, prepare) => {
         ['/', 'text/html'],
         ['/browser/browser.js', 'text/javascript'],
         ['/browser/browser.css', 'text/css'],
+        ['/browser/persisted-query-manifest.json', 'application/json'],
       ] as const) {
         const response = await fetch(`${origin}${path}`);
         expect({ path, status: response.status, type: response.headers.get('content-type')?.split(';')[0] }).toEqual({ path, status: 200, type });
       }
+      // The page's operations run by their ids from the manifest shipped beside the compiled server.
+      const manifest = (await (await fetch(`${origin}/browser/persisted-query-manifest.json`)).json()) as { operations: { id: string; name: string }[] };
+      const toolView = manifest.operations.find((operation) => operation.name === 'ToolView')!;
+      const byId = await fetch(server.url, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ documentId: toolView.id, variables: { name: 'built/echo' } }),
+      });
+      expect(await byId.json()).toMatchObject({ data: { tool: { name: 'built/echo', description: 'Echo.' } } });
     });
   });
 });
