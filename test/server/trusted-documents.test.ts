@@ -1,5 +1,5 @@
 /**
- * Trusted documents (issue 26, point 3; README, "Trusted documents") as an operator sets them: the
+ * Trusted documents (issue 26, points 3 and 4; README, "Trusted documents") as an operator sets them: the
  * server's own process, configured by TOOLGRAPH_TRUSTED_DOCUMENTS and TOOLGRAPH_TRUSTED_DOCUMENTS_MODE,
  * with a manifest in the format of Apollo's persisted query manifest, over real HTTP (POST, GET,
  * SSE) and WebSocket. The database plays no part in what is decided here: SQLite.
@@ -13,6 +13,7 @@ import WebSocket from 'ws';
 import { subscribe } from '../events/sse';
 import { freshDatabase, type FreshDatabase } from '../support/databases';
 import { eventually } from '../support/eventually';
+import { browserOperations } from '../support/own-operations';
 import { killServer, launch, logLines, logMessages, startServer, type RunningServer } from '../support/server-process';
 import { createToken } from '../support/token-command';
 
@@ -106,6 +107,12 @@ describe('TOOLGRAPH_TRUSTED_DOCUMENTS_MODE=enforce, access control on', () => {
     expect((await send(server!.url, { documentId: idOf(TOOL), variables: { name: 'ops/probe' } })).body).toEqual(expected);
     const apollo = await send(server!.url, { extensions: { persistedQuery: { version: 1, sha256Hash: idOf(TOOL) } }, variables: { name: 'ops/probe' } });
     expect(apollo.body).toEqual(expected);
+  });
+
+  it("runs the registry browser's own documents by id, though the manifest does not list them", async () => {
+    const page = browserOperations().find((operation) => operation.operationName === 'ToolView')!;
+    const answer = await send(server!.url, { documentId: page.documentId, variables: { name: 'ops/probe' } });
+    expect(answer.body.data.tool).toMatchObject({ id: expect.any(String), name: 'ops/probe', description: 'First.' });
   });
 
   it('refuses a document sent as text with PERSISTED_QUERY_ID_REQUIRED, even one that is listed, and logs it', async () => {
@@ -286,6 +293,28 @@ describe('TOOLGRAPH_TRUSTED_DOCUMENTS with the mode off (the default)', () => {
     expect((await send(server!.url, { query: NAMESPACES })).body).toEqual({ data: { namespaces: [] } });
     expect((await send(server!.url, { documentId: idOf(TOOL), variables: { name: 'ops/none' } })).body).toEqual({ data: { tool: null } });
     expect(logMessages(server!.output())).not.toMatch(/trusted documents:/);
+  });
+});
+
+describe('without TOOLGRAPH_TRUSTED_DOCUMENTS', () => {
+  let database: FreshDatabase;
+  let server: RunningServer | undefined;
+
+  beforeAll(async () => {
+    database = await freshDatabase('sqlite');
+    server = await startServer(database.url);
+  }, 60_000);
+  afterAll(async () => {
+    await killServer(server);
+    await database?.drop();
+  });
+
+  it("runs texts, and the registry browser's own documents by id (the only ids it knows)", async () => {
+    expect((await send(server!.url, { query: NAMESPACES })).body).toEqual({ data: { namespaces: [] } });
+    const page = browserOperations().find((operation) => operation.operationName === 'ToolView')!;
+    expect((await send(server!.url, { documentId: page.documentId, variables: { name: 'ops/none' } })).body).toEqual({ data: { tool: null } });
+    expect(codeOf(await send(server!.url, { documentId: idOf(TOOL), variables: { name: 'ops/none' } }))).toBe('PERSISTED_QUERY_NOT_IN_LIST');
+    expect(logMessages(server!.output())).not.toMatch(/trusted documents enforced|others (logged|run)/);
   });
 });
 
