@@ -1,6 +1,6 @@
 # toolgraph's image: the compiled server (dist/) on plain Node, as a non-root user, with only the
 # runtime dependencies. Not built or run in this project's CI, which has no container engine:
-# test/server/deploy-kit.test.ts checks what can be checked without one (README, "Deploying").
+# test/server/deploy-kit.test.ts checks what can be checked without one (docs/operators.md, "Deploying").
 #
 #   docker build -t toolgraph .
 #   docker run -p 4000:4000 -v toolgraph-data:/app/data toolgraph
@@ -26,7 +26,7 @@ COPY src ./src
 RUN npm run build
 
 FROM ${NODE_IMAGE}
-# HOST=0.0.0.0: reachable from outside the container, so access control is on (README, "Exposing it").
+# HOST=0.0.0.0: reachable from outside the container, so access control is on (docs/operators.md, "Exposing it").
 ENV NODE_ENV=production HOST=0.0.0.0 PORT=4000
 WORKDIR /app
 # The server reads schema.graphql and prisma/<provider>/migrations from beside dist/.
@@ -38,7 +38,7 @@ COPY --from=build /app/dist ./dist
 RUN mkdir data && chown node:node data
 USER node
 EXPOSE 4000
-# /health answers while the process runs (README, "Health, readiness and outages"); the slim image
+# /health answers while the process runs (docs/operators.md, "Health, readiness and outages"); the slim image
 # has no curl, so Node's own fetch asks.
 HEALTHCHECK --interval=10s --timeout=3s --start-period=60s --retries=3 \
   CMD ["node", "-e", "fetch('http://127.0.0.1:' + (process.env.PORT || 4000) + '/health').then((r) => process.exit(r.ok ? 0 : 1), () => process.exit(1))"]

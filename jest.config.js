@@ -10,6 +10,8 @@
 
 /** The unit tier; a test file not listed here is an integration test. */
 const UNIT_TESTS = [
+  'test/docs/links.test.ts',
+  'test/docs/tables.test.ts',
   'test/domain/config-schema.test.ts',
   'test/domain/config.test.ts',
   'test/domain/findings-rules.test.ts',

@@ -1,6 +1,6 @@
 /**
  * `npx tsx scripts/bench/trusted-documents-cost.ts [--seconds 3] [--rounds 5]`: what enforcing
- * trusted documents costs a request (README, "Trusted documents"). One SQLite file with one tool;
+ * trusted documents costs a request (docs/dashboards.md, "Trusted documents"). One SQLite file with one tool;
  * `query Tool($name: String!) { tool(name: $name) { name description } }` read with autocannon
  * (20 connections) from server processes of this tree:
  *   - TOOLGRAPH_TRUSTED_DOCUMENTS_MODE=off, no manifest, the text POSTed (twice, two processes:

@@ -23,7 +23,7 @@ import { printChanges, sync, type PlannedRevision, type SyncResult } from './syn
 import { VERSION } from './version';
 
 /**
- * `toolgraph`: the command line for tool authors (README "For tool authors: the toolgraph CLI").
+ * `toolgraph`: the command line for tool authors (docs/tool-authors.md "The toolgraph CLI").
  * Commander parses the arguments and writes the help; each command's action returns its exit code.
  */
 

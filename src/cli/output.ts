@@ -6,7 +6,7 @@ import type { FindingSeverity } from '../domain/findings';
  * from one) in each format, and colour, which only a terminal gets.
  */
 
-/** The exit codes the README documents. */
+/** The exit codes docs/tool-authors.md documents. */
 export const EXIT = {
   ok: 0,
   /** The files, the registry or the MCP server gave issues: nothing was written. */

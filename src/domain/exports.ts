@@ -81,7 +81,7 @@ export type McpToolAnnotations = {
 };
 
 /**
- * The MCP annotations a capability amounts to (README "Annotations"): read-only as it says; a tool
+ * The MCP annotations a capability amounts to (docs/agents.md "MCP annotations"): read-only as it says; a tool
  * that is not read-only and writes or is unsafe may be destructive (MCP's own default when it is
  * not told, and the safe side: a client then asks before calling it); idempotent as it says; a
  * tool that lists side effects reaches beyond its inputs and resources, an open world.

@@ -52,7 +52,7 @@ export interface RevisionRange {
  * (RFC 8785: object keys sorted by UTF-16 code units, no whitespace, numbers as ECMAScript prints
  * them, strings with only the escapes JSON requires). `cliDict` includes every default and no
  * registry state (timestamps, authors, revision), so equal definitions hash equally wherever they
- * are stored. README "Content hashes" says how to recompute it.
+ * are stored. docs/tool-authors.md "History and content hashes" says how to recompute it.
  */
 export function revisionContent(definition: ToolDefinition): { cliDict: JsonObject; contentHash: string } {
   const cliDict = asCliDict(definition);

@@ -2,7 +2,7 @@
  * How large a tool definition, an import and a page of a read may be (spec section 2,
  * `VALUE_TOO_LARGE`; section 9, `BAD_USER_INPUT`). One definition of each limit: the rules
  * (validation.ts, json-schema.ts, config.ts), the API's argument checks (src/graphql/argument-ranges.ts),
- * the README's tables and the tests all read them from here.
+ * the documentation's tables and the tests all read them from here.
  *
  * Every limit is far above what a real tool needs and low enough that the largest valid tool is a
  * few hundred KB: a registry read by dashboards and agents serves each tool many times, so an

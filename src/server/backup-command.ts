@@ -1,6 +1,6 @@
 /**
  * `npm run db:backup -- <file>` and `npm run db:restore -- <file>`: backups of the database of
- * DATABASE_URL (README, "Backups").
+ * DATABASE_URL (docs/operators.md, "Backups").
  *
  * SQLite: `backup` writes a consistent copy of the database while servers use it (SQLite's online
  * backup); `restore` checks a backup (a toolgraph database that passes its integrity check) and puts

@@ -9,7 +9,7 @@ import { REQUEST_LIMITS, type RequestLimits } from './limits';
 import { LOG_LEVELS, type LogLevel } from './logger';
 import { DEFAULT_RATE_LIMITS, type RateLimitSettings } from './rate-limits';
 
-/** The server's settings, from the environment (README, "Configuration"). */
+/** The server's settings, from the environment (docs/operators.md, "Configuration"). */
 export interface ServerConfig {
   port: number;
   host: string;

@@ -3,20 +3,20 @@ import { GraphQLError } from 'graphql';
 /**
  * Every limit a request meets before anything runs: its environment variable, its default, and
  * the `extensions.code` of its refusal. The one definition: config.ts parses these variables, the
- * server's plugins enforce them, and tests check the README's table and the defaults against it.
+ * server's plugins enforce them, and tests check the operators' guide's table (docs/operators.md) and the defaults against it.
  *
- * The defaults never refuse this project's own operations (the README's, GraphiQL's examples and
+ * The defaults never refuse this project's own operations (the documentation's, GraphiQL's examples and
  * introspection, the registry browser's, a federation gateway's `_entities` batches:
  * test/server/own-operations.test.ts) and refuse the fan-outs of issue 7 in milliseconds.
  */
 
 export interface RequestLimit {
-  /** The environment variable that sets it (README, "Configuration"). */
+  /** The environment variable that sets it (docs/operators.md, "Configuration"). */
   variable: string;
   default: number;
   /** The largest value the variable may take; above it the limit would no longer protect the server. */
   max: number;
-  /** What it bounds, for error messages and the README. */
+  /** What it bounds, for error messages and the documentation. */
   meaning: string;
 }
 

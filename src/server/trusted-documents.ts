@@ -1,5 +1,5 @@
 /**
- * Trusted documents (README, "Trusted documents"): the operations a company's dashboards send,
+ * Trusted documents (docs/dashboards.md, "Trusted documents"): the operations a company's dashboards send,
  * listed in a manifest in the format of Apollo's persisted query manifest (which GraphQL Hive reads
  * too), and sent by id. What a request may run:
  * - by id (`documentId`, or `extensions.persistedQuery.sha256Hash`) without text: the listed

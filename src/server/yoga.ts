@@ -155,7 +155,7 @@ export function createToolgraphServer(options: ToolgraphServerOptions): Toolgrap
     context: async ({ request }) => createGraphQLContext(registry, identities ? await identities.of(request) : { caller: OPEN_ACCESS, authenticated: false }),
     graphqlEndpoint: '/graphql',
     // GraphiQL opens with a tab of example operations; subscriptions run over SSE (yoga's default).
-    // The headers editor is how a person writes with a token (README, "Exposing it").
+    // The headers editor is how a person writes with a token (docs/operators.md, "Exposing it").
     graphiql: { title: 'toolgraph', defaultQuery: GRAPHIQL_EXAMPLES, isHeadersEditorEnabled: true },
     // GraphiQL's page with its scripts inlined (no CDN): it works offline and behind strict networks.
     // Loaded when a browser first asks for it: the inlined bundle weighs about 60 MB of memory.

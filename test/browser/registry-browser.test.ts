@@ -7,7 +7,7 @@
  * Needs /usr/bin/chromium (`apt-get install -y chromium`; TOOLGRAPH_CHROMIUM names another path);
  * without it the suite is skipped and says so, or fails with TOOLGRAPH_REQUIRE_BROWSER=1
  * (test/support/browsers.ts). Screenshots are taken on every run; with TOOLGRAPH_SCREENSHOTS=1
- * they are written to docs/ (docs/browser.png, docs/graphiql.png).
+ * they are written to docs/ (docs/browser.png, docs/browser-history.png, docs/graphiql.png; `npm run docs:screenshots`).
  */
 import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';

@@ -1,5 +1,5 @@
 /**
- * toolgraph behind a real gateway, as README "Running toolgraph behind a gateway" describes: the
+ * toolgraph behind a real gateway, as docs/operators.md "Running toolgraph behind a gateway" describes: the
  * server process (`npm start`), its SDL from `npm run sdl`, composed with an independent agents
  * subgraph by @theguild/federation-composition, served by the Hive Gateway CLI
  * (`hive-gateway supergraph`). Queries cross both subgraphs in both directions. toolgraph runs with

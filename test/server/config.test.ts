@@ -234,9 +234,9 @@ describe('request limits', () => {
   });
 
   it.each(limits.map(([name, limit]) => [limit.variable, limit.default, LIMIT_CODES[name as keyof typeof LIMIT_CODES]] as const))(
-    'the README documents %s with its default %d, and its code %s',
+    'docs/operators.md documents %s with its default %d, and its code %s',
     (variable, defaultValue, code) => {
-      const readme = readFileSync(join(__dirname, '..', '..', 'README.md'), 'utf8');
+      const readme = readFileSync(join(__dirname, '..', '..', 'docs', 'operators.md'), 'utf8');
       expect(readme).toContain(`| \`${variable}\` | \`${defaultValue}\` |`);
       expect(readme).toMatch(new RegExp(`\\| \`${variable}\` \\|[^\\n]*\\| \`${code}\``));
     },

@@ -1,6 +1,6 @@
 /**
  * Every environment variable toolgraph's code reads is documented, and every documented one is read.
- * README's "Configuration" table lists them all (the server's, the CLI's, the scripts' and the
+ * The operators' guide's "Configuration" table (docs/operators.md) lists them all (the server's, the CLI's, the scripts' and the
  * tests'); .env.example lists exactly the server's; compose.yaml and the Dockerfile set no other.
  *
  * The code's reads are found two ways, so that a new one cannot slip by: the server's configuration
@@ -109,7 +109,7 @@ interface Row {
 }
 
 function configurationTable(): Row[] {
-  const section = /^## Configuration\n([\s\S]*?)^## /m.exec(read('README.md'))?.[1] ?? '';
+  const section = /^## Configuration\n([\s\S]*?)^## /m.exec(read('docs/operators.md'))?.[1] ?? '';
   return [...section.matchAll(new RegExp(`^\\| \`(${NAME})\` \\| (.*?) \\| (.*) \\|$`, 'gm'))].map(([, name, defaultValue, meaning]) => ({
     name: name!,
     defaultValue: defaultValue!,
@@ -168,7 +168,7 @@ describe('environment variables', () => {
     expect([...sources.byName.keys()]).toEqual(expect.arrayContaining(['TOOLGRAPH_SERVER', 'NO_COLOR', 'TOOLGRAPH_TEST_POSTGRES_URL']));
   });
 
-  it("read by the code are documented in README's Configuration table", () => {
+  it('read by the code are documented in the Configuration table of docs/operators.md', () => {
     expect([...readVariables].filter((name) => !documented.has(name)).sort()).toEqual([]);
   });
 
@@ -189,7 +189,7 @@ describe('environment variables', () => {
     expect(others.filter((row) => !/^[^|]*? only: /.test(row.meaning)).map((row) => row.name)).toEqual([]);
   });
 
-  it("read by the server are exactly .env.example's, shown with the README's default", () => {
+  it("read by the server are exactly .env.example's, shown with the documented default", () => {
     const example = envExample();
     expect([...example.keys()].sort()).toEqual([...serverVariables].sort());
     for (const row of table.filter((row) => example.has(row.name))) {

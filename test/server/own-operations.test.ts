@@ -1,6 +1,6 @@
 /**
  * The request limits' defaults refuse none of the operations this project sends or documents: the
- * README's, GraphiQL's example tab and its introspection query, the registry browser's (at the
+ * the documentation's (README.md and docs/), GraphiQL's example tab and its introspection query, the registry browser's (at the
  * largest page it asks for), their subscriptions over SSE, and a federation gateway's `_entities`
  * batch. The documents are read from the files they live in (test/support/own-operations.ts).
  */
@@ -12,7 +12,7 @@ import type { ToolgraphServer } from '../../src/server/yoga';
 import { subscribe, type SseSubscription } from '../events/sse';
 import { AGENT_TOOL_FIELDS } from '../federation/agents-subgraph';
 import { data } from '../graphql/helpers';
-import { browserConstant, browserOperations, graphiqlOperations, readmeOperations, type OwnOperation } from '../support/own-operations';
+import { browserConstant, browserOperations, graphiqlOperations, documentedOperations, type OwnOperation } from '../support/own-operations';
 import { useTestServer } from '../support/test-server';
 
 const root = join(__dirname, '..', '..');
@@ -110,7 +110,7 @@ describe('the default request limits', () => {
   const queriesAndMutations = (operations: OwnOperation[]) =>
     operations.filter((operation) => operation.kind !== 'subscription').map((operation) => [operation.label, operation] as const);
 
-  it.each(queriesAndMutations(readmeOperations()))("run the README's %s", async (label, operation) => {
+  it.each(queriesAndMutations(documentedOperations()))("run the documentation's %s", async (label, operation) => {
     await runs(server.yoga, operation, VARIABLES(toolId)[label]);
   });
 

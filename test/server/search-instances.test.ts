@@ -4,7 +4,7 @@
  * as soon as its event arrives (measured), a deleted one stops being found as soon, and after a Redis outage,
  * when events may have been missed, the other instance's index is built again and finds what was
  * written meanwhile. (Until an event arrives, B may also answer from its response cache, as every
- * read of B does: README "Response cache".)
+ * read of B does: docs/operators.md "Response cache".)
  */
 import { testDatabases } from '../support/databases';
 import { eventually } from '../support/eventually';

@@ -1,5 +1,5 @@
 /**
- * Trusted documents (issue 26, points 3 and 4; README, "Trusted documents") as an operator sets them: the
+ * Trusted documents (issue 26, points 3 and 4; docs/dashboards.md, "Trusted documents") as an operator sets them: the
  * server's own process, configured by TOOLGRAPH_TRUSTED_DOCUMENTS and TOOLGRAPH_TRUSTED_DOCUMENTS_MODE,
  * with a manifest in the format of Apollo's persisted query manifest, over real HTTP (POST, GET,
  * SSE) and WebSocket. The database plays no part in what is decided here: SQLite.

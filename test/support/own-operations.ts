@@ -1,6 +1,6 @@
 /**
  * The GraphQL documents this project sends itself or tells people to send, read from the files
- * they live in, so a test of them follows every change: the README's ```graphql blocks, GraphiQL's
+ * they live in, so a test of them follows every change: the documentation's ```graphql blocks (README.md and docs/), GraphiQL's
  * example tab, and the registry browser's operations (src/server/browser/operations.graphql, as its
  * manifest lists them).
  */
@@ -8,6 +8,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { Kind, parse, type OperationDefinitionNode } from 'graphql';
 import { GRAPHIQL_EXAMPLES } from '../../src/server/graphiql-examples';
+import { codeBlocks } from './docs';
 
 const root = join(__dirname, '..', '..');
 
@@ -33,10 +34,9 @@ function operationsOf(document: string, sentWhole: boolean): OwnOperation[] {
     }));
 }
 
-/** Each ```graphql block of README.md. */
-export function readmeOperations(): OwnOperation[] {
-  const readme = readFileSync(join(root, 'README.md'), 'utf8');
-  return [...readme.matchAll(/```graphql\n([\s\S]*?)```/g)].flatMap((match) => operationsOf(match[1]!, false));
+/** Each operation of the documentation's ```graphql blocks, README.md first, then docs/. */
+export function documentedOperations(): OwnOperation[] {
+  return codeBlocks('graphql').flatMap((block) => operationsOf(block.text, false));
 }
 
 /** Each operation of GraphiQL's first tab, sent the way GraphiQL sends it: the whole tab and its name. */

@@ -26,13 +26,13 @@ export const FINDING_SEVERITIES = ['LOW', 'MEDIUM', 'HIGH'] as const;
 export type FindingSeverity = (typeof FINDING_SEVERITIES)[number];
 
 /**
- * One rule of the findings table: its stable code, its severity, what it looks for (the README's
+ * One rule of the findings table: its stable code, its severity, what it looks for (docs/agents.md's
  * words), an example it fires on, and the test itself.
  */
 export interface FindingRule {
   code: string;
   severity: FindingSeverity;
-  /** What the rule looks for, in a sentence: the README's list and every finding's message start with it. */
+  /** What the rule looks for, in a sentence: docs/agents.md's list and every finding's message start with it. */
   looksFor: string;
   /** A definition the rule fires on, and the path where it fires. */
   example: { tool: ScannableTool; path: string };

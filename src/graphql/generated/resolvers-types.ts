@@ -536,7 +536,7 @@ export type Query = {
   /**
    * Every committed change of the registry, in one registry-wide order: creates, updates,
    * deprecations, restores, renames, deletions and purges alike, each as the `ToolEvent` a subscriber
-   * got (README "Sync"). Gap-free: a reader that pages to the end while writers commit never skips a
+   * got (docs/dashboards.md "Sync"). Gap-free: a reader that pages to the end while writers commit never skips a
    * change and never gets one twice. To mirror the registry, page from the start (no `after`) to the
    * end, then pass the connection's `cursor` as `toolEvents(after:)` to follow it live, or page again later.
    */
@@ -555,7 +555,7 @@ export type Query = {
   /**
    * The tools that best fit a task described in words ("open a ticket for this bug", "convert a PDF
    * to text"), best first: ranked search, for agents choosing the few tools a model should see
-   * (README "For agents"). Matched against each tool's name (namespace and short name split into
+   * (docs/agents.md "Ranked search"). Matched against each tool's name (namespace and short name split into
    * words), description, input schema (property names, titles, descriptions), MCP server and tool
    * names and skill path, with stemming and without stop words. A blank query, or one with no word
    * any tool has, answers `[]`. Unlike `tools(filter: {search:})`,
@@ -567,7 +567,7 @@ export type Query = {
   /**
    * The tool or validation a model tool name stands for: the `name` of `Tool.asMcpTool`,
    * `asOpenAiTool` or `asAnthropicTool`, which a model calls the tool by (`devops__docker-build` for
-   * `devops/docker-build`; README "Model tool names"). Null when no tool has it, or when the text is
+   * `devops/docker-build`; docs/agents.md "Model tool names"). Null when no tool has it, or when the text is
    * no model tool name.
    */
   toolByModelName?: Maybe<Tool>;
@@ -911,7 +911,7 @@ export type Tool = Node & {
   /**
    * SHA-256, as 64 lowercase hex digits, of the tool's definition: its `cliDict` in the JSON
    * Canonicalization Scheme (RFC 8785), as UTF-8. Equal definitions have equal hashes, and registry
-   * state (timestamps, authors, revision) is not part of it. README "Content hashes" says how to
+   * state (timestamps, authors, revision) is not part of it. docs/tool-authors.md "History and content hashes" says how to
    * recompute it.
    */
   contentHash: Scalars['String']['output'];
@@ -924,7 +924,7 @@ export type Tool = Node & {
   /** A short description of what the tool does. */
   description: Scalars['String']['output'];
   /**
-   * What in the definition is unsafe to hand to a model (README "Findings"): instructions to the model
+   * What in the definition is unsafe to hand to a model (docs/agents.md "Findings"): instructions to the model
    * beyond the tool's own job, secrecy, sensitive resources, hidden text. Computed from the definition
    * alone when it was written, in the order of the texts read (at one path, of the rules); empty when nothing was found. A tool
    * with a `HIGH` finding is not exported to models (`modelTool`). Null when they could not be read
@@ -950,7 +950,7 @@ export type Tool = Node & {
   /** `MCP` tools: the tool's name on that MCP server; null for other sources. */
   mcpToolName?: Maybe<Scalars['String']['output']>;
   /**
-   * The name models call the tool by, the same in every format (README "Model tool names"):
+   * The name models call the tool by, the same in every format (docs/agents.md "Model tool names"):
    * `devops__docker-build` for `devops/docker-build`. `toolByModelName` reads it back.
    */
   modelName: Scalars['String']['output'];
@@ -1209,10 +1209,10 @@ export type ToolFilter = {
   writes?: InputMaybe<Scalars['Boolean']['input']>;
 };
 
-/** What one rule of the findings scanner found in a tool's definition (README "Findings"). */
+/** What one rule of the findings scanner found in a tool's definition (docs/agents.md "Findings"). */
 export type ToolFinding = {
   __typename?: 'ToolFinding';
-  /** The rule that fired: stable, one per rule, listed in the README with its severity. */
+  /** The rule that fired: stable, one per rule, listed in docs/agents.md with its severity. */
   code: Scalars['String']['output'];
   /** What the rule looks for, and the text it found there (quoted: it comes from the definition's author). */
   message: Scalars['String']['output'];
@@ -1483,7 +1483,7 @@ export type ToolPatch = {
  * One committed change of a tool: the definition it left, who made it and when. Revisions are never
  * changed; a tool's are numbered 1, 2, 3… without gaps, and a tool created again under a deleted
  * name continues that name's history. With `TOOLGRAPH_HISTORY_KEEP` set, the oldest may be pruned
- * (README "History and content hashes"); the latest never is.
+ * (docs/tool-authors.md "History and content hashes"); the latest never is.
  */
 export type ToolRevision = Node & {
   __typename?: 'ToolRevision';

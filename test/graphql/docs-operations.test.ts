@@ -1,21 +1,23 @@
 /**
- * The README's promise: its example operations work against the tools in examples/tools/.
- * Loads every example config through the public importTools mutation, then runs each ```graphql
- * block of README.md, in order, on a fresh SQLite database.
+ * The documentation's promise: its example operations work against the tools in examples/tools/.
+ * Loads every example config through the public importTools mutation, then runs each operation of
+ * the ```graphql blocks of README.md and docs/ (test/support/docs.ts), in reading order, on a
+ * fresh SQLite database.
  */
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { useTestServer } from '../support/test-server';
 import { data, execute } from './helpers';
+import { codeBlocks } from '../support/docs';
 
 const root = join(__dirname, '..', '..');
 const exampleFiles = readdirSync(join(root, 'examples', 'tools'))
   .filter((f) => /\.(ya?ml|json)$/.test(f))
   .sort();
-const readmeOperations = [...readFileSync(join(root, 'README.md'), 'utf8').matchAll(/```graphql\n([\s\S]*?)```/g)].map((match) => match[1]!);
 const operationName = (operation: string): string => /(?:query|mutation)\s+(\w+)/.exec(operation)?.[1] ?? '(anonymous)';
+const documentedOperations = codeBlocks('graphql').map((block) => [`${block.file}:${block.line} ${operationName(block.text)}`, block.text] as const);
 
-describe('README examples against examples/tools', () => {
+describe("the documentation's operations against examples/tools", () => {
   const server = useTestServer('sqlite');
 
   it.each(exampleFiles)('imports examples/tools/%s without issues', async (file) => {
@@ -48,17 +50,18 @@ describe('README examples against examples/tools', () => {
     expect(nodes.some((n: any) => n.inputSchema && n.outputSchema)).toBe(true);
   });
 
-  it('the README has example operations', () => {
-    expect(readmeOperations.length).toBeGreaterThanOrEqual(5);
+  it("the README and every reader's page have example operations", () => {
+    const files = new Set(codeBlocks('graphql').map((block) => block.file));
+    expect([...files].sort()).toEqual(expect.arrayContaining(['README.md', 'docs/agents.md', 'docs/dashboards.md', 'docs/tool-authors.md']));
   });
 
-  it.each(readmeOperations.map((operation) => [operationName(operation), operation]))('README operation %s runs without errors', async (_name, operation) => {
+  it.each(documentedOperations)('%s runs without errors', async (_name, operation) => {
     const variables = { config: readFileSync(join(root, 'examples', 'tools', exampleFiles[0]!), 'utf8') };
     const result = await execute(server.yoga, operation, variables);
     expect(result.errors).toBeUndefined();
     const [field] = Object.values<any>(result.data ?? {});
     expect(field).not.toBeNull();
-    // Mutations answer with a union; an error member means the README shows a failing example.
+    // Mutations answer with a union; an error member means the page shows a failing example.
     if (field && typeof field === 'object' && '__typename' in field) {
       expect([
         'Tool',

@@ -1,0 +1,96 @@
+/**
+ * The documentation's other examples hold too (its GraphQL operations run in
+ * test/graphql/docs-operations.test.ts and test/server/own-operations.test.ts): every `npm run`
+ * names a script of package.json; every `toolgraph` command line (in a block, or a command of the CLI's table) names a command of the CLI with
+ * options it has; the tool authors' first command runs; every YAML and JSON block parses, and a
+ * YAML block of tools is a config the registry accepts.
+ */
+import { execFile } from 'node:child_process';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { promisify } from 'node:util';
+import { parse as parseYaml } from 'yaml';
+import { parseToolConfigs } from '../../src/domain/config';
+import { codeBlocks, inlineCode, root } from '../support/docs';
+
+jest.setTimeout(60_000);
+
+const run = promisify(execFile);
+const cli = join(root, 'bin', 'toolgraph.js');
+const scripts = Object.keys((JSON.parse(readFileSync(join(root, 'package.json'), 'utf8')) as { scripts: Record<string, string> }).scripts);
+
+/** Each line of a block, continuation lines (`\`) joined, with where it is. */
+const linesOf = (language: string) =>
+  codeBlocks(language).flatMap((block) =>
+    block.text
+      .replace(/\\\n\s*/g, ' ')
+      .split('\n')
+      .map((line) => [`${block.file}:${block.line}`, line.trim()] as const),
+  );
+
+const shellLines = [
+  ...linesOf('sh'),
+  ...linesOf('text'),
+  ...linesOf('yaml'),
+  ...inlineCode()
+    .filter((span) => span.text.startsWith('toolgraph '))
+    .map((span) => [span.file, span.text] as const),
+];
+const npmRuns = shellLines.flatMap(([where, line]) => [...line.matchAll(/\bnpm run (?:--silent )?([\w:-]+)/g)].map((match) => [where, match[1]!] as const));
+/** `toolgraph <command> …` as the docs write it: `npx toolgraph`, `toolgraph`, `node …/toolgraph.js`. */
+const cliLines = shellLines.flatMap(([where, line]) => {
+  const match = /\btoolgraph(?:\.js)? ([a-z]+)\b(.*)$/.exec(line);
+  return match && !line.startsWith('#') ? [[where, match[1]!, [...match[2]!.matchAll(/(?:^|[\s[])(--[a-z][a-z-]*)/g)].map((flag) => flag[1]!)] as const] : [];
+});
+
+const yamlBlocks = codeBlocks('yaml').map((block) => [`${block.file}:${block.line}`, block.text] as const);
+const jsonBlocks = codeBlocks('json').map((block) => [`${block.file}:${block.line}`, block.text] as const);
+
+describe('the documentation', () => {
+  it('shows npm scripts and toolgraph commands', () => {
+    expect(npmRuns.length).toBeGreaterThan(10);
+    expect(new Set(cliLines.map(([, command]) => command))).toEqual(new Set(['validate', 'plan', 'apply', 'export', 'discover']));
+  });
+
+  it.each(npmRuns)('%s: npm run %s is a script of package.json', (_where, script) => {
+    expect(scripts).toContain(script);
+  });
+
+  const helpOf = new Map<string, Promise<string>>();
+  const help = (command: string) => {
+    if (!helpOf.has(command))
+      helpOf.set(
+        command,
+        run(process.execPath, [cli, command, '--help'], { cwd: root }).then(({ stdout }) => stdout),
+      );
+    return helpOf.get(command)!;
+  };
+
+  it.each(cliLines)('%s: toolgraph %s with %j is a command with those options', async (_where, command, flags) => {
+    const text = await help(command);
+    for (const flag of flags) expect(text).toMatch(new RegExp(`(^|[\\s,])${flag}\\b`, 'm'));
+  });
+
+  it("runs the tool authors' first command: toolgraph validate examples/tools/", async () => {
+    const { stdout } = await run(process.execPath, [cli, 'validate', 'examples/tools/'], { cwd: root });
+    expect(stdout).toMatch(/no issues\./);
+  });
+
+  it.each(yamlBlocks)('%s: the YAML block parses, and tools in it are a config the registry accepts', (_where, text) => {
+    const value: unknown = parseYaml(text);
+    const hasTools =
+      typeof value === 'object' &&
+      value !== null &&
+      'tools' in value &&
+      Array.isArray(value.tools) &&
+      value.tools.some((tool) => typeof tool === 'object' && tool !== null && 'source' in tool);
+    if (hasTools) {
+      const parsed = parseToolConfigs(text);
+      expect(parsed.ok && parsed.value.every((entry) => entry.checked.ok)).toBe(true);
+    }
+  });
+
+  it.each(jsonBlocks)('%s: the JSON block parses', (_where, text) => {
+    expect(() => JSON.parse(text) as unknown).not.toThrow();
+  });
+});
