@@ -9,11 +9,11 @@
  * (test/support/browsers.ts). Screenshots are taken on every run; with TOOLGRAPH_SCREENSHOTS=1
  * they are written to docs/ (docs/browser.png, docs/browser-history.png, docs/graphiql.png; `npm run docs:screenshots`).
  */
-import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { BrowserContext, Page } from 'playwright-core';
-import { describeWithChromium, launchChromium } from '../support/browsers';
+import { describeWithChromium, importExampleTools, openWatchedPage } from '../support/browsers';
 import { freshDatabase, type FreshDatabase } from '../support/databases';
 import { killServer, post, startServer, type RunningServer } from '../support/server-process';
 
@@ -25,16 +25,6 @@ const keepScreenshots = process.env.TOOLGRAPH_SCREENSHOTS === '1';
 let screenshotDir = join(root, 'docs');
 /** How long the page gets to show a change made by another client. */
 const LIVE_TIMEOUT_MS = 10_000;
-
-const IMPORT = /* GraphQL */ `
-  mutation Import($config: String!) {
-    importTools(config: $config) {
-      __typename
-      ... on ImportToolsSuccess { created }
-      ... on ImportValidationError { message }
-    }
-  }
-`;
 
 let database: FreshDatabase | undefined;
 let server: RunningServer | undefined;
@@ -54,25 +44,9 @@ describeWithChromium('in Chromium', () => {
     graphqlUrl = server.url;
     origin = new URL(server.url).origin;
 
-    const examples = join(root, 'examples', 'tools');
-    for (const file of readdirSync(examples)
-      .filter((name) => name.endsWith('.yaml'))
-      .sort()) {
-      const result = await post(graphqlUrl, IMPORT, { config: readFileSync(join(examples, file), 'utf8') });
-      expect(result.data?.importTools).toMatchObject({ __typename: 'ImportToolsSuccess' });
-    }
-
+    await importExampleTools(graphqlUrl);
     userDataDir = mkdtempSync(join(tmpdir(), 'toolgraph-chromium-'));
-    context = await launchChromium(userDataDir, { viewport: { width: 1440, height: 960 } });
-    page = context.pages()[0] ?? (await context.newPage());
-    page.on('console', (message) => {
-      if (message.type() === 'error') problems.push(`console: ${message.text()}`);
-    });
-    page.on('pageerror', (error) => problems.push(`page error: ${error.message}`));
-    page.on('requestfailed', (request) => {
-      // Leaving the page (or closing the browser) aborts its open EventSource; that is no failure.
-      if (!request.url().includes('/graphql?documentId=')) problems.push(`request failed: ${request.url()} ${request.failure()?.errorText}`);
-    });
+    ({ context, page } = await openWatchedPage(userDataDir, problems));
   }, 60_000);
 
   afterAll(async () => {

@@ -6,11 +6,11 @@
  * else's text and unlisted ids are still refused.
  */
 import { createHash } from 'node:crypto';
-import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { BrowserContext, Page, Request } from 'playwright-core';
-import { describeWithChromium, launchChromium } from '../support/browsers';
+import { describeWithChromium, importExampleTools, openWatchedPage } from '../support/browsers';
 import { freshDatabase, type FreshDatabase } from '../support/databases';
 import { killServer, logMessages, post, startServer, type RunningServer } from '../support/server-process';
 import { createToken } from '../support/token-command';
@@ -28,8 +28,6 @@ const browserManifest = JSON.parse(readFileSync(join(root, 'src', 'server', 'bro
   operations: { id: string; name: string }[];
 };
 const browserIds = new Set(browserManifest.operations.map((operation) => operation.id));
-
-const IMPORT = 'mutation Import($config: String!) { importTools(config: $config) { __typename } }';
 
 const ALL_TOOLS = [
   'devops/docker-build',
@@ -69,24 +67,8 @@ describeWithChromium('the registry browser with TOOLGRAPH_TRUSTED_DOCUMENTS_MODE
     server = await startServer(database.url, { TOOLGRAPH_AUTH: 'on', TOOLGRAPH_TRUSTED_DOCUMENTS: manifest, TOOLGRAPH_TRUSTED_DOCUMENTS_MODE: 'enforce' });
     origin = new URL(server.url).origin;
     // The admin may still send any document as text.
-    const examples = join(root, 'examples', 'tools');
-    for (const file of readdirSync(examples)
-      .filter((name) => name.endsWith('.yaml'))
-      .sort()) {
-      const result = await post(server.url, IMPORT, { config: readFileSync(join(examples, file), 'utf8') }, admin);
-      expect(result).toEqual({ data: { importTools: { __typename: 'ImportToolsSuccess' } } });
-    }
-
-    context = await launchChromium(join(folder, 'chromium'), { viewport: { width: 1440, height: 960 } });
-    page = context.pages()[0] ?? (await context.newPage());
-    page.on('console', (message) => {
-      if (message.type() === 'error') problems.push(`console: ${message.text()}`);
-    });
-    page.on('pageerror', (error) => problems.push(`page error: ${error.message}`));
-    page.on('requestfailed', (request) => {
-      // Leaving the page (or closing the browser) aborts its open EventSource; that is no failure.
-      if (!request.url().includes('/graphql?documentId=')) problems.push(`request failed: ${request.url()} ${request.failure()?.errorText}`);
-    });
+    await importExampleTools(server.url, admin);
+    ({ context, page } = await openWatchedPage(join(folder, 'chromium'), problems));
     page.on('request', (request: Request) => {
       const url = new URL(request.url());
       if (url.pathname !== '/graphql') return;

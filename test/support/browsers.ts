@@ -5,8 +5,10 @@
  * - TOOLGRAPH_CHROMIUM: its path (default /usr/bin/chromium, `apt-get install -y chromium`).
  * - TOOLGRAPH_REQUIRE_BROWSER=1 (CI): a missing Chromium fails the suites instead of skipping them.
  */
-import { existsSync } from 'node:fs';
-import { chromium, type BrowserContext } from 'playwright-core';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { chromium, type BrowserContext, type Page } from 'playwright-core';
+import { post } from './server-process';
 
 const configuredChromium = process.env.TOOLGRAPH_CHROMIUM;
 /** TOOLGRAPH_CHROMIUM; set but empty counts as unset. */
@@ -46,4 +48,41 @@ export function launchChromium(userDataDir: string, options: { viewport?: { widt
     args: CHROMIUM_ARGS,
     viewport: options.viewport,
   });
+}
+
+/** The size the pages are shown at, and the screenshots of docs/ taken. */
+const VIEWPORT = { width: 1440, height: 960 };
+
+/**
+ * A page in a new headless Chromium (its profile in `userDataDir`) that records in `problems`
+ * every console error, uncaught exception and failed request of what it shows. Close its context
+ * after the suite.
+ */
+export async function openWatchedPage(userDataDir: string, problems: string[]): Promise<{ context: BrowserContext; page: Page }> {
+  const context = await launchChromium(userDataDir, { viewport: VIEWPORT });
+  const page = context.pages()[0] ?? (await context.newPage());
+  page.on('console', (message) => {
+    if (message.type() === 'error') problems.push(`console: ${message.text()}`);
+  });
+  page.on('pageerror', (error) => problems.push(`page error: ${error.message}`));
+  page.on('requestfailed', (request) => {
+    // Leaving the page (or closing the browser) aborts its open EventSource; that is no failure.
+    if (!request.url().includes('/graphql?documentId=')) problems.push(`request failed: ${request.url()} ${request.failure()?.errorText}`);
+  });
+  return { context, page };
+}
+
+const IMPORT = 'mutation Import($config: String!) { importTools(config: $config) { __typename } }';
+
+/** Imports the tools of examples/tools/ into the server at `graphqlUrl`, as another client would (with `credential`, if given). */
+export async function importExampleTools(graphqlUrl: string, credential?: string): Promise<void> {
+  const examples = join(__dirname, '..', '..', 'examples', 'tools');
+  for (const file of readdirSync(examples)
+    .filter((name) => name.endsWith('.yaml'))
+    .sort()) {
+    const result = await post(graphqlUrl, IMPORT, { config: readFileSync(join(examples, file), 'utf8') }, credential);
+    if (JSON.stringify(result) !== JSON.stringify({ data: { importTools: { __typename: 'ImportToolsSuccess' } } })) {
+      throw new Error(`examples/tools/${file} was not imported: ${JSON.stringify(result)}`);
+    }
+  }
 }
