@@ -1,9 +1,10 @@
 /**
  * The documentation's other examples hold too (its GraphQL operations run in
  * test/graphql/docs-operations.test.ts and test/server/own-operations.test.ts): every `npm run`
- * names a script of package.json; every `toolgraph` command line (in a block, or a command of the CLI's table) names a command of the CLI with
- * options it has; the tool authors' first command runs; every YAML and JSON block parses, and a
- * YAML block of tools is a config the registry accepts.
+ * names a script of package.json; every `toolgraph` command line (in a block, or in the CLI's
+ * table) names a command of the CLI with options it has; the tool authors' first task (validate,
+ * plan, apply) runs against a real server; every YAML and JSON block parses, and a YAML block of
+ * tools is a config the registry accepts.
  */
 import { execFile } from 'node:child_process';
 import { readFileSync } from 'node:fs';
@@ -11,7 +12,10 @@ import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { parse as parseYaml } from 'yaml';
 import { parseToolConfigs } from '../../src/domain/config';
+import { runCli } from '../support/cli-process';
+import { freshDatabase, type FreshDatabase } from '../support/databases';
 import { codeBlocks, inlineCode, root } from '../support/docs';
+import { killServer, startServer, type RunningServer } from '../support/server-process';
 
 jest.setTimeout(60_000);
 
@@ -71,9 +75,38 @@ describe('the documentation', () => {
     for (const flag of flags) expect(text).toMatch(new RegExp(`(^|[\\s,])${flag}\\b`, 'm'));
   });
 
-  it("runs the tool authors' first command: toolgraph validate examples/tools/", async () => {
-    const { stdout } = await run(process.execPath, [cli, 'validate', 'examples/tools/'], { cwd: root });
-    expect(stdout).toMatch(/no issues\./);
+  describe("the tool authors' first task, as docs/tool-authors.md writes it, against a real server", () => {
+    let database: FreshDatabase;
+    let server: RunningServer | undefined;
+    beforeAll(async () => {
+      database = await freshDatabase('sqlite');
+      server = await startServer(database.url);
+    });
+    afterAll(async () => {
+      await killServer(server);
+      await database?.drop();
+    });
+
+    const firstTask = shellLines.filter(([where, line]) => where === 'docs/tool-authors.md:5' && line.startsWith('npx toolgraph '));
+
+    it('is validate, plan and apply of examples/tools/', () => {
+      expect(firstTask.map(([, line]) => line.split(' ')[2])).toEqual(['validate', 'plan', 'apply']);
+    });
+
+    it.each(firstTask)('%s: %s exits 0', async (_where, line) => {
+      const args = line
+        .split(' ')
+        .slice(2)
+        .map((arg) => (arg === 'http://127.0.0.1:4000' ? new URL(server!.url).origin : arg));
+      const result = await runCli(args);
+      expect(result).toMatchObject({ code: 0 });
+    });
+
+    it('left the registry holding the examples, so a second plan changes nothing', async () => {
+      const result = await runCli(['plan', 'examples/tools/', '--server', new URL(server!.url).origin]);
+      expect(result.code).toBe(0);
+      expect(result.stdout).toMatch(/6 unchanged/);
+    });
   });
 
   it.each(yamlBlocks)('%s: the YAML block parses, and tools in it are a config the registry accepts', (_where, text) => {
