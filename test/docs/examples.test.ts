@@ -6,10 +6,8 @@
  * plan, apply) runs against a real server; every YAML and JSON block parses, and a YAML block of
  * tools is a config the registry accepts.
  */
-import { execFile } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { promisify } from 'node:util';
 import { parse as parseYaml } from 'yaml';
 import { parseToolConfigs } from '../../src/domain/config';
 import { runCli } from '../support/cli-process';
@@ -19,8 +17,6 @@ import { killServer, startServer, type RunningServer } from '../support/server-p
 
 jest.setTimeout(60_000);
 
-const run = promisify(execFile);
-const cli = join(root, 'bin', 'toolgraph.js');
 const scripts = Object.keys((JSON.parse(readFileSync(join(root, 'package.json'), 'utf8')) as { scripts: Record<string, string> }).scripts);
 
 /** Each line of a block, continuation lines (`\`) joined, with where it is. */
@@ -65,7 +61,7 @@ describe('the documentation', () => {
     if (!helpOf.has(command))
       helpOf.set(
         command,
-        run(process.execPath, [cli, command, '--help'], { cwd: root }).then(({ stdout }) => stdout),
+        runCli([command, '--help']).then(({ stdout }) => stdout),
       );
     return helpOf.get(command)!;
   };

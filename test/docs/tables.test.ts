@@ -3,22 +3,19 @@
  * finding codes of docs/agents.md are FINDING_RULES, with their severities; the issue and write
  * error codes of docs/reference.md are schema.graphql's enums, with their descriptions.
  */
-import { readdirSync, readFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { FINDING_RULES } from '../../src/domain/findings';
 import { ISSUE_CODES } from '../../src/domain/issues';
 import { LIMIT_CODES } from '../../src/server/limits';
 import { pagesWithTables } from '../../scripts/docs-tables';
+import { projectFiles } from '../support/project-files';
 
 const root = join(__dirname, '..', '..');
 
 /** The codes src/server and src/graphql put in what a client gets (`code: 'X'`, and the trusted documents' refusals), generated code aside. */
 function codesGivenToClients(): string[] {
-  const files = ['src/server', 'src/graphql'].flatMap((folder) =>
-    readdirSync(join(root, folder), { recursive: true, encoding: 'utf8' })
-      .filter((file) => file.endsWith('.ts') && !file.startsWith('generated'))
-      .map((file) => join(folder, file)),
-  );
+  const files = projectFiles('src/server/*.ts', 'src/graphql/*.ts').filter((file) => !file.startsWith('src/graphql/generated/'));
   const codes = files.flatMap((file) =>
     [...readFileSync(join(root, file), 'utf8').matchAll(/\bcode: '([A-Z_]+)'|'(PERSISTED_QUERY_[A-Z_]+)'/g)].map((match) => match[1] ?? match[2]!),
   );

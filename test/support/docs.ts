@@ -3,20 +3,15 @@
  * docs/, parsed by markdown-it (what GitHub renders, CommonMark), so a link or a block inside code
  * is told apart from one in the text.
  */
-import { readdirSync, readFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import MarkdownIt from 'markdown-it';
+import { projectFiles } from './project-files';
 
 export const root = join(__dirname, '..', '..');
 
 /** README.md, then the pages of docs/ in name order: paths from the project's root. */
-export const DOC_FILES: readonly string[] = [
-  'README.md',
-  ...readdirSync(join(root, 'docs'), { recursive: true, encoding: 'utf8' })
-    .filter((file) => file.endsWith('.md'))
-    .sort()
-    .map((file) => join('docs', file)),
-];
+export const DOC_FILES: readonly string[] = ['README.md', ...projectFiles('docs/*.md').sort()];
 
 const markdown = new MarkdownIt();
 
