@@ -70,8 +70,10 @@ export class TrustedDocuments {
 
   /** The refusal of an id that is not listed, logged. */
   notListed(id: string): GraphQLError {
-    this.logOnce(`id:${id}`, { documentId: id.slice(0, MAX_LOGGED_ID), mode: this.mode }, 'trusted documents: refused an id that is not listed');
-    return refusal(`No trusted document has the id "${id.slice(0, MAX_LOGGED_ID)}".`, 'PERSISTED_QUERY_NOT_IN_LIST');
+    // Remembered as it is logged, cut short: a client's ids of megabytes each would otherwise fill the memory of what was logged.
+    const shown = id.slice(0, MAX_LOGGED_ID);
+    this.logOnce(`id:${shown}`, { documentId: shown, mode: this.mode }, 'trusted documents: refused an id that is not listed');
+    return refusal(`No trusted document has the id "${shown}".`, 'PERSISTED_QUERY_NOT_IN_LIST');
   }
 
   /**

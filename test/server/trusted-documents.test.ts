@@ -139,6 +139,25 @@ describe('TOOLGRAPH_TRUSTED_DOCUMENTS_MODE=enforce, access control on', () => {
     ]);
   });
 
+  it('refuses what a stranger sends as an id (huge, every character, not a string) as the client\'s fault, echoing and logging at most 128 characters of it', async () => {
+    const huge = 'f'.repeat(1_000_000);
+    const strange = Array.from({ length: 300 }, (_, i) => String.fromCodePoint(1 + ((i * 7919) % 0x2ffff))).join('');
+    for (const documentId of [huge, `${huge}0`, strange]) {
+      const refused = await send(server!.url, { documentId });
+      expect(refused.status).toBe(400);
+      expect(codeOf(refused)).toBe('PERSISTED_QUERY_NOT_IN_LIST');
+      expect(refused.body.errors![0]!.message.length).toBeLessThan(200);
+    }
+    for (const documentId of [42, { id: 'x' }, ['x'], null]) {
+      const refused = await send(server!.url, { documentId });
+      expect(refused.status).toBe(400);
+      expect(codeOf(refused)).toBe('BAD_REQUEST');
+    }
+    // The two ids of a million characters that differ only past what is shown are logged once, as what is shown.
+    const lines = (await logged(server!, 'trusted documents: refused an id that is not listed', 2)).filter((line) => String(line.documentId).startsWith('fff'));
+    expect(lines).toEqual([expect.objectContaining({ documentId: 'f'.repeat(128) })]);
+  });
+
   it('lets an admin credential send any document (GraphiQL with its Authorization header), and its introspection', async () => {
     expect((await send(server!.url, { query: NAMESPACES }, admin)).body).toEqual({ data: { namespaces: [{ name: 'ops' }] } });
     expect((await send(server!.url, { query: '{ __schema { queryType { name } } }' }, admin)).body).toEqual({
