@@ -139,7 +139,7 @@ describe('TOOLGRAPH_TRUSTED_DOCUMENTS_MODE=enforce, access control on', () => {
     ]);
   });
 
-  it('refuses what a stranger sends as an id (huge, every character, not a string) as the client\'s fault, echoing and logging at most 128 characters of it', async () => {
+  it("refuses what a stranger sends as an id (huge, every character, not a string) as the client's fault, echoing and logging at most 128 characters of it", async () => {
     const huge = 'f'.repeat(1_000_000);
     const strange = Array.from({ length: 300 }, (_, i) => String.fromCodePoint(1 + ((i * 7919) % 0x2ffff))).join('');
     for (const documentId of [huge, `${huge}0`, strange]) {
