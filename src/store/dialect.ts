@@ -44,6 +44,12 @@ export interface Dialect {
    * parameters when called, as does `bind` its value.
    */
   searchCondition(key: string, exact: () => string, like: (expression: string) => string, bind: (value: string) => string): string;
+  /**
+   * `refresh` gathers the planner's statistics of the tables reads plan from, `toolRows` reads the
+   * planner's count of tool rows as they left it, as `rows` (./statistics.ts); null where the
+   * planner needs none.
+   */
+  statistics: { refresh: string; toolRows: string } | null;
 }
 
 /** FTS5 trigrams: a term of fewer than three characters (code points) has none. */
@@ -70,6 +76,8 @@ const sqlite: Dialect = {
     [...key].length < MIN_TRIGRAM_TERM
       ? exact()
       : `"id" IN (SELECT "rowid" FROM "ToolSearch" WHERE "ToolSearch" MATCH ${bind(`"${key.replaceAll('"', '""')}"`)})`,
+  // SQLite plans well without statistics, and with them would plan differently from what was measured.
+  statistics: null,
 };
 
 const postgres: Dialect = {
@@ -102,6 +110,10 @@ const postgres: Dialect = {
   // The expression of the trigram index of the search_trigram_index migration, character for
   // character: it narrows, `exact` decides (a match across the line break is no match).
   searchCondition: (_key, exact, like) => `(${like(`("name" || E'\\n' || COALESCE("descriptionSearch", ''))`)} AND ${exact()})`,
+  statistics: {
+    refresh: 'ANALYZE "Tool", "ToolFacet", "ToolRevision"',
+    toolRows: `SELECT reltuples::float8 AS "rows" FROM pg_class WHERE oid = '"Tool"'::regclass`,
+  },
 };
 
 export const dialectFor = (provider: DatabaseProvider): Dialect => (provider === 'postgres' ? postgres : sqlite);

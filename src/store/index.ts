@@ -1,6 +1,8 @@
 import type { TokenStore, ToolStore } from '../domain/ports';
 import { parseDatabaseUrl } from './database-url';
-import { dialectFor } from './dialect';
+import type { Pool } from 'pg';
+import { dialectFor, type Dialect } from './dialect';
+import { StatisticsRefresh } from './statistics';
 import { postgresPool } from './adapters';
 import { createPrismaClient } from './prisma-client';
 import { readConnectionFor, type ReadTarget } from './read-connection';
@@ -49,10 +51,24 @@ export async function createStores(databaseUrl: string, options: ToolStoreOption
   const connection = readConnectionFor(reads, options.onQuery, options.observeQuery);
   const dialect = dialectFor(target.provider);
   return {
-    tools: new PrismaToolStore(client, connection, dialect),
+    tools: new PrismaToolStore(client, connection, dialect, pool && statisticsRefresh(pool, dialect)),
     tokens: new PrismaTokenStore(client, connection, dialect),
     poolUse: pool && (() => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount })),
   };
+}
+
+/**
+ * The background gathering of planner statistics (./statistics.ts), on a pooled connection of its
+ * own: maintenance, not a statement of any request, so neither `onQuery` nor `observeQuery` see it.
+ */
+function statisticsRefresh(pool: Pool, dialect: Dialect): StatisticsRefresh | null {
+  const statements = dialect.statistics;
+  if (statements === null) return null;
+  return new StatisticsRefresh(async () => {
+    await pool.query(statements.refresh);
+    const { rows } = await pool.query<{ rows: number }>(statements.toolRows);
+    return rows[0]?.rows ?? 0;
+  });
 }
 
 export { DEFAULT_DATABASE_URL, parseDatabaseUrl, type DatabaseProvider, type DatabaseTarget } from './database-url';

@@ -207,13 +207,13 @@ export async function pendingMigrations(databaseUrl: string): Promise<string[]> 
  * changed) gathers, and a column a migration adds has none: without them it takes
  * `"deletedAt" IS NULL` to keep 1 row in 200, and read a page of 100,000 tools by scanning them
  * all (130 ms instead of 0.6). So a migration that changed something ends by gathering them.
- * SQLite plans well without statistics, and with them would plan differently from what was measured.
  */
 async function refreshStatistics(target: DatabaseTarget): Promise<void> {
-  if (target.provider !== 'postgres') return;
+  const statistics = dialectFor(target.provider).statistics;
+  if (statistics === null) return;
   const client = createPrismaClient(target);
   try {
-    await client.$executeRawUnsafe('ANALYZE "Tool", "ToolFacet", "ToolRevision"');
+    await client.$executeRawUnsafe(statistics.refresh);
   } finally {
     await client.$disconnect();
   }

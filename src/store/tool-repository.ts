@@ -40,6 +40,7 @@ import {
 import type { StoreClient, StoreTransaction } from './prisma-client';
 import type { ReadConnection } from './read-connection';
 import { keysAfter, SearchMatches, type MatchKey } from './search-matches';
+import type { StatisticsRefresh } from './statistics';
 import {
   byIdsSql,
   byNamesSql,
@@ -123,6 +124,8 @@ class TransactionWriter implements ToolWriter {
   private readonly facets = new FacetDeltas();
   /** The tools as this transaction last read or wrote them: what a replace or delete takes out of the counts. */
   private readonly current = new Map<string, StoredTool>();
+  /** How many tool rows this transaction wrote (./statistics.ts). */
+  rowsWritten = 0;
 
   constructor(
     private readonly tx: StoreTransaction,
@@ -388,6 +391,7 @@ class TransactionWriter implements ToolWriter {
   }
 
   private counted(name: string, after: StoredTool | null, before: StoredTool | null = null): void {
+    this.rowsWritten += 1;
     if (before !== null) this.facets.add(before, -1);
     if (after !== null) {
       this.facets.add(after, 1);
@@ -410,6 +414,8 @@ export class PrismaToolStore implements ToolStore {
     private readonly db: StoreClient,
     private readonly reads: ReadConnection,
     private readonly dialect: Dialect,
+    /** Told of the rows each write wrote (./statistics.ts); none where the planner needs no statistics. */
+    private readonly statistics: StatisticsRefresh | null = null,
   ) {}
 
   followChanges(clock: ChangeClock): void {
@@ -544,13 +550,14 @@ export class PrismaToolStore implements ToolStore {
 
   async write<T>(work: (writer: ToolWriter) => Promise<T>): Promise<T> {
     for (let attempt = 1; ; attempt++) {
+      let committed: { result: T; rowsWritten: number };
       try {
-        return await this.db.$transaction(
+        committed = await this.db.$transaction(
           async (tx) => {
             const writer = new TransactionWriter(tx, this.dialect);
             const result = await work(writer);
             await writer.commitFacets();
-            return result;
+            return { result, rowsWritten: writer.rowsWritten };
           },
           {
             ...WRITE_TRANSACTION,
@@ -564,7 +571,10 @@ export class PrismaToolStore implements ToolStore {
           throw new DependencyUnavailable('The database kept refusing this write for conflicts with concurrent writes.', { cause: error });
         }
         await pause(5 * 2 ** attempt * Math.random());
+        continue;
       }
+      this.statistics?.wrote(committed.rowsWritten);
+      return committed.result;
     }
   }
 
