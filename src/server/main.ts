@@ -6,6 +6,7 @@
  * /metrics; on SIGTERM/SIGINT it stops accepting, ends live subscriptions, lets in-flight requests
  * finish, closes the store and exits 0. It logs JSON lines on stdout (./logger.ts).
  */
+import './v8-flags';
 import { createServer } from 'node:http';
 import { DependencyUnavailable, type ToolStore } from '../domain/ports';
 import { createStores, databaseErrorReason, parseDatabaseUrl, pendingMigrations, type QueryObserver } from '../store';
