@@ -1,19 +1,26 @@
 /**
  * `npm run bench [-- --short] [-- --only sqlite|postgres]`: what dashboards and agents get from
  * toolgraph at 1,000 and at 100,000 tools, beside bare graphql-yoga (`{ hello }`, the ceiling of a
- * yoga server on this machine) and, on Postgres, PostGraphile v5 over the same rows.
+ * yoga server on this machine) and, on Postgres, PostGraphile v5 over the same rows, each used as
+ * its users use it.
  *
  * Per database: a scratch database, the real server process, seeded through `importTools` with
- * realistic tools (every source, validations, slots, schemas, side effects) in batches of 1,000;
- * the 10,000 tools after the first 1,000 are timed as "import 10,000". Each query then runs over
- * HTTP with autocannon (keep-alive, CONNECTIONS clients) for ROUND_SECONDS, the targets and
- * queries taking turns, for ROUNDS rounds; each figure is the median over the rounds. Server and
+ * tools as large as real MCP servers' (every source, validations, slots, described input schemas,
+ * side effects) in batches of 1,000; the 10,000 tools after the first 1,000 are timed as "import
+ * 10,000". The reads start right after the import, as for a user who has just loaded the registry
+ * (no statistics gathered by hand: the server sees to them). Each query then runs over HTTP with
+ * autocannon (keep-alive, CONNECTIONS clients) for ROUND_SECONDS, the targets and queries taking
+ * turns, for ROUNDS rounds; each figure is the median over the rounds. A single tool is a
+ * different one each request, spread over the whole registry, and a ranked search a different
+ * task; PostGraphile reads through its idiomatic `toolByName` (a smart tag declares the unique
+ * name that Prisma keeps as an index) and `allTools(first: 50, orderBy: NAME_ASC)`. Server and
  * load share the machine, so compare figures of one run, not of two. "toolgraph" is the server as
  * `npm start` runs it (the compiled build, which the bench brings up to date first), so a repeated
  * query is answered by its response cache; "toolgraph, no cache" (RESPONSE_CACHE_TTL_SECONDS=0)
- * computes every answer (a repeated search from the matches its instance keeps until a write, so
- * the search is also timed in process, the first after a change and the next). RSS is the default
- * server's: idle (a fresh process on the seeded database, before any query) and its peak under the load.
+ * computes every answer (a repeated substring search from the matches its instance keeps until a
+ * write, so that search is also timed in process, the first after a change and the next). RSS is
+ * the default server's, the one that imported: its peak during the import, after it, and after
+ * serving the read load.
  *
  * `--short` (a minute or two per database): 1,000 and 11,000 tools, one round of 2 s.
  * Numbers, not a test.
@@ -23,13 +30,12 @@ import type { FormattedExecutionResult } from 'graphql';
 import { execFileSync } from 'node:child_process';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
-import { Client } from 'pg';
 import { createScratchPostgres, createScratchSqlite, postgresServerUrl, type ScratchDatabase } from '../db/scratch-databases';
 import { COMPILED_MAIN, killServer, post, startServer, type RunningServer } from '../../test/support/server-process';
 import { memory, resetPeak } from '../load/process-memory';
 import { toolQuery } from '../../src/domain/filter';
 import { createToolStore } from '../../src/store';
-import { seedBatch, SEARCH_WORD, namespaceOf, nameAt } from './seed';
+import { seedBatch, SEARCH_WORD, TASK_WORDS, namespaceOf, nameAt } from './seed';
 
 const { values: options } = parseArgs({ options: { short: { type: 'boolean', default: false }, only: { type: 'string' } } });
 const SIZES = options.short ? [1_000, 11_000] : [1_000, 100_000];
@@ -43,56 +49,66 @@ const TOOL_FIELDS = `name description source toolType timeout
   capability { readOnly writes writeScope checkpointable idempotent unsafe humanApprovalRequired sideEffects }
   resourceSlots { name resourceType access required }
   implementation { __typename ... on McpImplementation { server toolName } ... on CustomImplementation { code } ... on AgentSkillImplementation { path } }`;
-/**
- * PostGraphile's names for the same columns (its schema is the table's). Prisma makes `name` unique
- * with an index, not a constraint, so PostGraphile reads one tool by a `condition` on it.
- */
+/** PostGraphile's names for the same columns (its schema is the table's). */
 const ROW_FIELDS = `name description source toolType timeout readOnly writes writeScope checkpointable idempotent unsafe
   humanApprovalRequired sideEffects resourceSlots mcpServer mcpToolName code agentSkillPath`;
 
+/** The body of request `n`: a query that users vary gives each request its own. */
+type Bodies = (n: number) => string;
+
 interface Query {
   label: string;
-  /** The request body for a registry of `size` tools; the deep page needs a cursor the server issued. */
-  body: (size: number, url: string) => Promise<string>;
+  /** The request bodies for a registry of `size` tools; the deep page needs a cursor the server issued. */
+  bodies: (size: number, url: string) => Promise<Bodies>;
 }
 
 const text = (query: string, variables?: object) => JSON.stringify({ query, variables });
-const fixed = (query: string, variables?: object) => async () => text(query, variables);
+const fixed = (query: string, variables?: object) => async () => () => text(query, variables);
+/**
+ * Request `n` reads the tool at position `n * STRIDE` modulo the size: a stride prime to both sizes
+ * walks the whole registry before a name comes back, neighbours far apart.
+ */
+const STRIDE = 7_919;
+const spreadNames = (query: string) => async (size: number) => (n: number) => text(query, { name: nameAt((n * STRIDE) % size) });
+/** Task texts an agent might send, from the words the seeded descriptions use: a different one each request. */
+const task = (n: number) => [0, 1, 2].map((k) => TASK_WORDS[(n * (k + 3) + k * 5) % TASK_WORDS.length]).join(' ');
+
+const ALL_FLAGS = 'capabilities { readOnly writes checkpointable idempotent unsafe humanApprovalRequired }';
 
 const TOOLGRAPH_QUERIES: Query[] = [
+  { label: 'tool(name:), a different tool each request', bodies: spreadNames(`query ($name: String!) { tool(name: $name) { ${TOOL_FIELDS} } }`) },
+  { label: 'tools(first: 50)', bodies: fixed(`{ tools(first: 50) { edges { node { ${TOOL_FIELDS} } } } }`) },
   {
-    label: 'tool(name:)',
-    body: async (size) => text(`query ($name: String!) { tool(name: $name) { ${TOOL_FIELDS} } }`, { name: nameAt(Math.floor(size / 2)) }),
-  },
-  { label: 'tools(first: 50)', body: fixed(`{ tools(first: 50) { edges { node { ${TOOL_FIELDS} } } } }`) },
-  {
-    label: 'toolStats',
-    body: fixed(
-      '{ toolStats { total byNamespace { name toolCount } bySource { source count } byToolType { toolType count } capabilities { readOnly writes unsafe } } }',
-    ),
+    label: 'toolStats, every flag',
+    bodies: fixed(`{ toolStats { total byNamespace { name toolCount } bySource { source count } byToolType { toolType count } ${ALL_FLAGS} } }`),
   },
   {
-    label: 'toolStats(filter: source)',
-    body: fixed('{ toolStats(filter: { source: MCP }) { total byNamespace { name toolCount } capabilities { readOnly writes } } }'),
+    label: 'toolStats(filter: source), every flag',
+    bodies: fixed(`{ toolStats(filter: { source: MCP }) { total byNamespace { name toolCount } ${ALL_FLAGS} } }`),
   },
-  { label: 'namespaces', body: fixed('{ namespaces { name toolCount } }') },
+  { label: 'namespaces', bodies: fixed('{ namespaces { name toolCount } }') },
   {
     label: `search "${SEARCH_WORD}" + totalCount`,
-    body: fixed(`{ tools(filter: { search: "${SEARCH_WORD}" }, first: 20) { totalCount edges { node { name description } } } }`),
+    bodies: fixed(`{ tools(filter: { search: "${SEARCH_WORD}" }, first: 20) { totalCount edges { node { name description } } } }`),
+  },
+  {
+    label: 'searchTools, a different task each request',
+    bodies: async () => (n) =>
+      text('query ($query: String!) { searchTools(query: $query, first: 10) { score tool { name description inputSchema } } }', { query: task(n) }),
   },
   {
     // 7 tools at 1k (a namespace holds 20, a third of them read-only), a full page of 50 at 100k.
     label: 'filtered page (namespace, readOnly)',
-    body: fixed(`{ tools(filter: { namespace: "${namespaceOf(7)}", readOnly: true }, first: 50) { totalCount edges { node { ${TOOL_FIELDS} } } } }`),
+    bodies: fixed(`{ tools(filter: { namespace: "${namespaceOf(7)}", readOnly: true }, first: 50) { totalCount edges { node { ${TOOL_FIELDS} } } } }`),
   },
   {
     // A full page of 50 at every size (1 tool in 12 matches), so its p99 ratio is the registry's size alone.
     label: 'filtered full page (source, readOnly)',
-    body: fixed(`{ tools(filter: { source: MCP, readOnly: true }, first: 50) { totalCount edges { node { ${TOOL_FIELDS} } } } }`),
+    bodies: fixed(`{ tools(filter: { source: MCP, readOnly: true }, first: 50) { totalCount edges { node { ${TOOL_FIELDS} } } } }`),
   },
   {
     label: 'deep keyset page (90 %)',
-    body: async (size, url) => {
+    bodies: async (size, url) => {
       // The cursor of the tool at 90 % of the name order, as the server issues it.
       const answer = await post<FormattedExecutionResult<{ tools: { pageInfo: { endCursor: string | null } } }>>(
         url,
@@ -100,18 +116,14 @@ const TOOLGRAPH_QUERIES: Query[] = [
         { name: nameAt(Math.floor(size * 0.9)) },
       );
       const after = answer.data!.tools.pageInfo.endCursor;
-      return text(`query ($after: String) { tools(first: 50, after: $after) { edges { node { ${TOOL_FIELDS} } } } }`, { after });
+      return () => text(`query ($after: String) { tools(first: 50, after: $after) { edges { node { ${TOOL_FIELDS} } } } }`, { after });
     },
   },
 ];
 
 const POSTGRAPHILE_QUERIES: Query[] = [
-  {
-    label: 'tool(name:)',
-    body: async (size) =>
-      text(`query ($name: String!) { allTools(condition: { name: $name }, first: 1) { nodes { ${ROW_FIELDS} } } }`, { name: nameAt(Math.floor(size / 2)) }),
-  },
-  { label: 'tools(first: 50)', body: fixed(`{ allTools(first: 50, orderBy: NAME_ASC) { nodes { ${ROW_FIELDS} } } }`) },
+  { label: 'tool(name:), a different tool each request', bodies: spreadNames(`query ($name: String!) { toolByName(name: $name) { ${ROW_FIELDS} } }`) },
+  { label: 'tools(first: 50)', bodies: fixed(`{ allTools(first: 50, orderBy: NAME_ASC) { nodes { ${ROW_FIELDS} } } }`) },
 ];
 
 /** PostGraphile 5 needs Node 22 or later (it calls Promise.withResolvers); its binary from the npm registry (the `node` package). */
@@ -120,7 +132,7 @@ function node22(): string {
   return execFileSync('npx', ['-y', '-p', 'node@22', 'node', '-e', 'process.stdout.write(process.execPath)'], { encoding: 'utf8' });
 }
 
-const HELLO: Query = { label: '{ hello }', body: fixed('{ hello }') };
+const HELLO: Query = { label: '{ hello }', bodies: fixed('{ hello }') };
 
 interface Target {
   label: string;
@@ -134,12 +146,13 @@ interface Measurement {
   failures: number;
 }
 
-async function load(url: string, body: string, seconds: number): Promise<Measurement> {
+async function load(url: string, bodies: Bodies, seconds: number): Promise<Measurement> {
+  let sent = 0;
   const result = await autocannon({
     url,
     method: 'POST',
     headers: { 'content-type': 'application/json' },
-    body,
+    requests: [{ setupRequest: (request) => ({ ...request, body: bodies(sent++) }) }],
     connections: CONNECTIONS,
     duration: seconds,
   });
@@ -148,26 +161,29 @@ async function load(url: string, body: string, seconds: number): Promise<Measure
 
 const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
 
-/** Checks one answer first: a benchmark of error responses would measure nothing. */
-async function checkedBody(target: Target, query: Query, size: number): Promise<string> {
-  const body = await query.body(size, target.server.url);
-  const response = await fetch(target.server.url, { method: 'POST', headers: { 'content-type': 'application/json' }, body });
-  const answer = (await response.json()) as { errors?: unknown[]; data?: unknown };
-  if (!response.ok || answer.errors || !answer.data) throw new Error(`${target.label} ${query.label}: ${JSON.stringify(answer).slice(0, 500)}`);
-  return body;
+/** Checks a few answers first: a benchmark of error responses would measure nothing. */
+async function checkedBodies(target: Target, query: Query, size: number): Promise<Bodies> {
+  const bodies = await query.bodies(size, target.server.url);
+  for (const n of [0, 1, 1_000]) {
+    const response = await fetch(target.server.url, { method: 'POST', headers: { 'content-type': 'application/json' }, body: bodies(n) });
+    const answer = (await response.json()) as { errors?: unknown[]; data?: Record<string, unknown> };
+    const empty = !answer.data || Object.values(answer.data).some((value) => value === null);
+    if (!response.ok || answer.errors || empty) throw new Error(`${target.label} ${query.label}: ${JSON.stringify(answer).slice(0, 500)}`);
+  }
+  return bodies;
 }
 
 /** Every query of every target, ROUNDS interleaved rounds; rows keyed "target · query". */
 async function measureAll(targets: Target[], size: number): Promise<Map<string, Measurement>> {
-  const bodies = new Map<string, { url: string; body: string }>();
+  const requests = new Map<string, { url: string; bodies: Bodies }>();
   for (const target of targets) {
     for (const query of target.queries)
-      bodies.set(`${target.label} · ${query.label}`, { url: target.server.url, body: await checkedBody(target, query, size) });
+      requests.set(`${target.label} · ${query.label}`, { url: target.server.url, bodies: await checkedBodies(target, query, size) });
   }
-  for (const { url, body } of bodies.values()) await load(url, body, 1); // warm-up
+  for (const { url, bodies } of requests.values()) await load(url, bodies, 1); // warm-up
   const rounds = new Map<string, Measurement[]>();
   for (let round = 0; round < ROUNDS; round++) {
-    for (const [key, { url, body }] of bodies) rounds.set(key, [...(rounds.get(key) ?? []), await load(url, body, ROUND_SECONDS)]);
+    for (const [key, { url, bodies }] of requests) rounds.set(key, [...(rounds.get(key) ?? []), await load(url, bodies, ROUND_SECONDS)]);
   }
   const result = new Map<string, Measurement>();
   for (const [key, measurements] of rounds) {
@@ -192,16 +208,6 @@ async function seed(url: string, from: number, to: number): Promise<number> {
     if (answer.data?.importTools?.__typename !== 'ImportToolsSuccess') throw new Error(`seeding failed at ${start}: ${JSON.stringify(answer).slice(0, 500)}`);
   }
   return (performance.now() - started) / 1000;
-}
-
-async function analyze(url: string): Promise<void> {
-  const client = new Client({ connectionString: url });
-  await client.connect();
-  try {
-    await client.query('ANALYZE');
-  } finally {
-    await client.end();
-  }
 }
 
 const pad = (value: string | number, width: number) => String(value).padStart(width);
@@ -233,19 +239,26 @@ async function searchInProcess(databaseUrl: string): Promise<{ afterChange: numb
   }
 }
 
-async function run(kind: 'sqlite' | 'postgres', database: ScratchDatabase): Promise<void> {
+type Figures = Map<number, Map<string, Measurement>>;
+
+async function run(kind: 'sqlite' | 'postgres', database: ScratchDatabase): Promise<Figures> {
   const hello = await startServer('', {}, join(__dirname, 'bare-yoga.ts'));
-  let toolgraph = await startServer(database.url, {}, COMPILED_MAIN);
+  const toolgraph = await startServer(database.url, {}, COMPILED_MAIN);
   let uncached: RunningServer | undefined;
   let postgraphile: RunningServer | undefined;
-  const sizes = new Map<number, Map<string, Measurement>>();
-  const rss: Record<string, number> = { 'idle, empty': memory(toolgraph.child.pid!).rss };
+  const sizes: Figures = new Map();
+  const rssBySize = new Map<number, Record<string, number>>();
   const searches = new Map<number, { afterChange: number; kept: number }>();
+  const pid = toolgraph.child.pid!;
   let importSeconds = 0;
   let importCount = 0;
   try {
     let seeded = 0;
     for (const size of SIZES) {
+      const label = size.toLocaleString('en-US');
+      const rss: Record<string, number> = {};
+      rssBySize.set(size, rss);
+      resetPeak(pid);
       if (seeded > 0) {
         // The first 10,000 tools past the smallest size are the timed import.
         const timedEnd = Math.min(size, seeded + 10_000);
@@ -255,15 +268,9 @@ async function run(kind: 'sqlite' | 'postgres', database: ScratchDatabase): Prom
       }
       await seed(toolgraph.url, seeded, size);
       seeded = size;
-      // Seeding takes less than autovacuum's minute between looks: gather the statistics it would
-      // have gathered by then, so that the figures are those of a registry that has settled.
-      if (kind === 'postgres') await analyze(database.url);
-      // A fresh process on the seeded rows: its idle RSS is what the rows cost, not the seeding.
-      await killServer(toolgraph);
-      toolgraph = await startServer(database.url, {}, COMPILED_MAIN);
-      await new Promise((resolve) => setTimeout(resolve, 2000));
-      rss[`idle, ${size.toLocaleString('en-US')} tools`] = memory(toolgraph.child.pid!).rss;
-      resetPeak(toolgraph.child.pid!);
+      rss[`peak importing to ${label} tools`] = memory(pid).peak;
+      rss[`after the import`] = memory(pid).rss;
+      resetPeak(pid);
       await killServer(uncached);
       uncached = await startServer(database.url, { RESPONSE_CACHE_TTL_SECONDS: '0' }, COMPILED_MAIN);
       if (kind === 'postgres') {
@@ -278,7 +285,8 @@ async function run(kind: 'sqlite' | 'postgres', database: ScratchDatabase): Prom
       ];
       sizes.set(size, await measureAll(targets, size));
       searches.set(size, await searchInProcess(database.url));
-      rss[`peak under load, ${size.toLocaleString('en-US')} tools`] = memory(toolgraph.child.pid!).peak;
+      rss[`peak serving the reads`] = memory(pid).peak;
+      rss[`after them`] = memory(pid).rss;
     }
   } finally {
     await Promise.all([killServer(hello), killServer(toolgraph), killServer(uncached), killServer(postgraphile)]);
@@ -304,22 +312,45 @@ async function run(kind: 'sqlite' | 'postgres', database: ScratchDatabase): Prom
       `matches kept ${micros(small, 'kept')} / ${micros(large, 'kept')}`,
   );
   console.log(`  import ${importCount.toLocaleString('en-US')} tools (batches of ${BATCH.toLocaleString('en-US')}): ${importSeconds.toFixed(1)} s`);
-  console.log(
-    `  RSS: ${Object.entries(rss)
-      .map(([label, bytes]) => `${label} ${Math.round(bytes / MB)} MB`)
-      .join('; ')}`,
-  );
+  for (const [size, figures] of rssBySize) {
+    console.log(
+      `  RSS of the server that imported, ${size.toLocaleString('en-US')} tools: ${Object.entries(figures)
+        .map(([label, bytes]) => `${label} ${Math.round(bytes / MB)} MB`)
+        .join('; ')}`,
+    );
+  }
+  return sizes;
+}
+
+/** The issue's ratios: computed answers against PostGraphile's on Postgres, and SQLite's against Postgres's. */
+function printRatios(figures: Map<string, Figures>): void {
+  const sqlite = figures.get('sqlite');
+  const postgres = figures.get('postgres');
+  const rate = (of: Figures | undefined, size: number, key: string) => of?.get(size)?.get(key)?.requestsPerSecond;
+  const ratio = (a?: number, b?: number) => (a && b ? `${(a / b).toFixed(2)}×` : 'n/a');
+  console.log('\nratios of requests/s, computed answers (toolgraph, no cache)');
+  for (const size of SIZES) {
+    for (const query of POSTGRAPHILE_QUERIES.map((q) => q.label)) {
+      const uncached = `toolgraph, no cache · ${query}`;
+      console.log(
+        `  ${size.toLocaleString('en-US').padStart(7)} tools · ${query.padEnd(44)} Postgres / PostGraphile ${ratio(rate(postgres, size, uncached), rate(postgres, size, `postgraphile · ${query}`)).padStart(6)}` +
+          `   SQLite / Postgres ${ratio(rate(sqlite, size, uncached), rate(postgres, size, uncached)).padStart(6)}`,
+      );
+    }
+  }
 }
 
 async function main(): Promise<void> {
   const kinds = options.only ? [options.only] : ['sqlite', 'postgres'];
   // What `npm start` runs: the compiled server.
   execFileSync('npm', ['run', '--silent', 'build'], { stdio: 'inherit' });
+  const figures = new Map<string, Figures>();
   for (const kind of kinds) {
-    if (kind === 'sqlite') await run('sqlite', createScratchSqlite('toolgraph-bench'));
-    else if (kind === 'postgres') await run('postgres', await createScratchPostgres(postgresServerUrl(), 'toolgraph_bench'));
+    if (kind === 'sqlite') figures.set(kind, await run('sqlite', createScratchSqlite('toolgraph-bench')));
+    else if (kind === 'postgres') figures.set(kind, await run('postgres', await createScratchPostgres(postgresServerUrl(), 'toolgraph_bench')));
     else throw new Error(`--only sqlite or --only postgres, not ${kind}`);
   }
+  printRatios(figures);
 }
 
 main().catch((error: unknown) => {
