@@ -98,6 +98,26 @@ describe.each(testDatabases())('ToolStore on %s', (kind) => {
       expect(none!.capability.sideEffects).toEqual([]);
     });
 
+    it('reads schemas as plain values however the tool is copied, serialized or changed, though they are parsed only when read', async () => {
+      await insert(fullTool('devops/copied'));
+      const { inputSchema, outputSchema } = fullTool('devops/copied');
+      const copies = async () => {
+        const [read] = await store.findByNames(['devops/copied']);
+        return read!;
+      };
+      expect({ ...(await copies()) }).toMatchObject({ inputSchema, outputSchema });
+      expect(JSON.parse(JSON.stringify(await copies()))).toMatchObject({ inputSchema, outputSchema });
+      expect(structuredClone(await copies())).toMatchObject({ inputSchema, outputSchema });
+      const { inputSchema: taken, ...rest } = await copies();
+      expect([taken, rest.outputSchema]).toEqual([inputSchema, outputSchema]);
+      const changed = await copies();
+      changed.inputSchema = null;
+      expect(changed.inputSchema).toBeNull();
+      expect(Object.keys(changed)).toEqual(Object.keys(await copies()));
+      const read = await copies();
+      expect(read.inputSchema).toBe(read.inputSchema);
+    });
+
     it('stores custom code and agent skill paths verbatim', async () => {
       const custom = builtinTool('local/custom', { source: 'custom', code: 'def run(x):\n    return "%_\\\\"\n' });
       const skill = builtinTool('local/skill', { source: 'agent_skill', agentSkillPath: 'skills/lint' });
