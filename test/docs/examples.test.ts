@@ -11,9 +11,8 @@ import { join } from 'node:path';
 import { parse as parseYaml } from 'yaml';
 import { parseToolConfigs } from '../../src/domain/config';
 import { runCli } from '../support/cli-process';
-import { freshDatabase, type FreshDatabase } from '../support/databases';
 import { codeBlocks, inlineCode, root } from '../support/docs';
-import { killServer, startServer, type RunningServer } from '../support/server-process';
+import { useServerProcess } from '../support/suite-server';
 
 jest.setTimeout(60_000);
 
@@ -72,16 +71,7 @@ describe('the documentation', () => {
   });
 
   describe("the tool authors' first task, as docs/tool-authors.md writes it, against a real server", () => {
-    let database: FreshDatabase;
-    let server: RunningServer | undefined;
-    beforeAll(async () => {
-      database = await freshDatabase('sqlite');
-      server = await startServer(database.url);
-    });
-    afterAll(async () => {
-      await killServer(server);
-      await database?.drop();
-    });
+    const server = useServerProcess();
 
     const firstTask = shellLines.filter(([where, line]) => where === 'docs/tool-authors.md:5' && line.startsWith('npx toolgraph '));
 
@@ -93,13 +83,13 @@ describe('the documentation', () => {
       const args = line
         .split(' ')
         .slice(2)
-        .map((arg) => (arg === 'http://127.0.0.1:4000' ? new URL(server!.url).origin : arg));
+        .map((arg) => (arg === 'http://127.0.0.1:4000' ? new URL(server().url).origin : arg));
       const result = await runCli(args);
       expect(result).toMatchObject({ code: 0 });
     });
 
     it('left the registry holding the examples, so a second plan changes nothing', async () => {
-      const result = await runCli(['plan', 'examples/tools/', '--server', new URL(server!.url).origin]);
+      const result = await runCli(['plan', 'examples/tools/', '--server', new URL(server().url).origin]);
       expect(result.code).toBe(0);
       expect(result.stdout).toMatch(/6 unchanged/);
     });

@@ -15,6 +15,7 @@ import { freshDatabase, type FreshDatabase } from '../support/databases';
 import { eventually } from '../support/eventually';
 import { browserOperations } from '../support/own-operations';
 import { killServer, launch, logLines, logMessages, startServer, type RunningServer } from '../support/server-process';
+import { useServerProcess } from '../support/suite-server';
 import { createToken } from '../support/token-command';
 
 const TOOL = `query Tool($name: String!) { tool(name: $name) { name description } }`;
@@ -316,24 +317,14 @@ describe('TOOLGRAPH_TRUSTED_DOCUMENTS with the mode off (the default)', () => {
 });
 
 describe('without TOOLGRAPH_TRUSTED_DOCUMENTS', () => {
-  let database: FreshDatabase;
-  let server: RunningServer | undefined;
-
-  beforeAll(async () => {
-    database = await freshDatabase('sqlite');
-    server = await startServer(database.url);
-  }, 60_000);
-  afterAll(async () => {
-    await killServer(server);
-    await database?.drop();
-  });
+  const server = useServerProcess({}, 60_000);
 
   it("runs texts, and the registry browser's own documents by id (the only ids it knows)", async () => {
-    expect((await send(server!.url, { query: NAMESPACES })).body).toEqual({ data: { namespaces: [] } });
+    expect((await send(server().url, { query: NAMESPACES })).body).toEqual({ data: { namespaces: [] } });
     const page = browserOperations().find((operation) => operation.operationName === 'ToolView')!;
-    expect((await send(server!.url, { documentId: page.documentId, variables: { name: 'ops/none' } })).body).toEqual({ data: { tool: null } });
-    expect(codeOf(await send(server!.url, { documentId: idOf(TOOL), variables: { name: 'ops/none' } }))).toBe('PERSISTED_QUERY_NOT_IN_LIST');
-    expect(logMessages(server!.output())).not.toMatch(/trusted documents enforced|others (logged|run)/);
+    expect((await send(server().url, { documentId: page.documentId, variables: { name: 'ops/none' } })).body).toEqual({ data: { tool: null } });
+    expect(codeOf(await send(server().url, { documentId: idOf(TOOL), variables: { name: 'ops/none' } }))).toBe('PERSISTED_QUERY_NOT_IN_LIST');
+    expect(logMessages(server().output())).not.toMatch(/trusted documents enforced|others (logged|run)/);
   });
 });
 
