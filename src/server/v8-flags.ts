@@ -1,7 +1,7 @@
 /**
  * V8 settings of the server process, set by its first import (./main.ts), before anything is
  * compiled. Both trade a little CPU for the memory a server keeps after it has written
- * (measured by `npm run bench`, docs/benchmarks.md):
+ * (measured over a bulk import, docs/benchmarks.md "Reads and writes over HTTP"):
  * - `--liftoff-only`: Prisma's query compiler is WebAssembly, which V8 would compile a second time
  *   with TurboFan, about 60 MB kept for good after the first write; it plans a few statements per
  *   write, which its baseline (Liftoff) code does as fast as the database answers them.

@@ -70,8 +70,8 @@ export function toStoredTool(row: ToolRow): StoredTool {
     deprecation: deprecationOf(row),
     deletion: row.deletedAt === null ? null : { deletedAt: row.deletedAt, deletedBy: row.deletedBy ?? 'anonymous', renamedTo: row.renamedTo },
   };
-  parsedOnRead(stored, 'inputSchema', () => schemaOrNull(row.inputSchema));
-  parsedOnRead(stored, 'outputSchema', () => schemaOrNull(row.outputSchema));
+  schemaParsedOnRead(stored, 'inputSchema', row.inputSchema);
+  schemaParsedOnRead(stored, 'outputSchema', row.outputSchema);
   // NULL only between the migration that added the column and its backfill (src/store/migrate.ts).
   if (row.contentHash === null) stored.contentHash = contentHashOf(stored);
   if (row.findings === null) stored.findings = scanTool(stored);
@@ -276,17 +276,18 @@ function schemaText(schema: JsonObject | null): string | null {
 }
 
 /**
- * Makes `tool[key]` the value of `parse()`, computed when first read (then kept as a plain
+ * Makes `tool[key]` the schema stored as `text`, parsed when first read (then kept as a plain
  * property), or the value written before. Schemas are most of a stored tool's text and most reads
  * never look at them: parsing both schemas of every row read took a tenth of the CPU of a page of
  * 50 tools of realistic size that did not ask for them (profile of `tools(first: 50)`, Postgres).
+ * Only the text is kept until then, not the row.
  */
-function parsedOnRead<K extends keyof StoredTool>(tool: StoredTool, key: K, parse: () => StoredTool[K]): void {
-  const settle = (value: StoredTool[K]) => {
+function schemaParsedOnRead(tool: StoredTool, key: 'inputSchema' | 'outputSchema', text: string | null): void {
+  const settle = (value: JsonObject | null) => {
     Object.defineProperty(tool, key, { value, writable: true, enumerable: true, configurable: true });
     return value;
   };
-  Object.defineProperty(tool, key, { get: () => settle(parse()), set: settle, enumerable: true, configurable: true });
+  Object.defineProperty(tool, key, { get: () => settle(schemaOrNull(text)), set: settle, enumerable: true, configurable: true });
 }
 
 function schemaOrNull(text: string | null): JsonObject | null {
