@@ -293,13 +293,14 @@ export class ToolSearchIndex {
     for (let c = 0; c < count && from < end; c++) {
       const slot = candidates[c]!;
       // Candidates come in slot order: each one's posting lies at or after the previous one's.
-      from = start + this.postingIndex(termId, slot, from - start);
+      from = start + this.postingIndexAfter(termId, slot, from - start);
       if (from < end && values[from] === slot) scores[slot]! += scoreOfTerm(rarity, this.frequencyOf(slot, values[from + 1]!));
     }
   }
 
   /** The score of the `first`-th best admitted candidate, 0 when fewer are admitted: no tool below it can be among the best. */
   private threshold(count: number, first: number, admit: ((name: string) => boolean) | undefined): number {
+    if (admit === undefined) return count < first ? 0 : leastOfHighest(this.scores, this.candidates.subarray(0, count), first);
     const hits = this.best(this.candidates.subarray(0, count), first, admit);
     return hits.length < first ? 0 : hits[first - 1]!.score;
   }
@@ -339,7 +340,7 @@ export class ToolSearchIndex {
     const hits: SearchHit[] = [];
     let asked = 0;
     for (let wanted = first; ; wanted *= 4) {
-      const ranked = bestOf(candidates, wanted, before);
+      const ranked = bestOf(candidates, wanted, this.scores, before);
       for (; asked < ranked.length && hits.length < first; asked++) {
         const slot = ranked[asked]!;
         const name = this.names[slot]!;
@@ -355,12 +356,30 @@ export class ToolSearchIndex {
     return scoreA !== scoreB ? scoreA > scoreB : compareText(this.names[a]!, this.names[b]!) < 0;
   }
 
-  /** Where `slot`'s posting is, or would go, in the term's postings, at or after `from` (binary search by slot). */
-  private postingIndex(termId: number, slot: number, from = 0): number {
+  /**
+   * `postingIndex` from `from` on, for slots that come in order: steps of 1, 2, 4, … postings
+   * bound the search first, so a slot close after the last one costs a few steps, where a search
+   * of the whole rest would cost its logarithm every time.
+   */
+  private postingIndexAfter(termId: number, slot: number, from: number): number {
+    const values = this.postings.values;
+    const start = this.postings.startOf(termId);
+    const count = this.postings.lengthOf(termId) / POSTING_SIZE;
+    let low = from / POSTING_SIZE;
+    let step = 1;
+    while (low + step < count && values[start + (low + step) * POSTING_SIZE]! < slot) {
+      low += step;
+      step *= 2;
+    }
+    return this.postingIndex(termId, slot, low * POSTING_SIZE, Math.min(low + step, count));
+  }
+
+  /** Where `slot`'s posting is, or would go, in the term's postings, at or after `from` and before the `until`-th posting (binary search by slot). */
+  private postingIndex(termId: number, slot: number, from = 0, until = this.postings.lengthOf(termId) / POSTING_SIZE): number {
     const values = this.postings.values;
     const start = this.postings.startOf(termId);
     let low = from / POSTING_SIZE;
-    let high = this.postings.lengthOf(termId) / POSTING_SIZE;
+    let high = until;
     while (low < high) {
       const middle = (low + high) >>> 1;
       if (values[start + middle * POSTING_SIZE]! < slot) low = middle + 1;
@@ -398,9 +417,11 @@ export class ToolSearchIndex {
 
 /**
  * The `count` best of `items` by `before`, best first: a heap of the best so far with the worst
- * of them on top, which most items fail to beat at a single comparison.
+ * of them on top, which most items fail to beat at a single comparison. `before` orders by
+ * `scores` first, so an item scoring below the worst kept is passed over without calling it: a
+ * search of common words ranks tens of thousands of candidates.
  */
-function bestOf(items: Int32Array, count: number, before: (a: number, b: number) => boolean): Int32Array {
+function bestOf(items: Int32Array, count: number, scores: Float64Array, before: (a: number, b: number) => boolean): Int32Array {
   const heap = new Int32Array(Math.min(count, items.length));
   let size = 0;
   const siftDown = (start: number) => {
@@ -424,10 +445,33 @@ function bestOf(items: Int32Array, count: number, before: (a: number, b: number)
         index = (index - 1) >>> 1;
       }
       heap[index] = item;
-    } else if (size > 0 && before(item, heap[0]!)) {
+    } else if (size > 0 && scores[item]! >= scores[heap[0]!]! && before(item, heap[0]!)) {
       heap[0] = item;
       siftDown(0);
     }
   }
   return heap.sort((a, b) => (before(a, b) ? -1 : 1));
+}
+
+/** The least of the `count` highest `scores` of `items` (count ≤ items.length): a heap of numbers alone, for a threshold that needs no order of names. */
+function leastOfHighest(scores: Float64Array, items: Int32Array, count: number): number {
+  const heap = new Float64Array(count);
+  for (let i = 0; i < count; i++) heap[i] = scores[items[i]!]!;
+  // Sorted ascending, the first numbers already make a heap with the least on top.
+  heap.sort();
+  for (let i = count; i < items.length; i++) {
+    const score = scores[items[i]!]!;
+    if (score <= heap[0]!) continue;
+    let index = 0;
+    for (;;) {
+      let child = 2 * index + 1;
+      if (child >= count) break;
+      if (child + 1 < count && heap[child + 1]! < heap[child]!) child++;
+      if (score <= heap[child]!) break;
+      heap[index] = heap[child]!;
+      index = child;
+    }
+    heap[index] = score;
+  }
+  return heap[0]!;
 }
