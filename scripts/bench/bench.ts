@@ -23,6 +23,8 @@
  * serving the read load.
  *
  * `--short` (a minute or two per database): 1,000 and 11,000 tools, one round of 2 s.
+ * `--query <text>`: only the queries whose label holds the text (`--query searchTools`), to
+ * measure one change without the whole run.
  * Numbers, not a test.
  */
 import autocannon from 'autocannon';
@@ -37,7 +39,7 @@ import { toolQuery } from '../../src/domain/filter';
 import { createToolStore } from '../../src/store';
 import { seedBatch, SEARCH_WORD, TASK_WORDS, namespaceOf, nameAt } from './seed';
 
-const { values: options } = parseArgs({ options: { short: { type: 'boolean', default: false }, only: { type: 'string' } } });
+const { values: options } = parseArgs({ options: { short: { type: 'boolean', default: false }, only: { type: 'string' }, query: { type: 'string' } } });
 const SIZES = options.short ? [1_000, 11_000] : [1_000, 100_000];
 const ROUND_SECONDS = options.short ? 2 : 3;
 const ROUNDS = options.short ? 1 : 3;
@@ -133,6 +135,9 @@ function node22(): string {
 }
 
 const HELLO: Query = { label: '{ hello }', bodies: fixed('{ hello }') };
+
+/** The queries `--query` asks for; all of them without it. */
+const chosen = (queries: Query[]) => queries.filter((query) => options.query === undefined || query.label.includes(options.query));
 
 interface Target {
   label: string;
@@ -278,9 +283,9 @@ async function run(kind: 'sqlite' | 'postgres', database: ScratchDatabase): Prom
         postgraphile = await startServer(database.url, {}, join(__dirname, 'postgraphile-server.mjs'), node22());
       }
       const targets: Target[] = [
-        { label: 'toolgraph', server: toolgraph, queries: TOOLGRAPH_QUERIES },
-        { label: 'toolgraph, no cache', server: uncached, queries: TOOLGRAPH_QUERIES },
-        ...(postgraphile ? [{ label: 'postgraphile', server: postgraphile, queries: POSTGRAPHILE_QUERIES }] : []),
+        { label: 'toolgraph', server: toolgraph, queries: chosen(TOOLGRAPH_QUERIES) },
+        { label: 'toolgraph, no cache', server: uncached, queries: chosen(TOOLGRAPH_QUERIES) },
+        ...(postgraphile ? [{ label: 'postgraphile', server: postgraphile, queries: chosen(POSTGRAPHILE_QUERIES) }] : []),
         { label: 'bare yoga', server: hello, queries: [HELLO] },
       ];
       sizes.set(size, await measureAll(targets, size));
@@ -330,7 +335,7 @@ function printRatios(figures: Map<string, Figures>): void {
   const ratio = (a?: number, b?: number) => (a && b ? `${(a / b).toFixed(2)}×` : 'n/a');
   console.log('\nratios of requests/s, computed answers (toolgraph, no cache)');
   for (const size of SIZES) {
-    for (const query of POSTGRAPHILE_QUERIES.map((q) => q.label)) {
+    for (const query of chosen(POSTGRAPHILE_QUERIES).map((q) => q.label)) {
       const uncached = `toolgraph, no cache · ${query}`;
       console.log(
         `  ${size.toLocaleString('en-US').padStart(7)} tools · ${query.padEnd(44)} Postgres / PostGraphile ${ratio(rate(postgres, size, uncached), rate(postgres, size, `postgraphile · ${query}`)).padStart(6)}` +
