@@ -37,7 +37,7 @@ import {
   type ToolRevisionRow,
   type ToolRow,
 } from './mapping';
-import type { StoreClient, StoreTransaction } from './prisma-client';
+import { forgetStatementArguments, type StoreClient, type StoreTransaction } from './prisma-client';
 import type { ReadConnection } from './read-connection';
 import { keysAfter, SearchMatches, type MatchKey } from './search-matches';
 import type { StatisticsRefresh } from './statistics';
@@ -572,6 +572,8 @@ export class PrismaToolStore implements ToolStore {
         }
         await pause(5 * 2 ** attempt * Math.random());
         continue;
+      } finally {
+        forgetStatementArguments();
       }
       this.statistics?.wrote(committed.rowsWritten);
       return committed.result;
