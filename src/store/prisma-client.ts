@@ -37,7 +37,7 @@ export function createPrismaClient(target: DatabaseTarget, onQuery?: (sql: strin
 /**
  * Prisma's driver adapters keep what they ran last, arguments and all, for its bug reports
  * (@prisma/debug keeps 100 statements; no setting turns it off). After an import those are its
- * rows, kept until 100 more writes ran: 20,000 imported tools left about 40 MB of the heap there.
+ * rows, kept until 100 more writes ran: after importing 20,000 tools, a heap snapshot held 127 MB with them and 107 MB without.
  * The store forgets them as each write transaction ends.
  */
 export const forgetStatementArguments: () => void = clearLogs;
