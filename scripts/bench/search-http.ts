@@ -7,7 +7,8 @@
  * the benchmark's queries (so nothing is answered from memory of the last one), half of them with
  * a filter, first as fast as the server answers, then at a steady STEADY_RATE; printed: requests
  * per second, p50 and p99 latency of both, how long the index took to build
- * at start-up, and the server's RSS idle and after the load. Numbers, not a test.
+ * at start-up, and the server's RSS idle and after the load. Last, the same two loads on bare
+ * graphql-yoga's `{ hello }`, the floor of a yoga server's latency on this machine. Numbers, not a test.
  */
 import autocannon from 'autocannon';
 import { Agent, request as httpRequest } from 'node:http';
@@ -86,14 +87,14 @@ const percentile = (values: readonly number[], fraction: number) => values[Math.
  * was due, so a late answer also counts against the requests it held back. (autocannon's
  * `overallRate` sends each connection's share of a second at its start, a burst every second.)
  */
-async function measureSteady(url: string, rate: number): Promise<{ p50: number; p99: number; failures: number }> {
+async function measureSteady(url: string, rate: number, bodyOf = searchBody): Promise<{ p50: number; p99: number; failures: number }> {
   const agent = new Agent({ keepAlive: true, maxSockets: CONNECTIONS });
   const target = new URL(url);
   const latencies: number[] = [];
   let failures = 0;
   const send = (i: number, due: number) =>
     new Promise<void>((resolve) => {
-      const body = searchBody(i);
+      const body = bodyOf(i);
       const request = httpRequest(
         {
           agent,
@@ -133,7 +134,7 @@ async function measureSteady(url: string, rate: number): Promise<{ p50: number; 
 }
 
 /** Each of CONNECTIONS connections sends its next request when its answer comes: as fast as the server answers. */
-async function measure(url: string): Promise<{ requestsPerSecond: number; p50: number; p99: number; failures: number }> {
+async function measure(url: string, bodyOf = searchBody): Promise<{ requestsPerSecond: number; p50: number; p99: number; failures: number }> {
   let next = 0;
   const result = await autocannon({
     url,
@@ -143,7 +144,7 @@ async function measure(url: string): Promise<{ requestsPerSecond: number; p50: n
     duration: SECONDS,
     requests: [
       {
-        setupRequest: (request) => ({ ...request, body: searchBody(next++) }),
+        setupRequest: (request) => ({ ...request, body: bodyOf(next++) }),
       },
     ],
   });
@@ -191,6 +192,28 @@ async function waitForIndex(server: Awaited<ReturnType<typeof startServer>>): Pr
   }
 }
 
+/**
+ * The same two loads on bare graphql-yoga answering `{ hello }` (./bare-yoga.ts): the least any
+ * yoga server's p99 can be here, whatever a query does.
+ */
+async function measureFloor(): Promise<void> {
+  const hello = await startServer('', {}, join(__dirname, 'bare-yoga.ts'));
+  try {
+    const body = () => JSON.stringify({ query: '{ hello }' });
+    await measure(hello.url, body); // warm-up
+    const load = await measure(hello.url, body);
+    await measureSteady(hello.url, STEADY_RATE, body);
+    const steady = await measureSteady(hello.url, STEADY_RATE, body);
+    console.log(
+      `${'floor'.padEnd(8)} bare yoga { hello }` +
+        `  |  as fast as answered: ${load.requestsPerSecond.toFixed(0)} req/s, p50 ${load.p50} ms, p99 ${load.p99} ms, ${load.failures} failed` +
+        `  |  at ${STEADY_RATE} req/s: p50 ${steady.p50} ms, p99 ${steady.p99} ms, ${steady.failures} failed`,
+    );
+  } finally {
+    await killServer(hello);
+  }
+}
+
 async function main(): Promise<void> {
   execFileSync('npm', ['run', '--silent', 'build'], { cwd: join(__dirname, '..', '..'), stdio: 'inherit' });
   console.log(`searchTools over HTTP: ${CONNECTIONS} connections, ${SECONDS} s, ${queries.length} different tasks, no response cache\n`);
@@ -198,6 +221,7 @@ async function main(): Promise<void> {
     if (options.only && options.only !== kind) continue;
     for (const size of SIZES) await run(kind, size);
   }
+  await measureFloor();
 }
 
 void main().then(
