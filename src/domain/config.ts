@@ -201,6 +201,8 @@ function valueCount(value: unknown, counted: Map<object, number>): number {
   if (typeof value !== 'object' || value === null) return 1;
   const known = counted.get(value);
   if (known !== undefined) return known;
+  // Until counted, an object met again is one that holds itself (`a: &a [*a]`): it expands without end.
+  counted.set(value, Infinity);
   let count = 1;
   for (const item of Object.values(value)) count += valueCount(item, counted);
   counted.set(value, count);

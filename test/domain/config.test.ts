@@ -333,6 +333,15 @@ tools:
     expect(problems(parsed)).toEqual(['VALUE_TOO_LARGE ']);
     expect(parsed.ok ? '' : parsed.issues[0]?.message).toContain('aliases expanded');
   });
+
+  it.each(['a: &a [*a]', 'a: &a {b: *a}', 'tools: &t\n  - name: x/y\n    more: *t'])(
+    'refuses a collection that holds itself through an alias (%j) as too large, not with a stack overflow',
+    (text) => {
+      const parsed = parseToolConfigs(text);
+      expect(problems(parsed)).toEqual(['VALUE_TOO_LARGE ']);
+      expect(parsed.ok ? '' : parsed.issues[0]?.message).toContain('aliases expanded');
+    },
+  );
 });
 
 describe('parseToolConfigs: the size of one import', () => {
