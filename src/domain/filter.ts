@@ -3,8 +3,8 @@ import { findingRank, highestSeverity } from './findings';
 import { MAX_FILTER_LIST_LENGTH } from './limits';
 import { namespaceOf, type StoredTool, type ToolSource, type ToolType } from './model';
 import { CAPABILITY_FLAGS, type CapabilityFlag, type ToolFilter, type ToolQuery } from './ports';
-import { searchKey } from './search';
-import { textProblem } from './values';
+import { LONGEST_STORED_SEARCH_KEY, searchKey } from './search';
+import { longerThan, textProblem } from './values';
 
 /** The criteria a filter takes as one value or as a list: giving both is ambiguous, so refused. */
 const SINGLE_AND_LIST = [
@@ -57,7 +57,7 @@ function criterion<T>(single: T | null | undefined, list: readonly T[] | null | 
  * values does, so a filter the API refuses still has a meaning here: both forms of a criterion
  * must hold, an empty list matches nothing. A namespace is matched exactly, so a text that is no
  * namespace (`DevOps`, `a/b`) matches nothing; a search text that no stored text can contain (NUL,
- * a lone surrogate: writes refuse both) matches nothing either.
+ * a lone surrogate: writes refuse both; a text longer than any stored one) matches nothing either.
  */
 export function toolQuery(filter: ToolFilter): ToolQuery | null {
   const { search, namespace, namespaceIn, source, sourceIn, statusIn, ...exact } = filter;
@@ -81,7 +81,9 @@ export function toolQuery(filter: ToolFilter): ToolQuery | null {
   }
   if (search != null && search !== '') {
     if (textProblem(search) !== null) return null;
-    query.search = searchKey(search);
+    const key = searchKey(search);
+    if (longerThan(key, LONGEST_STORED_SEARCH_KEY)) return null;
+    query.search = key;
   }
   return query as ToolQuery;
 }

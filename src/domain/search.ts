@@ -1,3 +1,5 @@
+import { MAX_DESCRIPTION_LENGTH } from './limits';
+
 /**
  * What `search` matches (spec section 4: the name or the description, ignoring case). The query and
  * the stored description are both turned into a search key here, in JavaScript, and the database
@@ -19,3 +21,10 @@ export function searchKey(text: string): string {
     .replaceAll('ς', 'σ')
     .replace(/[\uFFFE\uFFFF]/g, '\uFFFD');
 }
+
+/**
+ * The longest search key a stored text can have: a description of MAX_DESCRIPTION_LENGTH
+ * characters (names are shorter), each of which NFKC expands to at most 18 (U+FDFA). A longer
+ * search text is in no stored text, and is answered without asking the database.
+ */
+export const LONGEST_STORED_SEARCH_KEY = MAX_DESCRIPTION_LENGTH * 18;

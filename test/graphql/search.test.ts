@@ -137,8 +137,18 @@ describe.each(testDatabases())('search on %s', (kind) => {
     ['a NUL character', 'line\u0000counter'],
     ['a lone surrogate', 'line\ud800'],
     ['a text longer than any stored one', 'x'.repeat(20_000)],
+    ['a megabyte of words that every description holds', 'the '.repeat(250_000)],
   ])('finds nothing for %s, without an error', async (_label, text) => {
     expect(await search(text)).toEqual([]);
+  });
+
+  // A text of more distinct trigrams than SQLite's index is asked for: some of them narrow, the text decides.
+  it.each([
+    ['the whole of a long description', `Every printable character: ${PRINTABLE_ASCII}`],
+    ['a long text with one character changed past the start', `Every printable character: ${PRINTABLE_ASCII.replace('M', 'N')}`],
+    ['a long text with one character changed at the end', `Every printable character: ${PRINTABLE_ASCII.slice(0, -1)}!`],
+  ])('finds %s exactly where it occurs', async (_label, text) => {
+    expect(await search(text)).toEqual(asciiOracle(text));
   });
 
   it('treats an empty search as no search', async () => {
