@@ -10,12 +10,20 @@ import type { Issue } from './issues';
  */
 export class SourceMap {
   private readonly lines = new LineCounter();
-  private readonly document;
+  private parsed: ReturnType<typeof parseDocument> | undefined;
   /** Whether the tools are listed under `tools:`, once asked. */
   private listsTools: boolean | undefined;
 
-  constructor(text: string) {
-    this.document = parseDocument(text, { lineCounter: this.lines, uniqueKeys: false, prettyErrors: false });
+  constructor(private readonly text: string) {}
+
+  /**
+   * The text read by `yaml`, which keeps positions: only when an issue needs one. A text the
+   * config's reader refused (nested past its depth, say) is not read again: `yaml` has no depth
+   * limit, and 100,000 levels exhausted a worker's memory so that the whole process died.
+   */
+  private get document(): ReturnType<typeof parseDocument> {
+    this.parsed ??= parseDocument(this.text, { lineCounter: this.lines, uniqueKeys: false, prettyErrors: false });
+    return this.parsed;
   }
 
   /** Where the parser stopped on a text that is not YAML; null when `yaml` read it. */
@@ -36,7 +44,7 @@ export class SourceMap {
    * as a whole, whose path is from the root already (or empty: where the parser stopped).
    */
   locateIssue(tool: number | null, issue: Issue): LocatedConfigIssue {
-    if (tool === null && issue.path === '') return { configPath: [], ...(this.parseError() ?? { line: 1, column: 1 }) };
+    if (tool === null && issue.path === '') return { configPath: [], ...(issue.position ?? this.parseError() ?? { line: 1, column: 1 }) };
     this.listsTools ??= this.hasTopLevelKey('tools');
     const configPath = [...(tool !== null && this.listsTools ? ['tools', tool] : []), ...pathSegments(issue.path)];
     return { configPath, ...this.locate(configPath, issue.code === 'UNKNOWN_FIELD' ? 'key' : 'value') };

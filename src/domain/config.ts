@@ -211,14 +211,16 @@ function valueCount(value: unknown, counted: Map<object, number>): number {
 
 /** Why the parser refused the text, and where; never the text itself nor where it came from. */
 function yamlProblem(problem: YAMLException): Issue {
-  const where = problem.mark ? ` (line ${problem.mark.line + 1}, column ${problem.mark.column + 1})` : '';
+  const position = problem.mark ? { line: problem.mark.line + 1, column: problem.mark.column + 1 } : undefined;
+  const where = position ? ` (line ${position.line}, column ${position.column})` : '';
+  const at = position ? { position } : {};
   if (problem.reason.includes('exceeded maxDepth')) {
-    return { path: '', code: 'VALUE_TOO_LARGE', message: `The config nests collections more than ${MAX_CONFIG_DEPTH} levels deep${where}.` };
+    return { path: '', code: 'VALUE_TOO_LARGE', message: `The config nests collections more than ${MAX_CONFIG_DEPTH} levels deep${where}.`, ...at };
   }
   if (problem.reason.includes('exceeded maxAliases')) {
-    return { path: '', code: 'VALUE_TOO_LARGE', message: `The config uses more than ${MAX_CONFIG_ALIASES} aliases${where}.` };
+    return { path: '', code: 'VALUE_TOO_LARGE', message: `The config uses more than ${MAX_CONFIG_ALIASES} aliases${where}.`, ...at };
   }
-  return { path: '', code: 'INVALID_CONFIG', message: `The config is not valid YAML or JSON${where}: ${truncate(problem.reason, 200)}.` };
+  return { path: '', code: 'INVALID_CONFIG', message: `The config is not valid YAML or JSON${where}: ${truncate(problem.reason, 200)}.`, ...at };
 }
 
 // ---- as_cli_dict

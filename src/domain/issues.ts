@@ -48,6 +48,8 @@ export interface Issue {
   path: string;
   code: IssueCode;
   message: string;
+  /** Where in a config text, 1-based, when its reader knows it: the place a YAML parser stopped. */
+  position?: { line: number; column: number };
 }
 
 /** Ok-or-issues, the shape every domain decision returns. */

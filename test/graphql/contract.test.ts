@@ -394,6 +394,19 @@ describe.each(testDatabases())('GraphQL contract on %s', (kind) => {
     });
   });
 
+  it.each([
+    ['a key given twice', 'name: a/b\nname: a/c\n', 'INVALID_CONFIG', 2, 1],
+    ['a tag it does not read', 'name: a/b\ncode: !!js/function "f"\n', 'INVALID_CONFIG', 2, 7],
+    ['collections nested too deep', `${'['.repeat(1_000)}${']'.repeat(1_000)}`, 'VALUE_TOO_LARGE', 1, 72],
+  ])('places a text it cannot read (%s) where the message says the reader stopped', async (_label, config, code, line, column) => {
+    const { importTools: refused } = await data(
+      server.yoga,
+      'mutation ($config: String!) { importTools(config: $config) { ... on ImportValidationError { issues { code message line column } } } }',
+      { config },
+    );
+    expect(refused.issues).toEqual([{ code, message: expect.stringContaining(`(line ${line}, column ${column})`), line, column }]);
+  });
+
   describe('tool', () => {
     it('is null for a name that does not exist', async () => {
       expect(await data(server.yoga, '{ tool(name: "nowhere/nothing") { name } }')).toEqual({ tool: null });

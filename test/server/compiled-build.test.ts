@@ -84,6 +84,20 @@ describe.each(nodes)('the compiled server on %s', (_label, prepare) => {
           },
         },
       });
+      // A text nested past the reader's depth is refused where the reader stopped, and not read again to
+      // place the issue: read again without a depth limit, 100,000 levels killed the whole process.
+      const nested = `${'['.repeat(100_000)}${']'.repeat(100_000)}`;
+      for (let send = 0; send < 2; send++) {
+        expect(
+          await post(
+            server.url,
+            'mutation ($config: String!) { importTools(config: $config) { ... on ImportValidationError { issues { code line column } } } }',
+            {
+              config: nested,
+            },
+          ),
+        ).toEqual({ data: { importTools: { issues: [{ code: 'VALUE_TOO_LARGE', line: 1, column: 72 }] } } });
+      }
       expect(await post(server.url, '{ tools(filter: { namespace: "built" }) { totalCount edges { node { name } } } }')).toEqual({
         data: { tools: { totalCount: 2, edges: [{ node: { name: 'built/count' } }, { node: { name: 'built/echo' } }] } },
       });
