@@ -129,7 +129,17 @@ export interface StoredTool extends RevisedTool {
 }
 
 /** Whether `id` is one a store gives (`StoredTool.id`, `StoredRevision.id`): database keys count from 1. */
-export const isStoredId = (id: unknown): id is number => Number.isSafeInteger(id) && (id as number) >= 1;
+/** The largest id, revision and change position: both databases keep them as 32-bit integers. */
+export const MAX_STORED_INTEGER = 2 ** 31 - 1;
+
+export const isStoredId = (id: unknown): id is number => Number.isSafeInteger(id) && (id as number) >= 1 && (id as number) <= MAX_STORED_INTEGER;
+
+/** The first and last instants both databases hold: PostgreSQL's timestamps have no year 0, and ISO 8601 writes four-digit years. */
+const EARLIEST_INSTANT = Date.parse('0001-01-01T00:00:00.000Z');
+const LATEST_INSTANT = Date.parse('9999-12-31T23:59:59.999Z');
+
+/** Whether a time can be stored and compared with what is stored: years 1 to 9999 (UTC). */
+export const isStorableInstant = (date: Date): boolean => date.getTime() >= EARLIEST_INSTANT && date.getTime() <= LATEST_INSTANT;
 
 export const DEFAULT_TIMEOUT_SECONDS = 300;
 

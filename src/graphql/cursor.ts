@@ -1,6 +1,7 @@
 import { GraphQLError } from 'graphql';
 import type { ToolOrder, ToolPosition } from '../domain/ports';
 import { isToolName } from '../domain/validation';
+import { isStorableInstant, MAX_STORED_INTEGER } from '../domain/model';
 
 /**
  * Keyset cursors of `tools`: opaque base64url text that carries the ordering it was issued for and
@@ -38,7 +39,7 @@ export function decodeToolCursor(cursor: string, order: ToolOrder): ToolPosition
     if (field === 'updatedAt') {
       const bar = match[2]!.indexOf('|');
       const updatedAt = new Date(match[2]!.slice(0, bar));
-      if (bar > 0 && !Number.isNaN(updatedAt.getTime())) position = { name: match[2]!.slice(bar + 1), updatedAt };
+      if (bar > 0 && isStorableInstant(updatedAt)) position = { name: match[2]!.slice(bar + 1), updatedAt };
     }
     const issuedFor = { field, direction: tag.split('-')[1] } as ToolOrder;
     // Base64url decoding is lenient; only a cursor that re-encodes to itself is one we issued.
@@ -78,7 +79,7 @@ export function encodeChangeCursor(position: number): string {
 export function decodeChangeCursor(cursor: string, argumentName = 'after'): number {
   const match = /^change:(0|[1-9][0-9]{0,15})$/.exec(Buffer.from(cursor, 'base64url').toString('utf8'));
   const position = match ? Number(match[1]) : NaN;
-  if (!Number.isSafeInteger(position) || encodeChangeCursor(position) !== cursor) {
+  if (!Number.isSafeInteger(position) || position > MAX_STORED_INTEGER || encodeChangeCursor(position) !== cursor) {
     throw new GraphQLError(`\`${argumentName}\` is not a cursor of this registry's changes.`, { extensions: { code: 'BAD_USER_INPUT', argumentName } });
   }
   return position;

@@ -164,6 +164,10 @@ describe.each(testDatabases())('global object identification on %s', (kind) => {
         encoded('Tool:0'),
         encoded('Tool:-1'),
         encoded('Tool:99999999999999999999'),
+        // Past the 32-bit integers both databases keep ids as.
+        encoded('Tool:2147483648'),
+        encoded('Tool:4294967296'),
+        encoded('ToolRevision:2147483648'),
         encoded(`Namespace:${key}`),
         encoded(`ToolTombstone:${key}`),
         'x'.repeat(10_000),
@@ -171,7 +175,7 @@ describe.each(testDatabases())('global object identification on %s', (kind) => {
       ].filter((text) => text !== id);
       const { nodes } = await data(server.yoga, NODES, { ids: notIds });
       expect(nodes).toEqual(notIds.map(() => null));
-      for (const text of notIds.slice(0, 3)) expect(await node(text)).toBeNull();
+      for (const text of [...notIds.slice(0, 3), encoded('Tool:2147483648')]) expect(await node(text)).toBeNull();
     });
 
     it('answers null for an id of a tool deleted since, of a revision pruned or purged since', async () => {

@@ -96,7 +96,11 @@ describe.each(testDatabases())('toolStats, orderBy and updatedSince on %s', (kin
     });
 
     it('refuses a cursor it did not issue: BAD_USER_INPUT', async () => {
-      for (const after of ['nonsense', Buffer.from('tool:files/read').toString('base64url') + 'x']) {
+      // The last three in the form it issues, at an instant no database holds.
+      const forged = ['0000-01-01T00:00:00.000Z', '-000001-01-01T00:00:00.000Z', '+275760-09-13T00:00:00.000Z'].map((time) =>
+        Buffer.from(`tool@updatedAt-asc:${time}|files/read`).toString('base64url'),
+      );
+      for (const after of ['nonsense', Buffer.from('tool:files/read').toString('base64url') + 'x', ...forged]) {
         const result = await execute(server.yoga, TOOLS, { orderBy: { field: 'UPDATED_AT' }, after });
         expect(result.errors?.[0]?.extensions?.code).toBe('BAD_USER_INPUT');
       }
@@ -159,6 +163,23 @@ describe.each(testDatabases())('toolStats, orderBy and updatedSince on %s', (kin
       expect(page.edges.map((edge: any) => edge.node.name)).toEqual(['files/check-write', 'ops/deploy', 'ops/rollback', 'files/write']);
       expect(page.totalCount).toBe(4);
       expect((await data(server.yoga, STATS, { filter })).toolStats.total).toBe(4);
+    });
+
+    it.each(['0000-01-01T00:00:00Z', '0001-01-01T00:00:00+01:00'])(
+      'refuses %s, before the year 1 (UTC), as BAD_USER_INPUT: no database holds it',
+      async (updatedSince) => {
+        for (const query of [TOOLS, STATS]) {
+          const result = await execute(server.yoga, query, { filter: { updatedSince } });
+          expect(result.errors?.map((error) => [error.extensions?.code, error.message])).toEqual([
+            ['BAD_USER_INPUT', expect.stringContaining('years 0001 to 9999')],
+          ]);
+        }
+      },
+    );
+
+    it('takes the first and last instants of the years 0001 to 9999', async () => {
+      expect((await data(server.yoga, STATS, { filter: { updatedSince: '0001-01-01T00:00:00Z' } })).toolStats.total).toBeGreaterThan(0);
+      expect((await data(server.yoga, STATS, { filter: { updatedSince: '9999-12-31T23:59:59.999Z' } })).toolStats.total).toBe(0);
     });
   });
 

@@ -157,7 +157,9 @@ describe.each(testDatabases())('the change feed on %s', (kind) => {
   it('refuses a cursor it did not issue, and a page size out of range, as the client’s mistake', async () => {
     const url = servers.a.url;
     const foreign = Buffer.from('change:99999999', 'utf8').toString('base64url');
-    for (const after of ['not a cursor', Buffer.from('tool:a/b', 'utf8').toString('base64url'), foreign]) {
+    // Past the 32-bit integers both databases keep positions as.
+    const beyond = Buffer.from('change:99999999999', 'utf8').toString('base64url');
+    for (const after of ['not a cursor', Buffer.from('tool:a/b', 'utf8').toString('base64url'), foreign, beyond]) {
       const answer = await post(url, CHANGES, { after });
       expect(answer.errors).toEqual([expect.objectContaining({ extensions: expect.objectContaining({ code: 'BAD_USER_INPUT' }) })]);
     }
@@ -165,7 +167,15 @@ describe.each(testDatabases())('the change feed on %s', (kind) => {
       const answer = await post(url, CHANGES, { first });
       expect(answer.errors?.[0]?.extensions?.code).toBe('BAD_USER_INPUT');
     }
-    for (const lastEventId of [foreign, 'not a cursor', 'change:12', '%00', 'x'.repeat(10_000), Buffer.from('change:-1', 'utf8').toString('base64url')]) {
+    for (const lastEventId of [
+      foreign,
+      beyond,
+      'not a cursor',
+      'change:12',
+      '%00',
+      'x'.repeat(10_000),
+      Buffer.from('change:-1', 'utf8').toString('base64url'),
+    ]) {
       const refused = await subscribe(fetch, url, EVENTS, {}, { 'last-event-id': lastEventId });
       const first = await refused.next(5000);
       refused.close();

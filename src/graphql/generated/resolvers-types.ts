@@ -34,7 +34,7 @@ export type Scalars = {
   Boolean: { input: boolean; output: boolean; }
   Int: { input: number; output: number; }
   Float: { input: number; output: number; }
-  /** A date and time in UTC, as an ISO 8601 string (`2025-01-31T12:00:00.000Z`). */
+  /** A date and time in UTC, as an ISO 8601 string (`2025-01-31T12:00:00.000Z`); one a client sends falls in the years 0001 to 9999. */
   DateTime: { input: Date; output: Date | string; }
   /** A JSON object (a map of string keys to JSON values). */
   JSONObject: { input: JsonObject; output: JsonObject; }
