@@ -2,7 +2,7 @@
  * Request bodies through a real server process over real HTTP: the size cap (MAX_REQUEST_BODY_BYTES)
  * holds with a Content-Length and without one (chunked), while the body is still arriving, and the
  * server keeps answering others; a body that is not valid UTF-8, or not JSON, is the client's error,
- * told briefly.
+ * told briefly, as are a GET's variables or extensions that are not JSON.
  */
 import { connect } from 'node:net';
 import { REQUEST_LIMITS } from '../../src/server/limits';
@@ -208,6 +208,21 @@ describe('request bodies', () => {
     const answer = await send(server!.url, Buffer.from(`{"query": "${'x'.repeat(MiB)}`), 'content-length');
     expect(answer).toMatchObject({ status: 400, body: { errors: [{ message: 'POST body sent invalid JSON.', extensions: { code: 'BAD_REQUEST' } }] } });
     expect(JSON.stringify(answer.body)).not.toContain('xxx');
+  });
+
+  it.each(['variables', 'extensions'])('refuses a GET whose %s is not JSON with 400 and BAD_REQUEST, logging no error', async (parameter) => {
+    const response = await fetch(`${server!.url}?query=${encodeURIComponent('{ __typename }')}&${parameter}=${encodeURIComponent('{bad')}`);
+    expect({ status: response.status, body: await response.json() }).toEqual({
+      status: 400,
+      body: { errors: [{ message: `The ${parameter} parameter is not valid JSON.`, extensions: { code: 'BAD_REQUEST' } }] },
+    });
+    expect(logLines(server!.output()).filter((line) => line.level === 'error' || line.level === 'fatal')).toEqual([]);
+  });
+
+  it('still answers a GET as yoga reads it: variables as JSON, empty parameters as none', async () => {
+    const query = encodeURIComponent('query ($name: String!) { tool(name: $name) { name } }');
+    const response = await fetch(`${server!.url}?query=${query}&operationName=&variables=${encodeURIComponent('{"name":"get/none"}')}&extensions=`);
+    expect({ status: response.status, body: await response.json() }).toEqual({ status: 200, body: { data: { tool: null } } });
   });
 
   describe('with MAX_REQUEST_BODY_BYTES set', () => {

@@ -18,11 +18,15 @@ import { createGraphQLError, type GraphQLParams, type Plugin } from 'graphql-yog
  * through a web TransformStream and build a second Request around it: a stream pipeline and an
  * abort signal per request, a tenth of the CPU of a read answered from the response cache. On
  * node:http the body is read from the socket's stream; a request made in memory (`yoga.fetch`)
- * from its own body. Only JSON POSTs get here (./use-json-posts-only.ts).
+ * from its own body. Only JSON POSTs get here (./use-json-posts-only.ts), and GETs, whose URL it reads.
  */
 export function useJsonBodies(maxBytes: number): Plugin {
   return {
     onRequestParse({ request, serverContext, setRequestParser }) {
+      if (request.method === 'GET') {
+        setRequestParser(() => paramsOfUrl(request.url));
+        return;
+      }
       if (request.method !== 'POST') return;
       const length = request.headers.get('content-length');
       if (length !== null) {
@@ -59,6 +63,30 @@ async function readCapped(source: AsyncIterable<Uint8Array>, maxBytes: number): 
     throw badRequest('The request body ended before it was complete.', 'BAD_REQUEST');
   }
   return Buffer.concat(chunks, size);
+}
+
+/**
+ * A GET's parameters, read as yoga reads them (`query`, `operationName`, and `variables` and
+ * `extensions` as JSON), except that JSON it cannot parse is the client's mistake: yoga's parser
+ * let the SyntaxError through, a 500 INTERNAL_SERVER_ERROR.
+ */
+function paramsOfUrl(url: string): GraphQLParams {
+  const search = new URLSearchParams(url.slice(url.indexOf('?') + 1));
+  // An empty parameter is no parameter, as yoga reads it.
+  const given = (name: string) => {
+    const value = search.get(name);
+    return value === null || value === '' ? undefined : value;
+  };
+  const json = (name: 'variables' | 'extensions') => {
+    const text = given(name);
+    if (text === undefined) return undefined;
+    try {
+      return JSON.parse(text) as Record<string, unknown>;
+    } catch {
+      throw badRequest(`The ${name} parameter is not valid JSON.`, 'BAD_REQUEST');
+    }
+  };
+  return { query: given('query'), operationName: given('operationName'), variables: json('variables'), extensions: json('extensions') };
 }
 
 function paramsOf(bytes: Buffer): GraphQLParams {
