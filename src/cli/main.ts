@@ -2,6 +2,7 @@ import { readFileSync, writeFileSync } from 'node:fs';
 import { Command, CommanderError, Option } from 'commander';
 import { isNamespace } from '../domain/access';
 import { toConfigText } from '../domain/config';
+import { MAX_STORED_INTEGER } from '../domain/model';
 import { checkFiles } from './config-files';
 import { discoveredConfigs, listMcpTools, type McpEndpoint } from './discover';
 import { EXPORT_FORMATS, exportTools, type ExportFormat } from './export';
@@ -113,7 +114,8 @@ function readPlan(file: string, server: string): PlannedRevision[] {
     throw new CliError(`--plan ${file}: not a plan written by "toolgraph plan --out" (${(error as Error).message})`);
   }
   const { server: planned, tools } = (plan ?? {}) as Partial<PlanFile>;
-  const isRevision = (revision: unknown) => revision === null || (Number.isInteger(revision) && (revision as number) >= 1 && (revision as number) < 2 ** 31);
+  const isRevision = (revision: unknown) =>
+    revision === null || (Number.isInteger(revision) && (revision as number) >= 1 && (revision as number) <= MAX_STORED_INTEGER);
   const isEntry = (tool: unknown): tool is PlannedRevision =>
     typeof (tool as PlannedRevision)?.name === 'string' && isRevision((tool as PlannedRevision).revision);
   if (typeof planned !== 'string' || !Array.isArray(tools) || !tools.every(isEntry)) {

@@ -128,10 +128,10 @@ export interface StoredTool extends RevisedTool {
   updatedBy: string;
 }
 
-/** Whether `id` is one a store gives (`StoredTool.id`, `StoredRevision.id`): database keys count from 1. */
-/** The largest id, revision and change position: both databases keep them as 32-bit integers. */
+/** The largest id, revision, change position and timeout: both databases keep them as 32-bit integers. */
 export const MAX_STORED_INTEGER = 2 ** 31 - 1;
 
+/** Whether `id` is one a store gives (`StoredTool.id`, `StoredRevision.id`): database keys count from 1. */
 export const isStoredId = (id: unknown): id is number => Number.isSafeInteger(id) && (id as number) >= 1 && (id as number) <= MAX_STORED_INTEGER;
 
 /** The first and last instants both databases hold: PostgreSQL's timestamps have no year 0, and ISO 8601 writes four-digit years. */

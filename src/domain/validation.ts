@@ -1,4 +1,13 @@
-import { BINDING_MODES, CHECKPOINT_SCOPES, DEFAULT_TIMEOUT_SECONDS, RESOURCE_ACCESS_MODES, TOOL_SOURCES, TOOL_TYPES, defaultCapability } from './model';
+import {
+  BINDING_MODES,
+  CHECKPOINT_SCOPES,
+  DEFAULT_TIMEOUT_SECONDS,
+  MAX_STORED_INTEGER,
+  RESOURCE_ACCESS_MODES,
+  TOOL_SOURCES,
+  TOOL_TYPES,
+  defaultCapability,
+} from './model';
 import type { JsonObject, ResourceSlot, ToolCapability, ToolDefinition, ToolLifecycle, ToolSource, ToolType } from './model';
 import { ok, rejected } from './issues';
 import type { Checked, Issue, IssueCode } from './issues';
@@ -93,7 +102,7 @@ export function isToolName(value: string): boolean {
 }
 
 /** Timeouts are stored as a signed 32-bit integer. */
-export const MAX_TIMEOUT_SECONDS = 2_147_483_647;
+export const MAX_TIMEOUT_SECONDS = MAX_STORED_INTEGER;
 
 /**
  * The most characters of each text field (limits.ts), by the model object it belongs to: the rules

@@ -15,6 +15,7 @@ import {
 } from 'graphql';
 import { filterProblems, type FilterProblem } from '../domain/filter';
 import { MAX_CHANGE_PAGE_SIZE, MAX_NODE_IDS, MAX_PAGE_SIZE } from '../domain/limits';
+import { MAX_STORED_INTEGER } from '../domain/model';
 import type { ToolFilter } from '../domain/ports';
 import { badUserInput } from './errors';
 
@@ -26,7 +27,7 @@ export interface ArgumentRange {
 
 const PAGE_SIZE: ArgumentRange = { min: 1, max: MAX_PAGE_SIZE };
 /** A revision number: histories start at 1 (GraphQL's Int bounds the other end). */
-const REVISION: ArgumentRange = { min: 1, max: 2 ** 31 - 1 };
+const REVISION: ArgumentRange = { min: 1, max: MAX_STORED_INTEGER };
 
 /**
  * The arguments whose values the domain bounds, by field (`Type.field`) and argument name; the
