@@ -213,14 +213,11 @@ function valueCount(value: unknown, counted: Map<object, number>): number {
 function yamlProblem(problem: YAMLException): Issue {
   const position = problem.mark ? { line: problem.mark.line + 1, column: problem.mark.column + 1 } : undefined;
   const where = position ? ` (line ${position.line}, column ${position.column})` : '';
-  const at = position ? { position } : {};
-  if (problem.reason.includes('exceeded maxDepth')) {
-    return { path: '', code: 'VALUE_TOO_LARGE', message: `The config nests collections more than ${MAX_CONFIG_DEPTH} levels deep${where}.`, ...at };
-  }
-  if (problem.reason.includes('exceeded maxAliases')) {
-    return { path: '', code: 'VALUE_TOO_LARGE', message: `The config uses more than ${MAX_CONFIG_ALIASES} aliases${where}.`, ...at };
-  }
-  return { path: '', code: 'INVALID_CONFIG', message: `The config is not valid YAML or JSON${where}: ${truncate(problem.reason, 200)}.`, ...at };
+  const issue = (code: Issue['code'], message: string): Issue => ({ path: '', code, message, ...(position ? { position } : {}) });
+  if (problem.reason.includes('exceeded maxDepth'))
+    return issue('VALUE_TOO_LARGE', `The config nests collections more than ${MAX_CONFIG_DEPTH} levels deep${where}.`);
+  if (problem.reason.includes('exceeded maxAliases')) return issue('VALUE_TOO_LARGE', `The config uses more than ${MAX_CONFIG_ALIASES} aliases${where}.`);
+  return issue('INVALID_CONFIG', `The config is not valid YAML or JSON${where}: ${truncate(problem.reason, 200)}.`);
 }
 
 // ---- as_cli_dict
