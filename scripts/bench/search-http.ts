@@ -173,8 +173,7 @@ async function run(kind: 'sqlite' | 'postgres', size: number): Promise<void> {
     const after = memory(server.child.pid!);
     console.log(
       `${kind.padEnd(8)} ${String(tools.length).padStart(7)} tools  seeded in ${seedSeconds.toFixed(1)} s, index built in ${idle.indexSeconds} s` +
-        `  |  as fast as answered: ${load.requestsPerSecond.toFixed(0)} req/s, p50 ${load.p50} ms, p99 ${load.p99} ms, ${load.failures} failed` +
-        `  |  at ${STEADY_RATE} req/s: p50 ${steady.p50} ms, p99 ${steady.p99} ms, ${steady.failures} failed` +
+        loadsText(load, steady) +
         `  |  RSS idle ${(idle.rss / MB).toFixed(0)} MB, after the load ${(after.rss / MB).toFixed(0)} MB`,
     );
     await killServer(server);
@@ -192,6 +191,14 @@ async function waitForIndex(server: Awaited<ReturnType<typeof startServer>>): Pr
   }
 }
 
+/** The figures of both loads, as one run's line prints them. */
+function loadsText(load: Awaited<ReturnType<typeof measure>>, steady: Awaited<ReturnType<typeof measureSteady>>): string {
+  return (
+    `  |  as fast as answered: ${load.requestsPerSecond.toFixed(0)} req/s, p50 ${load.p50} ms, p99 ${load.p99} ms, ${load.failures} failed` +
+    `  |  at ${STEADY_RATE} req/s: p50 ${steady.p50} ms, p99 ${steady.p99} ms, ${steady.failures} failed`
+  );
+}
+
 /**
  * The same two loads on bare graphql-yoga answering `{ hello }` (./bare-yoga.ts): the least any
  * yoga server's p99 can be here, whatever a query does.
@@ -204,11 +211,7 @@ async function measureFloor(): Promise<void> {
     const load = await measure(hello.url, body);
     await measureSteady(hello.url, STEADY_RATE, body);
     const steady = await measureSteady(hello.url, STEADY_RATE, body);
-    console.log(
-      `${'floor'.padEnd(8)} bare yoga { hello }` +
-        `  |  as fast as answered: ${load.requestsPerSecond.toFixed(0)} req/s, p50 ${load.p50} ms, p99 ${load.p99} ms, ${load.failures} failed` +
-        `  |  at ${STEADY_RATE} req/s: p50 ${steady.p50} ms, p99 ${steady.p99} ms, ${steady.failures} failed`,
-    );
+    console.log(`${'floor'.padEnd(8)} bare yoga { hello }${loadsText(load, steady)}`);
   } finally {
     await killServer(hello);
   }
